@@ -1,0 +1,289 @@
+/* bitcode_datalayout.c - rewrite MODULE_CODE_DATALAYOUT inside a bitcode
+ * stream before LLVM parses it.
+ *
+ * Only the module block's own elements are walked; nested blocks (function
+ * bodies, constants, ...) are copied word for word, since a block's content
+ * is 32-bit aligned at both ends and does not depend on where it sits. The
+ * replaced record is written unabbreviated, so its size may change; the
+ * module block's length word is recomputed on END_BLOCK. */
+#include "bitstream.h"
+#include "datalayout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { DL_MODULE_BLOCK_ID = 8, DL_MODULE_CODE_DATALAYOUT = 3, DL_TOP_ABBREV_WIDTH = 2 };
+
+typedef struct dl_abbrevs {
+    bs_abbrev *items;
+    size_t count;
+} dl_abbrevs;
+
+typedef struct dl_rewriter {
+    bs_reader r;
+    bs_writer w;
+    dxil_diags *diags;
+    uint64_t base;       /* byte offset of the bitcode in the input file */
+    char *original;      /* original datalayout, once found */
+    bool changed;
+    dl_abbrevs module_info; /* BLOCKINFO abbreviations for the module block */
+} dl_rewriter;
+
+static int dl_fail(dl_rewriter *rw, int code, const char *what)
+{
+    dxil_diags_add(rw->diags, DXIL_SEV_ERROR, code, DXIL_LOC_BIT, rw->base * 8 + rw->r.pos,
+                   "bitcode: %s", what);
+    return -1;
+}
+
+static int dl_abbrevs_push(dl_abbrevs *list, const bs_abbrev *a)
+{
+    if (list->count >= BS_MAX_ABBREVS)
+        return -1;
+    bs_abbrev *items = realloc(list->items, (list->count + 1) * sizeof *items);
+    if (!items)
+        return -1;
+    items[list->count++] = *a;
+    list->items = items;
+    return 0;
+}
+
+/* Collects the BLOCKINFO abbreviations that apply to the module block. */
+static int dl_read_blockinfo(dl_rewriter *rw, size_t start, size_t end, unsigned width)
+{
+    bs_reader r = rw->r;
+    r.pos = start;
+    r.size_bits = end;
+    uint64_t bid = UINT64_MAX;
+    bs_record rec = {0};
+    const char *why = "blockinfo block is truncated";
+    int rc = 0;
+    while (rc == 0 && !bs_at_end(&r)) {
+        uint64_t id = bs_read(&r, width);
+        if (r.failed || id == BS_END_BLOCK)
+            break;
+        if (id == BS_DEFINE_ABBREV) {
+            bs_abbrev a;
+            rc = bs_read_abbrev_def(&r, &a, &why);
+            if (rc == 0 && bid == DL_MODULE_BLOCK_ID && dl_abbrevs_push(&rw->module_info, &a) != 0)
+                rc = -1, why = "too many abbreviations";
+        } else if (id == BS_UNABBREV_RECORD) {
+            rc = bs_read_record(&r, NULL, &rec, &why);
+            if (rc == 0 && rec.ops[0] == BS_BLOCKINFO_SETBID && rec.count >= 2)
+                bid = rec.ops[1];
+        } else {
+            rc = -1, why = "blockinfo block uses an abbreviated record or nested block";
+        }
+    }
+    bs_record_free(&rec);
+    if (rc != 0 || r.failed) {
+        rw->r.pos = r.pos;
+        return dl_fail(rw, DXIL_E_BITSTREAM_BLOCKINFO, why);
+    }
+    return 0;
+}
+
+typedef struct dl_block_header {
+    uint64_t id;
+    unsigned width;
+    size_t content_start, content_end; /* bits */
+} dl_block_header;
+
+/* Reads an ENTER_SUBBLOCK header (after its abbrev id) and writes the same
+ * header to the output; returns the output position of the length word. */
+static int dl_copy_block_header(dl_rewriter *rw, unsigned outer_width, size_t limit,
+                                dl_block_header *h, size_t *len_pos)
+{
+    h->id = bs_read_vbr(&rw->r, 8);
+    h->width = (unsigned)bs_read_vbr(&rw->r, 4);
+    bs_align32(&rw->r);
+    uint64_t words = bs_read(&rw->r, 32);
+    if (rw->r.failed)
+        return dl_fail(rw, DXIL_E_BITSTREAM_TRUNCATED, "block header is truncated");
+    if (h->width < 1 || h->width > 32)
+        return dl_fail(rw, DXIL_E_BITSTREAM_BLOCK, "block abbreviation width out of range");
+    h->content_start = rw->r.pos;
+    if (words > (limit - h->content_start) / 32)
+        return dl_fail(rw, DXIL_E_BITSTREAM_BLOCK, "block length runs past its enclosing block");
+    h->content_end = h->content_start + (size_t)words * 32;
+    bs_write(&rw->w, BS_ENTER_SUBBLOCK, outer_width);
+    bs_write_vbr(&rw->w, h->id, 8);
+    bs_write_vbr(&rw->w, h->width, 4);
+    bs_writer_align32(&rw->w);
+    *len_pos = rw->w.pos;
+    bs_write(&rw->w, words, 32);
+    return 0;
+}
+
+/* Copies a nested block's content verbatim; parses BLOCKINFO on the way. */
+static int dl_copy_nested_block(dl_rewriter *rw, unsigned outer_width, size_t limit)
+{
+    dl_block_header h;
+    size_t len_pos;
+    if (dl_copy_block_header(rw, outer_width, limit, &h, &len_pos) != 0)
+        return -1;
+    if (h.id == BS_BLOCKINFO_BLOCK_ID &&
+        dl_read_blockinfo(rw, h.content_start, h.content_end, h.width) != 0)
+        return -1;
+    bs_copy_bits(&rw->w, &rw->r, h.content_start, h.content_end);
+    rw->r.pos = h.content_end;
+    return 0;
+}
+
+static int dl_emit_datalayout(dl_rewriter *rw, const bs_record *rec, unsigned width)
+{
+    size_t n = rec->count - 1;
+    char *text = malloc(n + 1);
+    if (!text)
+        return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        text[i] = (char)rec->ops[i + 1];
+    text[n] = '\0';
+    if (memchr(text, '\0', n)) {
+        free(text);
+        return dl_fail(rw, DXIL_E_DATALAYOUT, "datalayout string contains a NUL character");
+    }
+    bool changed;
+    char *fixed = dxil_datalayout_normalise(text, n, &changed);
+    if (!fixed) {
+        free(text);
+        return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory");
+    }
+    free(rw->original);
+    rw->original = text;
+    rw->changed |= changed;
+    size_t fl = strlen(fixed);
+    bs_write(&rw->w, BS_UNABBREV_RECORD, width);
+    bs_write_vbr(&rw->w, DL_MODULE_CODE_DATALAYOUT, 6);
+    bs_write_vbr(&rw->w, fl, 6);
+    for (size_t i = 0; i < fl; i++)
+        bs_write_vbr(&rw->w, (unsigned char)fixed[i], 6);
+    free(fixed);
+    return 0;
+}
+
+static const bs_abbrev *dl_lookup_abbrev(const dl_rewriter *rw, const dl_abbrevs *local,
+                                         uint64_t id)
+{
+    uint64_t i = id - BS_FIRST_APP_ABBREV;
+    if (i < rw->module_info.count)
+        return &rw->module_info.items[i];
+    i -= rw->module_info.count;
+    return i < local->count ? &local->items[i] : NULL;
+}
+
+/* One module-level element that is a record or an abbreviation. */
+static int dl_module_element(dl_rewriter *rw, uint64_t id, size_t start, unsigned width,
+                             dl_abbrevs *local, bs_record *rec)
+{
+    const char *why = NULL;
+    if (id == BS_DEFINE_ABBREV) {
+        bs_abbrev a;
+        if (bs_read_abbrev_def(&rw->r, &a, &why) != 0)
+            return dl_fail(rw, DXIL_E_BITSTREAM_ABBREV, why);
+        if (dl_abbrevs_push(local, &a) != 0)
+            return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "too many abbreviations");
+        bs_copy_bits(&rw->w, &rw->r, start, rw->r.pos);
+        return 0;
+    }
+    const bs_abbrev *abbrev = NULL;
+    if (id != BS_UNABBREV_RECORD && !(abbrev = dl_lookup_abbrev(rw, local, id)))
+        return dl_fail(rw, DXIL_E_BITSTREAM_ABBREV, "record uses an undefined abbreviation");
+    if (bs_read_record(&rw->r, abbrev, rec, &why) != 0)
+        return dl_fail(rw, DXIL_E_BITSTREAM_RECORD, why);
+    if (rec->ops[0] == DL_MODULE_CODE_DATALAYOUT)
+        return dl_emit_datalayout(rw, rec, width);
+    bs_copy_bits(&rw->w, &rw->r, start, rw->r.pos);
+    return 0;
+}
+
+static int dl_module_block(dl_rewriter *rw, size_t limit)
+{
+    dl_block_header h;
+    size_t len_pos;
+    if (dl_copy_block_header(rw, DL_TOP_ABBREV_WIDTH, limit, &h, &len_pos) != 0)
+        return -1;
+    dl_abbrevs local = {0};
+    bs_record rec = {0};
+    int rc = 0;
+    rw->r.size_bits = h.content_end; /* reads past the block's end fail */
+    for (;;) {
+        size_t start = rw->r.pos;
+        uint64_t id = bs_read(&rw->r, h.width);
+        if (rw->r.failed) {
+            rc = dl_fail(rw, DXIL_E_BITSTREAM_TRUNCATED, "module block ends without END_BLOCK");
+            break;
+        }
+        if (id == BS_END_BLOCK) {
+            bs_align32(&rw->r);
+            bs_write(&rw->w, BS_END_BLOCK, h.width);
+            bs_writer_align32(&rw->w);
+            bs_patch32(&rw->w, len_pos, (uint32_t)((rw->w.pos - len_pos) / 32 - 1));
+            break;
+        }
+        rc = id == BS_ENTER_SUBBLOCK ? dl_copy_nested_block(rw, h.width, h.content_end)
+                                     : dl_module_element(rw, id, start, h.width, &local, &rec);
+        if (rc != 0)
+            break;
+    }
+    rw->r.size_bits = limit;
+    free(local.items);
+    bs_record_free(&rec);
+    return rc;
+}
+
+static int dl_rewrite(dl_rewriter *rw)
+{
+    uint64_t magic = bs_read(&rw->r, 32);
+    if (rw->r.failed || magic != 0xDEC04342u)
+        return dl_fail(rw, DXIL_E_BITSTREAM_MAGIC, "missing 'BC' 0xC0DE magic");
+    bs_write(&rw->w, magic, 32);
+    size_t limit = rw->r.size_bits;
+    while (limit - rw->r.pos >= 32) {
+        uint64_t id = bs_read(&rw->r, DL_TOP_ABBREV_WIDTH);
+        if (id != BS_ENTER_SUBBLOCK) {
+            /* Trailing zero padding is tolerated, anything else is not. */
+            rw->r.pos -= DL_TOP_ABBREV_WIDTH;
+            for (size_t p = rw->r.pos; p < limit; p += 8)
+                if (rw->r.data[p / 8])
+                    return dl_fail(rw, DXIL_E_BITSTREAM_BLOCK, "top level holds a non-block element");
+            break;
+        }
+        size_t save = rw->r.pos;
+        uint64_t bid = bs_read_vbr(&rw->r, 8);
+        rw->r.pos = save;
+        int rc = bid == DL_MODULE_BLOCK_ID ? dl_module_block(rw, limit)
+                                           : dl_copy_nested_block(rw, DL_TOP_ABBREV_WIDTH, limit);
+        if (rc != 0)
+            return rc;
+    }
+    return rw->w.failed ? dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory") : 0;
+}
+
+int dxil_bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_offset,
+                                uint8_t **out, size_t *out_size, char **original,
+                                dxil_diags *diags)
+{
+    dl_rewriter rw;
+    memset(&rw, 0, sizeof rw);
+    bs_reader_init(&rw.r, bc, size);
+    bs_writer_init(&rw.w);
+    rw.diags = diags;
+    rw.base = base_offset;
+    *out = NULL;
+    *out_size = 0;
+    *original = NULL;
+    int rc = dl_rewrite(&rw);
+    free(rw.module_info.items);
+    if (rc == 0 && rw.changed) {
+        *out = rw.w.data;
+        *out_size = (rw.w.pos + 7) / 8;
+        rw.w.data = NULL;
+    }
+    bs_writer_free(&rw.w);
+    if (rc == 0)
+        *original = rw.original;
+    else
+        free(rw.original);
+    return rc;
+}

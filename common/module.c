@@ -1,0 +1,207 @@
+/* module.c - load a shader into its own LLVM context, normalise the
+ * datalayout, parse with LLVM-C, and hand it to the raise pipeline. */
+#include "dxil-upgrade/dxil_upgrade.h"
+#include "datalayout.h"
+#include "file_io.h"
+#include "module_internal.h"
+#include "side_metadata.h"
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Analysis.h>
+#include <llvm/Config/llvm-config.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MODULE_STR_(x) #x
+#define MODULE_STR(x) MODULE_STR_(x)
+
+const char *dxil_upgrade_version_string(void)
+{
+    return MODULE_STR(DXIL_UPGRADE_VERSION_MAJOR) "." MODULE_STR(DXIL_UPGRADE_VERSION_MINOR) "."
+        MODULE_STR(DXIL_UPGRADE_VERSION_PATCH) " (LLVM " LLVM_VERSION_STRING ")";
+}
+
+void dxil_options_init(dxil_options *opts)
+{
+    memset(opts, 0, sizeof *opts);
+    opts->raise = true;
+}
+
+/* LLVM reports parse problems through the context's diagnostic handler;
+ * without one, an error would print and exit the host process. */
+static void module_llvm_diag(LLVMDiagnosticInfoRef info, void *user)
+{
+    dxil_diags *diags = user;
+    char *text = LLVMGetDiagInfoDescription(info);
+    LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(info);
+    bool is_error = sev == LLVMDSError;
+    dxil_diags_add(diags, is_error ? DXIL_SEV_ERROR : DXIL_SEV_WARNING,
+                   is_error ? DXIL_E_LLVM_PARSE : DXIL_W_LLVM, DXIL_LOC_NONE, 0,
+                   "LLVM: %s", text ? text : "(no description)");
+    LLVMDisposeMessage(text);
+}
+
+static void module_record_datalayout(dxil_module *m)
+{
+    if (!m->original_datalayout)
+        return;
+    LLVMMetadataRef s = LLVMMDStringInContext2(m->ctx, m->original_datalayout,
+                                               strlen(m->original_datalayout));
+    LLVMMetadataRef node = LLVMMDNodeInContext2(m->ctx, &s, 1);
+    LLVMAddNamedMetadataOperand(m->mod, DXU_MD_DATALAYOUT, LLVMMetadataAsValue(m->ctx, node));
+}
+
+static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, dxil_diags *diags)
+{
+    char *fixed = NULL;
+    size_t fixed_len = 0;
+    if (dxil_text_fix_datalayout((const char *)data, size, &fixed, &fixed_len,
+                                 &m->original_datalayout, diags) != 0)
+        return -1;
+    const char *text = fixed ? fixed : (const char *)data;
+    size_t len = fixed ? fixed_len : size;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, "input.ll");
+    free(fixed);
+    char *err = NULL;
+    /* LLVMParseIRInContext takes ownership of buf. */
+    if (LLVMParseIRInContext(m->ctx, buf, &m->mod, &err)) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
+                       "LLVM IR: %s", err ? err : "parse failed");
+        LLVMDisposeMessage(err);
+        m->mod = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
+                               const dxil_options *opts, dxil_diags *diags)
+{
+    const uint8_t *bc = NULL;
+    size_t bc_size = 0;
+    if (dxil_locate_bitcode(data, size, opts->part, &bc, &bc_size, &m->header, diags) != 0)
+        return -1;
+    m->has_header = m->kind == DXIL_INPUT_CONTAINER;
+    uint8_t *fixed = NULL;
+    size_t fixed_size = 0;
+    if (dxil_bitcode_fix_datalayout(bc, bc_size, (uint64_t)(bc - data), &fixed, &fixed_size,
+                                    &m->original_datalayout, diags) != 0)
+        return -1;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
+        (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, "input.bc", 0);
+    LLVMBool failed = LLVMParseBitcodeInContext2(m->ctx, buf, &m->mod);
+    LLVMDisposeMemoryBuffer(buf);
+    free(fixed);
+    if (failed) {
+        m->mod = NULL;
+        if (dxil_diags_error_count(diags) == 0)
+            dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
+                           "LLVM could not read the bitcode");
+        return -1;
+    }
+    return 0;
+}
+
+dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
+                                     const dxil_options *opts, dxil_diags *diags)
+{
+    dxil_options defaults;
+    if (!opts) {
+        dxil_options_init(&defaults);
+        opts = &defaults;
+    }
+    dxil_module *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->kind = dxil_detect_input(data, size);
+    m->ctx = LLVMContextCreate();
+    size_t errors_before = dxil_diags_error_count(diags);
+    LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, diags);
+    int rc;
+    if (m->kind == DXIL_INPUT_TEXT)
+        rc = module_parse_text(m, data, size, diags);
+    else if (m->kind == DXIL_INPUT_UNKNOWN)
+        rc = -1, dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_UNKNOWN_FORMAT, DXIL_LOC_BYTE, 0,
+                                "%s is not a DXContainer, bitcode or LLVM IR text",
+                                name ? name : "input");
+    else
+        rc = module_parse_binary(m, data, size, opts, diags);
+    if (rc == 0) {
+        module_record_datalayout(m);
+        if (opts->raise)
+            rc = dxil_module_raise(m, diags);
+        if (rc == 0 && opts->verify)
+            rc = dxil_module_verify(m, diags);
+    }
+    /* Later diagnostics go to whichever list the caller passes then. */
+    LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, NULL);
+    if (rc != 0 || dxil_diags_error_count(diags) > errors_before) {
+        dxil_module_destroy(m);
+        return NULL;
+    }
+    return m;
+}
+
+dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
+                                   dxil_diags *diags)
+{
+    size_t size = 0;
+    uint8_t *data = dxil_read_file(path, &size, diags);
+    if (!data)
+        return NULL;
+    dxil_module *m = dxil_module_load_memory(data, size, path, opts, diags);
+    free(data);
+    return m;
+}
+
+void dxil_module_destroy(dxil_module *m)
+{
+    if (!m)
+        return;
+    if (m->mod)
+        LLVMDisposeModule(m->mod);
+    if (m->ctx)
+        LLVMContextDispose(m->ctx);
+    free(m->original_datalayout);
+    free(m);
+}
+
+LLVMModuleRef dxil_module_llvm(const dxil_module *m)
+{
+    return m ? m->mod : NULL;
+}
+
+LLVMContextRef dxil_module_context(const dxil_module *m)
+{
+    return m ? m->ctx : NULL;
+}
+
+dxil_input_kind dxil_module_input_kind(const dxil_module *m)
+{
+    return m ? m->kind : DXIL_INPUT_UNKNOWN;
+}
+
+const dxil_program_header *dxil_module_program_header(const dxil_module *m)
+{
+    return m && m->has_header ? &m->header : NULL;
+}
+
+const char *dxil_module_original_datalayout(const dxil_module *m)
+{
+    return m ? m->original_datalayout : NULL;
+}
+
+int dxil_module_verify(dxil_module *m, dxil_diags *diags)
+{
+    char *msg = NULL;
+    if (!LLVMVerifyModule(m->mod, LLVMReturnStatusAction, &msg)) {
+        LLVMDisposeMessage(msg);
+        return 0;
+    }
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_VERIFY, DXIL_LOC_NONE, 0,
+                   "LLVM verifier: %s", msg ? msg : "module is broken");
+    LLVMDisposeMessage(msg);
+    return -1;
+}

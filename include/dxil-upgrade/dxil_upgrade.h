@@ -1,0 +1,90 @@
+/* dxil_upgrade.h - the dxil-upgrade C API.
+ *
+ * Load a DXIL shader (DXContainer, raw or wrapped bitcode, or DXIL-form
+ * textual IR) from memory or a file into its own LLVM 22 context, raise it
+ * to modern LLVM IR, verify it, and write it as text or bitcode.
+ *
+ * Thread safety: there is no global mutable state. Each dxil_module owns
+ * its LLVMContext, so different threads may load and raise different
+ * modules at once. One module (and one dxil_diags list) must not be used
+ * from two threads at the same time.
+ *
+ * Errors: functions that can fail return NULL or a non-zero int and append
+ * diagnostics to the caller's dxil_diags (which may be NULL). Bad input
+ * never aborts the process.
+ */
+#ifndef DXIL_UPGRADE_H
+#define DXIL_UPGRADE_H
+
+#include "dxil_container.h"
+#include "dxil_diag.h"
+
+#include <llvm-c/Types.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DXIL_UPGRADE_VERSION_MAJOR 0
+#define DXIL_UPGRADE_VERSION_MINOR 1
+#define DXIL_UPGRADE_VERSION_PATCH 0
+
+/* "0.1.0 (LLVM 22.1.8)" */
+const char *dxil_upgrade_version_string(void);
+
+typedef enum dxil_emit_format {
+    DXIL_EMIT_LL = 0, /* textual IR */
+    DXIL_EMIT_BC = 1  /* bitcode */
+} dxil_emit_format;
+
+typedef struct dxil_options {
+    /* Container part holding the module: "DXIL" (default when NULL),
+     * "ILDB" (debug module) or "STAT" (statistics module). */
+    const char *part;
+    /* Run the raise passes after parsing (default true). When false the
+     * module is returned as parsed, with only the datalayout normalised. */
+    bool raise;
+    /* Run LLVM's verifier on the result (default false). */
+    bool verify;
+} dxil_options;
+
+void dxil_options_init(dxil_options *opts);
+
+typedef struct dxil_module dxil_module;
+
+/* Loads from memory; the bytes are not retained after the call. name is
+ * used in messages only (may be NULL). */
+dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
+                                     const dxil_options *opts, dxil_diags *diags);
+/* Loads from a file; "-" reads standard input. */
+dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
+                                   dxil_diags *diags);
+void dxil_module_destroy(dxil_module *m);
+
+LLVMModuleRef dxil_module_llvm(const dxil_module *m);
+LLVMContextRef dxil_module_context(const dxil_module *m);
+dxil_input_kind dxil_module_input_kind(const dxil_module *m);
+/* The DXIL program header, or NULL when the input was not a container. */
+const dxil_program_header *dxil_module_program_header(const dxil_module *m);
+/* The module's datalayout as the input wrote it, or NULL if it had none. */
+const char *dxil_module_original_datalayout(const dxil_module *m);
+
+/* Runs the raise passes (done by load when opts->raise is set). */
+int dxil_module_raise(dxil_module *m, dxil_diags *diags);
+/* Runs LLVM's verifier; its report becomes a DXIL_E_LLVM_VERIFY error. */
+int dxil_module_verify(dxil_module *m, dxil_diags *diags);
+
+/* Writes the module to a file atomically (a temporary file renamed into
+ * place), so a failure never leaves a partial file. "-" writes stdout. */
+int dxil_module_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
+                           dxil_diags *diags);
+/* Serialises to a malloc'd buffer (free() it). Text is NUL-terminated. */
+int dxil_module_write_memory(dxil_module *m, dxil_emit_format fmt, void **data, size_t *size,
+                             dxil_diags *diags);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

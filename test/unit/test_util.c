@@ -1,0 +1,80 @@
+/* Helpers shared by the CUnit test programs. */
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void dxil_test_add_suite(const char *name, const dxil_test_case *cases)
+{
+    CU_pSuite suite = CU_add_suite(name, NULL, NULL);
+    for (const dxil_test_case *c = cases; suite && c->name; c++)
+        CU_add_test(suite, c->name, c->fn);
+}
+
+uint8_t *dxil_test_read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *buf = malloc(n > 0 ? (size_t)n : 1);
+    if (buf && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf)
+        *size = (size_t)n;
+    return buf;
+}
+
+const char *dxil_test_shared_dir(void)
+{
+    static char path[4096];
+    const char *env = getenv("DXIL_SHARED_DIR");
+    snprintf(path, sizeof path, "%s", env && *env ? env : DXIL_TEST_SHARED_DIR);
+    char manifest[4200];
+    snprintf(manifest, sizeof manifest, "%s/corpus/MANIFEST.tsv", path);
+    struct stat st;
+    if (stat(manifest, &st) != 0) {
+        fprintf(stderr, "SKIP: %s not found; the corpus tests need ../shared beside the project\n",
+                manifest);
+        return NULL;
+    }
+    return path;
+}
+
+size_t dxil_test_each_corpus_file(void (*fn)(const char *path, void *user), void *user)
+{
+    const char *shared = dxil_test_shared_dir();
+    if (!shared)
+        return 0;
+    char manifest[4200];
+    snprintf(manifest, sizeof manifest, "%s/corpus/MANIFEST.tsv", shared);
+    FILE *f = fopen(manifest, "r");
+    if (!f)
+        return 0;
+    char line[8192];
+    size_t count = 0;
+    int header = 1;
+    while (fgets(line, sizeof line, f)) {
+        if (header) {
+            header = 0;
+            continue;
+        }
+        char *tab = strchr(line, '\t');
+        if (!tab)
+            continue;
+        *tab = '\0';
+        char path[8400];
+        snprintf(path, sizeof path, "%s/corpus/%s", shared, line);
+        fn(path, user);
+        count++;
+    }
+    fclose(f);
+    return count;
+}

@@ -1,0 +1,31 @@
+/* Helpers shared by the CUnit test programs. */
+#ifndef DXIL_TEST_UTIL_H
+#define DXIL_TEST_UTIL_H
+
+#include <CUnit/CUnit.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Defined by each test program: adds its suites. Returns non-zero to skip
+ * the whole program (exit 77) after printing why. */
+int dxil_test_register(void);
+
+/* Adds a suite with the given NULL-terminated {name, fn} pairs. */
+typedef struct dxil_test_case {
+    const char *name;
+    void (*fn)(void);
+} dxil_test_case;
+void dxil_test_add_suite(const char *name, const dxil_test_case *cases);
+
+/* Reads a whole file; NULL if missing. Caller frees. */
+uint8_t *dxil_test_read_file(const char *path, size_t *size);
+
+/* Path of ../shared (the corpus and reference); NULL with a message on
+ * stderr when it is missing. */
+const char *dxil_test_shared_dir(void);
+
+/* Calls fn(path, user) for each corpus file in MANIFEST.tsv order; returns
+ * the number of files visited (0 when shared/ is missing). */
+size_t dxil_test_each_corpus_file(void (*fn)(const char *path, void *user), void *user);
+
+#endif
