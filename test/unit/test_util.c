@@ -48,7 +48,7 @@ const char *dxil_test_shared_dir(void)
     return path;
 }
 
-size_t dxil_test_each_corpus_file(void (*fn)(const char *path, void *user), void *user)
+size_t dxil_test_each_corpus_row(void (*fn)(const dxil_corpus_row *row, void *user), void *user)
 {
     const char *shared = dxil_test_shared_dir();
     if (!shared)
@@ -60,21 +60,36 @@ size_t dxil_test_each_corpus_file(void (*fn)(const char *path, void *user), void
         return 0;
     char line[8192];
     size_t count = 0;
-    int header = 1;
-    while (fgets(line, sizeof line, f)) {
-        if (header) {
-            header = 0;
+    for (int header = 1; fgets(line, sizeof line, f); header = 0) {
+        char *fields[7] = {0};
+        char *save = NULL, *tok = strtok_r(line, "\t\n", &save);
+        for (int i = 0; tok && i < 7; i++, tok = strtok_r(NULL, "\t\n", &save))
+            fields[i] = tok;
+        if (header || !fields[4])
             continue;
-        }
-        char *tab = strchr(line, '\t');
-        if (!tab)
-            continue;
-        *tab = '\0';
         char path[8400];
-        snprintf(path, sizeof path, "%s/corpus/%s", shared, line);
-        fn(path, user);
+        snprintf(path, sizeof path, "%s/corpus/%s", shared, fields[0]);
+        dxil_corpus_row row = {path, fields[1], fields[2], fields[4], (size_t)strtoull(fields[3], NULL, 10)};
+        fn(&row, user);
         count++;
     }
     fclose(f);
     return count;
+}
+
+typedef struct util_path_cb {
+    void (*fn)(const char *path, void *user);
+    void *user;
+} util_path_cb;
+
+static void util_row_to_path(const dxil_corpus_row *row, void *user)
+{
+    util_path_cb *cb = user;
+    cb->fn(row->path, cb->user);
+}
+
+size_t dxil_test_each_corpus_file(void (*fn)(const char *path, void *user), void *user)
+{
+    util_path_cb cb = {fn, user};
+    return dxil_test_each_corpus_row(util_row_to_path, &cb);
 }

@@ -28,4 +28,17 @@ const char *dxil_test_shared_dir(void);
  * the number of files visited (0 when shared/ is missing). */
 size_t dxil_test_each_corpus_file(void (*fn)(const char *path, void *user), void *user);
 
+/* One MANIFEST.tsv row: path (absolute), stage_model ("cs_6_0"),
+ * dxil_version ("1.0"), size, parts ("SFI0,ISG1,..."). */
+typedef struct dxil_corpus_row {
+    const char *path;
+    const char *stage_model;
+    const char *dxil_version;
+    const char *parts;
+    size_t size;
+} dxil_corpus_row;
+
+/* Calls fn for each MANIFEST row; returns the number of rows visited. */
+size_t dxil_test_each_corpus_row(void (*fn)(const dxil_corpus_row *row, void *user), void *user);
+
 #endif

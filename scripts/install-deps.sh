@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what dxil-upgrade needs to build and test on Debian 12 (bookworm),
+# where LLVM 22 comes from Debian's bookworm-security/backports packages.
+# Run as root (or through sudo). Safe to run again.
+set -euo pipefail
+
+packages=(
+  cmake make gcc g++ pkg-config python3
+  llvm-22-dev llvm-22-tools          # LLVM-C, static component libs, FileCheck, lit, opt-22
+  libzstd-dev libz3-dev              # LLVM's static libraries link these
+  libxml2-dev libxml2-utils          # op spec (libxml2) and xmllint
+  libcunit1-dev                      # unit tests
+  libjson-c-dev                      # --stats=json and batch reports
+)
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+echo "dependencies installed"

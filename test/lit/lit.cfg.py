@@ -1,0 +1,33 @@
+# lit configuration for dxil-upgrade's IR-level and CLI tests.
+import os
+import lit.formats
+
+config.name = "dxil-upgrade"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+
+site = lit_config.params.get("site")
+if not site:
+    lit_config.fatal("run through ctest, or pass --param site=<build>/test/lit/lit.site.cfg.py")
+exec(open(site).read())  # defines the config.dxil_* paths
+
+def tool(name, directory):
+    return os.path.join(directory, name)
+
+config.substitutions.append(("%dxil-upgrade", tool("dxil-upgrade", config.dxil_tools_dir)))
+config.substitutions.append(("%dxil-lower", tool("dxil-lower", config.dxil_tools_dir)))
+config.substitutions.append(("%dxil-ops", tool("dxil-ops", config.dxil_tools_dir)))
+config.substitutions.append(("%dxil-bench", tool("dxil-bench", config.dxil_bench_dir)))
+config.substitutions.append(("%FileCheck", config.dxil_filecheck))
+config.substitutions.append(("%opt", config.dxil_opt))
+config.substitutions.append(("%python", config.dxil_python))
+config.substitutions.append(("%srcroot", config.dxil_source_dir))
+corpus = os.path.join(config.dxil_shared_dir, "corpus")
+config.substitutions.append(("%corpus", corpus))
+if os.path.isfile(os.path.join(corpus, "MANIFEST.tsv")):
+    config.available_features.add("corpus")
+else:
+    lit_config.note("../shared/corpus not found: tests that need the corpus are skipped")
+config.environment["LC_ALL"] = "C"

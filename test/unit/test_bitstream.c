@@ -1,0 +1,285 @@
+/* Bitstream reader/writer and the in-stream datalayout rewrite, on streams
+ * assembled here so that every shape (abbreviated or not, growing or
+ * shrinking, nested blocks after the record, no datalayout) is covered. */
+#include "bitstream.h"
+#include "datalayout.h"
+#include "test_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { TB_MODULE = 8, TB_WIDTH = 3, TB_DL = 3, TB_TRIPLE = 2 };
+
+static void test_fixed_and_vbr_roundtrip(void)
+{
+    static const uint64_t values[] = {0, 1, 31, 32, 1000, 0xFFFFFFFFull, 0x123456789ABCDEFull};
+    bs_writer w;
+    bs_writer_init(&w);
+    for (size_t i = 0; i < 7; i++) {
+        bs_write_vbr(&w, values[i], 6);
+        bs_write(&w, values[i] & 0x1F, 5);
+    }
+    bs_writer_align32(&w);
+    CU_ASSERT_EQUAL(w.pos % 32, 0);
+    bs_reader r;
+    bs_reader_init(&r, w.data, w.pos / 8);
+    for (size_t i = 0; i < 7; i++) {
+        CU_ASSERT_EQUAL(bs_read_vbr(&r, 6), values[i]);
+        CU_ASSERT_EQUAL(bs_read(&r, 5), values[i] & 0x1F);
+    }
+    CU_ASSERT_FALSE(r.failed);
+    bs_read(&r, 64); /* past the end: flagged, not read */
+    CU_ASSERT_TRUE(r.failed);
+    bs_writer_free(&w);
+}
+
+static void tb_string_record(bs_writer *w, unsigned code, const char *s, bool abbreviated)
+{
+    size_t n = strlen(s);
+    if (abbreviated) {
+        bs_write(w, BS_FIRST_APP_ABBREV, TB_WIDTH);
+        bs_write_vbr(w, n, 6);
+        for (size_t i = 0; i < n; i++)
+            bs_write(w, (unsigned char)s[i], 8);
+        return;
+    }
+    bs_write(w, BS_UNABBREV_RECORD, TB_WIDTH);
+    bs_write_vbr(w, code, 6);
+    bs_write_vbr(w, n, 6);
+    for (size_t i = 0; i < n; i++)
+        bs_write_vbr(w, (unsigned char)s[i], 6);
+}
+
+static size_t tb_enter(bs_writer *w, unsigned outer, unsigned id, unsigned width)
+{
+    bs_write(w, BS_ENTER_SUBBLOCK, outer);
+    bs_write_vbr(w, id, 8);
+    bs_write_vbr(w, width, 4);
+    bs_writer_align32(w);
+    size_t len_pos = w->pos;
+    bs_write(w, 0, 32);
+    return len_pos;
+}
+
+static void tb_end(bs_writer *w, unsigned width, size_t len_pos)
+{
+    bs_write(w, BS_END_BLOCK, width);
+    bs_writer_align32(w);
+    bs_patch32(w, len_pos, (uint32_t)((w->pos - len_pos) / 32 - 1));
+}
+
+/* A module block: [abbrev def], triple, [datalayout], a nested block holding
+ * a record {5: 1 2 3}, then a trailing record {7: 42}. */
+static void tb_build(bs_writer *w, const char *layout, bool abbreviated)
+{
+    bs_writer_init(w);
+    bs_write(w, 0xDEC04342u, 32);
+    size_t mod = tb_enter(w, 2, TB_MODULE, TB_WIDTH);
+    if (abbreviated) { /* [literal 3, array of fixed(8)] */
+        bs_write(w, BS_DEFINE_ABBREV, TB_WIDTH);
+        bs_write_vbr(w, 3, 5);
+        bs_write(w, 1, 1), bs_write_vbr(w, TB_DL, 8);
+        bs_write(w, 0, 1), bs_write(w, BS_ENC_ARRAY, 3);
+        bs_write(w, 0, 1), bs_write(w, BS_ENC_FIXED, 3), bs_write_vbr(w, 8, 5);
+    }
+    tb_string_record(w, TB_TRIPLE, "dxil-ms-dx", false);
+    if (layout)
+        tb_string_record(w, TB_DL, layout, abbreviated);
+    size_t nested = tb_enter(w, TB_WIDTH, 17, 4);
+    bs_write(w, BS_UNABBREV_RECORD, 4);
+    bs_write_vbr(w, 5, 6), bs_write_vbr(w, 3, 6);
+    bs_write_vbr(w, 1, 6), bs_write_vbr(w, 2, 6), bs_write_vbr(w, 3, 6);
+    tb_end(w, 4, nested);
+    bs_write(w, BS_UNABBREV_RECORD, TB_WIDTH);
+    bs_write_vbr(w, 7, 6), bs_write_vbr(w, 1, 6), bs_write_vbr(w, 42, 6);
+    tb_end(w, TB_WIDTH, mod);
+}
+
+/* What a walk of the rewritten module block found. */
+typedef struct tb_seen {
+    char layout[256];
+    char triple[64];
+    bool nested_ok, trailing_ok, length_ok;
+} tb_seen;
+
+static void tb_copy_string(const bs_record *rec, char *out, size_t cap)
+{
+    size_t n = rec->count - 1 < cap - 1 ? rec->count - 1 : cap - 1;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (char)rec->ops[i + 1];
+    out[n] = '\0';
+}
+
+static void tb_walk_nested(bs_reader *r, tb_seen *seen)
+{
+    bs_read_vbr(r, 8);
+    unsigned width = (unsigned)bs_read_vbr(r, 4);
+    bs_align32(r);
+    size_t words = (size_t)bs_read(r, 32), start = r->pos;
+    bs_record rec = {0};
+    const char *why;
+    CU_ASSERT_EQUAL(bs_read(r, width), BS_UNABBREV_RECORD);
+    CU_ASSERT_EQUAL_FATAL(bs_read_record(r, NULL, &rec, &why), 0);
+    seen->nested_ok = rec.count == 4 && rec.ops[0] == 5 && rec.ops[3] == 3;
+    CU_ASSERT_EQUAL(bs_read(r, width), BS_END_BLOCK);
+    bs_align32(r);
+    CU_ASSERT_EQUAL(r->pos, start + words * 32);
+    bs_record_free(&rec);
+}
+
+static void tb_walk(const uint8_t *data, size_t size, tb_seen *seen)
+{
+    memset(seen, 0, sizeof *seen);
+    bs_reader r;
+    bs_reader_init(&r, data, size);
+    CU_ASSERT_EQUAL(bs_read(&r, 32), 0xDEC04342u);
+    CU_ASSERT_EQUAL(bs_read(&r, 2), BS_ENTER_SUBBLOCK);
+    CU_ASSERT_EQUAL(bs_read_vbr(&r, 8), TB_MODULE);
+    unsigned width = (unsigned)bs_read_vbr(&r, 4);
+    bs_align32(&r);
+    size_t words = (size_t)bs_read(&r, 32), start = r.pos;
+    bs_abbrev abbrev;
+    bool have_abbrev = false;
+    bs_record rec = {0};
+    const char *why;
+    for (uint64_t id; !r.failed && (id = bs_read(&r, width)) != BS_END_BLOCK;) {
+        if (id == BS_ENTER_SUBBLOCK) {
+            tb_walk_nested(&r, seen);
+            continue;
+        }
+        if (id == BS_DEFINE_ABBREV) {
+            CU_ASSERT_EQUAL_FATAL(bs_read_abbrev_def(&r, &abbrev, &why), 0);
+            have_abbrev = true;
+            continue;
+        }
+        CU_ASSERT_FATAL(id == BS_UNABBREV_RECORD || (have_abbrev && id == BS_FIRST_APP_ABBREV));
+        CU_ASSERT_EQUAL_FATAL(
+            bs_read_record(&r, id == BS_UNABBREV_RECORD ? NULL : &abbrev, &rec, &why), 0);
+        if (rec.ops[0] == TB_DL)
+            tb_copy_string(&rec, seen->layout, sizeof seen->layout);
+        else if (rec.ops[0] == TB_TRIPLE)
+            tb_copy_string(&rec, seen->triple, sizeof seen->triple);
+        else if (rec.ops[0] == 7)
+            seen->trailing_ok = rec.count == 2 && rec.ops[1] == 42;
+    }
+    bs_align32(&r);
+    seen->length_ok = !r.failed && r.pos == start + words * 32 && r.pos == size * 8;
+    bs_record_free(&rec);
+}
+
+static void tb_check_rewrite(const char *layout, bool abbreviated, const char *want)
+{
+    bs_writer w;
+    tb_build(&w, layout, abbreviated);
+    size_t size = w.pos / 8;
+    uint8_t *out = NULL;
+    size_t out_size = 0;
+    char *orig = NULL;
+    dxil_diags *d = dxil_diags_create();
+    CU_ASSERT_EQUAL_FATAL(dxil_bitcode_fix_datalayout(w.data, size, 0, &out, &out_size, &orig, d), 0);
+    CU_ASSERT_EQUAL(dxil_diags_count(d), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    CU_ASSERT_STRING_EQUAL(orig, layout);
+    CU_ASSERT_EQUAL(out_size % 4, 0);
+    tb_seen seen;
+    tb_walk(out, out_size, &seen);
+    CU_ASSERT_STRING_EQUAL(seen.layout, want);
+    CU_ASSERT_STRING_EQUAL(seen.triple, "dxil-ms-dx");
+    CU_ASSERT_TRUE(seen.nested_ok);
+    CU_ASSERT_TRUE(seen.trailing_ok);
+    CU_ASSERT_TRUE(seen.length_ok);
+    free(out);
+    free(orig);
+    dxil_diags_destroy(d);
+    bs_writer_free(&w);
+}
+
+static void test_rewrite_unabbreviated_grows(void)
+{
+    tb_check_rewrite("e-m:e-p:32:32-i1:32-i8:32-i16:32", false, "e-m:e-p:32:32-i1:32-i8:8:32-i16:32");
+}
+
+static void test_rewrite_abbreviated_grows(void)
+{
+    tb_check_rewrite("e-i8:32-i16:32", true, "e-i8:8:32-i16:32");
+}
+
+static void test_rewrite_shrinks(void)
+{
+    tb_check_rewrite("e-f:64:64-n32", false, "e-f64:64-n32");
+    tb_check_rewrite("e-f:64:64-n8:16", true, "e-f64:64-n8:16");
+}
+
+static void test_rewrite_unchanged_and_missing(void)
+{
+    bs_writer w;
+    uint8_t *out = (uint8_t *)1;
+    size_t out_size;
+    char *orig = NULL;
+    tb_build(&w, "e-i8:8-i16:16", false);
+    CU_ASSERT_EQUAL(dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
+    CU_ASSERT_PTR_NULL(out); /* nothing to change: the input is used as is */
+    CU_ASSERT_STRING_EQUAL(orig, "e-i8:8-i16:16");
+    free(orig);
+    bs_writer_free(&w);
+    tb_build(&w, NULL, false);
+    CU_ASSERT_EQUAL(dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
+    CU_ASSERT_PTR_NULL(out);
+    CU_ASSERT_PTR_NULL(orig);
+    bs_writer_free(&w);
+}
+
+static void tb_expect_failure(const uint8_t *data, size_t size, int code)
+{
+    uint8_t *out = NULL;
+    size_t out_size;
+    char *orig = NULL;
+    dxil_diags *d = dxil_diags_create();
+    CU_ASSERT_NOT_EQUAL(dxil_bitcode_fix_datalayout(data, size, 0x100, &out, &out_size, &orig, d), 0);
+    const dxil_diag *first = dxil_diags_get(d, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_EQUAL(first->code, code);
+    CU_ASSERT_EQUAL(first->loc_kind, DXIL_LOC_BIT);
+    CU_ASSERT(first->offset >= 0x100 * 8); /* offsets are file-relative */
+    CU_ASSERT_PTR_NULL(out);
+    CU_ASSERT_PTR_NULL(orig);
+    dxil_diags_destroy(d);
+}
+
+static void test_rewrite_rejects_bad_streams(void)
+{
+    bs_writer w;
+    tb_build(&w, "e-i8:32", false);
+    size_t size = w.pos / 8;
+    /* Truncated: the module block's declared length runs past the end. */
+    tb_expect_failure(w.data, size - 8, DXIL_E_BITSTREAM_BLOCK);
+    /* Bad magic. */
+    w.data[0] ^= 0xFF;
+    tb_expect_failure(w.data, size, DXIL_E_BITSTREAM_MAGIC);
+    bs_writer_free(&w);
+    /* A record using an abbreviation that was never defined. */
+    tb_build(&w, "e-i8:32", true);
+    size = w.pos / 8;
+    bs_writer_free(&w);
+    bs_writer_init(&w);
+    bs_write(&w, 0xDEC04342u, 32);
+    size_t mod = tb_enter(&w, 2, TB_MODULE, TB_WIDTH);
+    tb_string_record(&w, TB_DL, "e-i8:32", true);
+    tb_end(&w, TB_WIDTH, mod);
+    tb_expect_failure(w.data, w.pos / 8, DXIL_E_BITSTREAM_ABBREV);
+    bs_writer_free(&w);
+}
+
+int dxil_test_register(void)
+{
+    static const dxil_test_case cases[] = {
+        {"fixed and VBR round trip", test_fixed_and_vbr_roundtrip},
+        {"unabbreviated record grows", test_rewrite_unabbreviated_grows},
+        {"abbreviated record grows", test_rewrite_abbreviated_grows},
+        {"record shrinks", test_rewrite_shrinks},
+        {"unchanged or missing layout", test_rewrite_unchanged_and_missing},
+        {"malformed streams rejected", test_rewrite_rejects_bad_streams},
+        {NULL, NULL}};
+    dxil_test_add_suite("bitstream", cases);
+    return 0;
+}
