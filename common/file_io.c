@@ -2,10 +2,12 @@
 #include "file_io.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static int io_error(dxil_diags *diags, const char *what, const char *path)
@@ -83,6 +85,26 @@ static int io_write_all(int fd, const void *data, size_t size)
     return 0;
 }
 
+/* Creates "<path>.tmpXXXXXX" with mode 0666 less the umask. Not mkstemp
+ * plus umask(): reading the umask means setting it, which races with
+ * other threads writing files (batch mode). */
+static int io_create_temp(const char *path, char *tmp, size_t n)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    /* A stack address differs between threads; the clock between tries. */
+    unsigned long seed = (unsigned long)ts.tv_nsec ^ (unsigned long)(uintptr_t)&ts ^
+                         ((unsigned long)getpid() << 16);
+    for (int attempt = 0; attempt < 64; attempt++) {
+        seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+        snprintf(tmp, n, "%s.tmp%06lx", path, (seed >> 33) & 0xFFFFFFul);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1;
+}
+
 int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil_diags *diags)
 {
     if (strcmp(path, "-") == 0) {
@@ -94,17 +116,12 @@ int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil
     char *tmp = malloc(n);
     if (!tmp)
         return io_error(diags, "cannot write", path);
-    snprintf(tmp, n, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
+    int fd = io_create_temp(path, tmp, n);
     if (fd < 0) {
         io_error(diags, "cannot create a temporary file for", path);
         free(tmp);
         return -1;
     }
-    /* mkstemp creates 0600; give the output the usual umask-based mode. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
     int rc = io_write_all(fd, data, size);
     if (close(fd) != 0)
         rc = -1;

@@ -1,6 +1,7 @@
 /* module.c - load a shader into its own LLVM context, normalise the
  * datalayout, parse with LLVM-C, and hand it to the raise pipeline. */
 #include "dxil-upgrade/dxil_upgrade.h"
+#include "bitcode_validate.h"
 #include "datalayout.h"
 #include "file_io.h"
 #include "module_internal.h"
@@ -53,7 +54,8 @@ static void module_record_datalayout(dxil_module *m)
     LLVMAddNamedMetadataOperand(m->mod, DXU_MD_DATALAYOUT, LLVMMetadataAsValue(m->ctx, node));
 }
 
-static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, dxil_diags *diags)
+static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, const char *name,
+                             dxil_diags *diags)
 {
     char *fixed = NULL;
     size_t fixed_len = 0;
@@ -62,7 +64,7 @@ static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, d
         return -1;
     const char *text = fixed ? fixed : (const char *)data;
     size_t len = fixed ? fixed_len : size;
-    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, "input.ll");
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, name);
     free(fixed);
     char *err = NULL;
     /* LLVMParseIRInContext takes ownership of buf. */
@@ -76,7 +78,7 @@ static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, d
     return 0;
 }
 
-static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
+static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size, const char *name,
                                const dxil_options *opts, dxil_diags *diags)
 {
     const uint8_t *bc = NULL;
@@ -84,13 +86,16 @@ static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
     if (dxil_locate_bitcode(data, size, opts->part, &bc, &bc_size, &m->header, diags) != 0)
         return -1;
     m->has_header = m->kind == DXIL_INPUT_CONTAINER;
+    /* LLVM's reader is not hardened against every malformed stream. */
+    if (dxil_bitcode_validate(bc, bc_size, (uint64_t)(bc - data), diags) != 0)
+        return -1;
     uint8_t *fixed = NULL;
     size_t fixed_size = 0;
     if (dxil_bitcode_fix_datalayout(bc, bc_size, (uint64_t)(bc - data), &fixed, &fixed_size,
                                     &m->original_datalayout, diags) != 0)
         return -1;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
-        (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, "input.bc", 0);
+        (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, name, 0);
     LLVMBool failed = LLVMParseBitcodeInContext2(m->ctx, buf, &m->mod);
     LLVMDisposeMemoryBuffer(buf);
     free(fixed);
@@ -102,6 +107,14 @@ static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
         return -1;
     }
     return 0;
+}
+
+/* The module identifier: the input's base name, so output does not depend
+ * on where the file was. */
+static const char *module_label(const char *name)
+{
+    const char *slash = name ? strrchr(name, '/') : NULL;
+    return slash ? slash + 1 : name ? name : "<input>";
 }
 
 dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
@@ -121,17 +134,17 @@ dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *
     LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, diags);
     int rc;
     if (m->kind == DXIL_INPUT_TEXT)
-        rc = module_parse_text(m, data, size, diags);
+        rc = module_parse_text(m, data, size, module_label(name), diags);
     else if (m->kind == DXIL_INPUT_UNKNOWN)
         rc = -1, dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_UNKNOWN_FORMAT, DXIL_LOC_BYTE, 0,
                                 "%s is not a DXContainer, bitcode or LLVM IR text",
                                 name ? name : "input");
     else
-        rc = module_parse_binary(m, data, size, opts, diags);
+        rc = module_parse_binary(m, data, size, module_label(name), opts, diags);
     if (rc == 0) {
         module_record_datalayout(m);
         if (opts->raise)
-            rc = dxil_module_raise(m, diags);
+            rc = dxil_module_raise_opts(m, opts, diags);
         if (rc == 0 && opts->verify)
             rc = dxil_module_verify(m, diags);
     }

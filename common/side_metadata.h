@@ -1,10 +1,57 @@
 /* side_metadata.h - names of the named metadata dxil-upgrade writes to keep
  * what LLVM 22 has no form for. Raise writes them, lower reads them; the
- * table in docs/side-metadata.md documents each one. */
+ * table in docs/side-metadata.md documents each one. Every name dxil-upgrade
+ * invents is defined here and nowhere else. */
 #ifndef DXIL_SIDE_METADATA_H
 #define DXIL_SIDE_METADATA_H
 
+/* Every side node starts with this prefix. A DXIL named node "dx.X" that
+ * LLVM 22 cannot express is moved, operands verbatim, to "dxu.X". */
+#define DXU_MD_PREFIX "dxu."
+#define DXIL_MD_PREFIX "dx."
+
 /* !dxu.datalayout = !{!{!"<datalayout exactly as DXC wrote it>"}} */
 #define DXU_MD_DATALAYOUT "dxu.datalayout"
+
+/* !dxu.order = !{!{!"dx.version", !"dx.valver", ...}}: the names of the
+ * input's dx.* named nodes in their original module order. */
+#define DXU_MD_ORDER "dxu.order"
+
+/* Only when the triple cannot carry the exact value (DXIL > 1.9 or
+ * SM > 6.9, or an unknown shader kind): dx.version / dx.shaderModel
+ * operands verbatim. Otherwise the triple is the only record. */
+#define DXU_MD_VERSION "dxu.version"
+#define DXU_MD_SHADER_MODEL "dxu.shaderModel"
+
+/* dx.entryPoints operands verbatim: every entry's function reference,
+ * name, signatures, resource list and property list. */
+#define DXU_MD_ENTRY_POINTS "dxu.entryPoints"
+
+/* dx.resources, kept by the resource raiser (raise_resources.c):
+ * !dxu.resources = !{<the dx.resources tuple, operands verbatim>}. */
+#define DXU_MD_RESOURCES "dxu.resources"
+/* !dxu.resource.props = !{!{i32 class, i32 space, i32 lb, i32 w0, i32 w1}...}:
+ * annotateHandle's ResourceProperties words for each raised binding. */
+#define DXU_MD_RESOURCE_PROPS "dxu.resource.props"
+/* !dxu.resources.kept = !{!{!"<creation op>", i32 count}...}: handle
+ * creations left as DXIL because LLVM 22 has no form for them. */
+#define DXU_MD_RESOURCES_KEPT "dxu.resources.kept"
+
+/* Moved by the generic rule; listed so code can name them. */
+#define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"
+#define DXU_MD_VIEW_ID_STATE "dxu.viewIdState"
+#define DXU_MD_DXR_PAYLOAD_ANNOTATIONS "dxu.dxrPayloadAnnotations"
+
+/* DXIL names handled specially rather than by the generic move. */
+#define DXIL_MD_VERSION "dx.version"
+#define DXIL_MD_VALVER "dx.valver"        /* kept as is: modern IR has it */
+#define DXIL_MD_SHADER_MODEL "dx.shaderModel"
+#define DXIL_MD_ENTRY_POINTS "dx.entryPoints"
+#define DXIL_MD_RESOURCES "dx.resources"  /* owned by the resource raiser */
+
+/* Instruction metadata kinds. */
+#define DXIL_MDK_CONTROLFLOW_HINTS "dx.controlflow.hints"
+#define HLSL_MDK_CONTROLFLOW_HINT "hlsl.controlflow.hint"
+#define DXIL_MDK_PRECISE "dx.precise"
 
 #endif

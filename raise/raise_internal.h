@@ -12,11 +12,31 @@ typedef struct dxil_raise_ctx {
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     dxil_diags *diags;
+    /* Filled by the identity pass from dx.version / dx.shaderModel (0 and
+     * NULL until then) so later passes can branch on version and stage. */
+    unsigned dxil_major, dxil_minor;
+    unsigned sm_major, sm_minor;
+    const char *sm_kind; /* "cs", "ps", "lib", ...; static storage */
+    /* Op raise (raise_ops.c): the op table (NULL: built-in) and, when
+     * coverage statistics were asked for, this module's counts. */
+    const struct dxil_optable *optable;
+    struct dxil_stats *stats;
 } dxil_raise_ctx;
 
 typedef struct dxil_raise_pass {
     const char *name;
     int (*run)(dxil_raise_ctx *rc);
 } dxil_raise_pass;
+
+/* Metadata passes (raise_identity.c, raise_entry.c, raise_instr_md.c). */
+int dxil_raise_identity(dxil_raise_ctx *rc);
+int dxil_raise_entries(dxil_raise_ctx *rc);
+int dxil_raise_instr_md(dxil_raise_ctx *rc);
+int dxil_raise_park_md(dxil_raise_ctx *rc);
+
+/* Resource passes (raise_resources.c, raise_buffers.c, raise_cleanup.c). */
+int dxil_raise_resources(dxil_raise_ctx *rc);
+int dxil_raise_buffers(dxil_raise_ctx *rc);
+int dxil_raise_cleanup(dxil_raise_ctx *rc);
 
 #endif

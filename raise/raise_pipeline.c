@@ -1,18 +1,43 @@
 /* raise_pipeline.c - runs the raise passes in order. */
 #include "raise_internal.h"
+#include "raise_ops.h"
 
 #include <stddef.h>
 
 /* Passes run in this order; each sees the previous one's result. */
 static const dxil_raise_pass raise_passes[] = {
+    {"identity", dxil_raise_identity}, /* first: fills rc version/stage */
+    {"op-census", dxil_raise_ops_census}, /* before any pass raises a dx.op call */
+    {"entries", dxil_raise_entries},
+    {"instr-md", dxil_raise_instr_md},
+    /* passes that read other dx.* named metadata go here */
+    {"resources", dxil_raise_resources}, /* handles; consumes dx.resources */
+    {"buffers", dxil_raise_buffers},     /* buffer loads/stores on raised handles */
+    {"ops", dxil_raise_ops},             /* table-driven: every other dx.op */
+    {"park-md", dxil_raise_park_md},   /* last: moves leftover dx.* to dxu.* */
+    {"cleanup", dxil_raise_cleanup},   /* after every IR pass: dead dx.op decls */
     {NULL, NULL},
 };
 
 int dxil_module_raise(dxil_module *m, dxil_diags *diags)
 {
-    dxil_raise_ctx rc = {m, m->ctx, m->mod, diags};
-    for (const dxil_raise_pass *p = raise_passes; p->run; p++)
-        if (p->run(&rc) != 0)
-            return -1;
-    return 0;
+    return dxil_module_raise_opts(m, NULL, diags);
+}
+
+/* opts may be NULL; only check, stats and optable are read. */
+int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags)
+{
+    dxil_raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags};
+    rc.optable = opts ? opts->optable : NULL;
+    if (opts && opts->check && dxil_module_check(m, opts->optable, diags) != 0)
+        return -1;
+    /* Per-module counts first: raised = calls - kept needs one module. */
+    rc.stats = opts && opts->stats ? dxil_stats_create() : NULL;
+    int status = 0;
+    for (const dxil_raise_pass *p = raise_passes; status == 0 && p->run; p++)
+        status = p->run(&rc) != 0 ? -1 : 0;
+    if (rc.stats && status == 0 && dxil_stats_merge(opts->stats, rc.stats) != 0)
+        status = -1;
+    dxil_stats_destroy(rc.stats);
+    return status;
 }

@@ -1,5 +1,7 @@
 /* dxil-upgrade - raise a DXIL shader to LLVM 22 IR. */
+#include "batch.h"
 #include "cli_common.h"
+#include "dxil-upgrade/dxil_stats.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -16,7 +18,12 @@ static const char upgrade_usage[] =
     "  --verify           run LLVM's verifier on the result\n"
     "  --part=DXIL|ILDB|STAT  container part holding the module (default DXIL)\n"
     "  --list-parts       print the container's parts and program header, then exit\n"
+    "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n"
     "  --no-raise         only parse (datalayout normalised), do not raise\n"
+    "  --stats[=text|json]  per-op counts of dx.op calls raised and kept (and why);\n"
+    "                     on stdout unless the IR goes there, then on stderr\n"
+    "  --check            check the dx.op calls against the versioned spec and write\n"
+    "                     no IR unless -o is given; exit 1 on a violation\n"
     "  -h, --help         this text\n"
     "  --version          print the version\n"
     "\n"
@@ -29,9 +36,11 @@ typedef struct upgrade_args {
     bool emit_set;
     dxil_emit_format emit;
     bool verify, list_parts, no_raise;
+    bool check;
+    int stats; /* 0 none, 1 text, 2 json */
 } upgrade_args;
 
-enum { OPT_EMIT = 256, OPT_VERIFY, OPT_PART, OPT_LIST_PARTS, OPT_NO_RAISE, OPT_VERSION };
+enum { OPT_EMIT = 256, OPT_VERIFY, OPT_PART, OPT_LIST_PARTS, OPT_NO_RAISE, OPT_VERSION, OPT_STATS, OPT_CHECK };
 
 static const struct option upgrade_options[] = {
     {"emit", required_argument, NULL, OPT_EMIT},
@@ -39,6 +48,8 @@ static const struct option upgrade_options[] = {
     {"part", required_argument, NULL, OPT_PART},
     {"list-parts", no_argument, NULL, OPT_LIST_PARTS},
     {"no-raise", no_argument, NULL, OPT_NO_RAISE},
+    {"stats", optional_argument, NULL, OPT_STATS},
+    {"check", no_argument, NULL, OPT_CHECK},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -75,6 +86,15 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
             break;
         case OPT_LIST_PARTS: a->list_parts = true; break;
         case OPT_NO_RAISE: a->no_raise = true; break;
+        case OPT_STATS:
+            if (!optarg || strcmp(optarg, "text") == 0)
+                a->stats = 1;
+            else if (strcmp(optarg, "json") == 0)
+                a->stats = 2;
+            else
+                return upgrade_usage_error("--stats takes text or json", optarg);
+            break;
+        case OPT_CHECK: a->check = true; break;
         case 'h': fputs(upgrade_usage, stdout); return CLI_EXIT_OK;
         case OPT_VERSION: printf("dxil-upgrade %s\n", dxil_upgrade_version_string()); return CLI_EXIT_OK;
         default: return upgrade_usage_error("unknown option", NULL);
@@ -89,10 +109,53 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
     return -1;
 }
 
+static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
+{
+    if (format == 1) {
+        dxil_stats_print(stats, out);
+        return;
+    }
+    char *json = dxil_stats_json_string(stats, true);
+    if (json)
+        fprintf(out, "%s\n", json);
+    free(json);
+}
+
+/* --check / --stats: load unraised so the check sees DXC's own calls,
+ * then raise with counting, and write unless only checking. */
+static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
+{
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.part = a->part;
+    opts.raise = false;
+    dxil_module *m = dxil_module_load_file(a->input, &opts, diags);
+    if (!m)
+        return CLI_EXIT_INPUT;
+    int violations = a->check ? dxil_module_check(m, NULL, diags) : 0;
+    bool write = a->output || !a->check;
+    bool ir_on_stdout = write && (!a->output || strcmp(a->output, "-") == 0);
+    opts.stats = a->stats ? dxil_stats_create() : NULL;
+    int rc = 0;
+    if (!a->no_raise && (write || opts.stats))
+        rc = dxil_module_raise_opts(m, &opts, diags);
+    if (rc == 0 && a->verify)
+        rc = dxil_module_verify(m, diags);
+    if (rc == 0 && write)
+        rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, diags);
+    if (rc == 0 && opts.stats)
+        upgrade_print_stats(opts.stats, a->stats, ir_on_stdout ? stderr : stdout);
+    dxil_stats_destroy(opts.stats);
+    dxil_module_destroy(m);
+    return rc == 0 && violations == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+}
+
 static int upgrade_run(const upgrade_args *a, dxil_diags *diags)
 {
     if (a->list_parts)
         return cli_list_parts(a->input, stdout, diags) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+    if (a->check || a->stats)
+        return upgrade_run_ops(a, diags);
     dxil_options opts;
     dxil_options_init(&opts);
     opts.part = a->part;
@@ -108,6 +171,8 @@ static int upgrade_run(const upgrade_args *a, dxil_diags *diags)
 
 int main(int argc, char **argv)
 {
+    if (batch_requested(argc, argv))
+        return batch_main(argc, argv);
     upgrade_args a = {0};
     int rc = upgrade_parse_args(argc, argv, &a);
     if (rc >= 0)

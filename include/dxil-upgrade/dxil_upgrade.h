@@ -48,6 +48,14 @@ typedef struct dxil_options {
     bool raise;
     /* Run LLVM's verifier on the result (default false). */
     bool verify;
+    /* Check the dx.op calls against the versioned spec before raising
+     * (dxil_module_check in dxil_stats.h; default false). */
+    bool check;
+    /* When non-NULL, the raise adds its per-op coverage counts here
+     * (dxil_stats.h); the same object may collect many modules. */
+    struct dxil_stats *stats;
+    /* Op table used to raise and check; NULL means the built-in one. */
+    const struct dxil_optable *optable;
 } dxil_options;
 
 void dxil_options_init(dxil_options *opts);
@@ -73,6 +81,9 @@ const char *dxil_module_original_datalayout(const dxil_module *m);
 
 /* Runs the raise passes (done by load when opts->raise is set). */
 int dxil_module_raise(dxil_module *m, dxil_diags *diags);
+/* The same, honouring opts->check, opts->stats and opts->optable (opts
+ * may be NULL). Load uses it when opts->raise is set. */
+int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags);
 /* Runs LLVM's verifier; its report becomes a DXIL_E_LLVM_VERIFY error. */
 int dxil_module_verify(dxil_module *m, dxil_diags *diags);
 

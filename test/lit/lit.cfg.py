@@ -5,23 +5,28 @@ import lit.formats
 config.name = "dxil-upgrade"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt"]
+config.excludes = ["Inputs", "CMakeLists.txt", "expect_exit.py"]
 config.test_source_root = os.path.dirname(__file__)
 
 site = lit_config.params.get("site")
 if not site:
     lit_config.fatal("run through ctest, or pass --param site=<build>/test/lit/lit.site.cfg.py")
 exec(open(site).read())  # defines the config.dxil_* paths
+# Keep %t and other outputs in the build tree, not beside the tests.
+config.test_exec_root = config.dxil_lit_exec_root
 
 def tool(name, directory):
     return os.path.join(directory, name)
 
 config.substitutions.append(("%dxil-upgrade", tool("dxil-upgrade", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-lower", tool("dxil-lower", config.dxil_tools_dir)))
+config.substitutions.append(("%dxil-roundtrip", tool("dxil-roundtrip", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-ops", tool("dxil-ops", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-bench", tool("dxil-bench", config.dxil_bench_dir)))
 config.substitutions.append(("%FileCheck", config.dxil_filecheck))
 config.substitutions.append(("%opt", config.dxil_opt))
+config.substitutions.append(("%expect-exit", "%s %s" % (config.dxil_python,
+    os.path.join(config.test_source_root, "expect_exit.py"))))
 config.substitutions.append(("%python", config.dxil_python))
 config.substitutions.append(("%srcroot", config.dxil_source_dir))
 corpus = os.path.join(config.dxil_shared_dir, "corpus")

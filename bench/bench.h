@@ -1,0 +1,72 @@
+/* bench.h - what the dxil-bench source files share. */
+#ifndef DXIL_BENCH_H
+#define DXIL_BENCH_H
+
+#include "dxil-upgrade/dxil_upgrade.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct bench_shader {
+    char *path;
+    uint8_t *data;        /* the file */
+    size_t size;
+    uint8_t *fixed_bc;    /* datalayout-fixed bitcode for the baseline */
+    size_t fixed_size;
+} bench_shader;
+
+typedef struct bench_corpus {
+    bench_shader *items;
+    size_t count;
+    size_t bytes;
+} bench_corpus;
+
+typedef struct bench_config {
+    const char *corpus_dir;
+    const char *out_dir;     /* CSV, PNG and scratch files */
+    const char *tool;        /* dxil-upgrade */
+    const char *opt;         /* opt-22 */
+    size_t max_files;        /* 0 = all */
+    unsigned iterations;     /* per-shader timing repetitions */
+    unsigned max_threads;
+    unsigned spawn_runs;     /* per-process latency repetitions */
+    unsigned scales[8];
+    unsigned nscales;
+    dxil_emit_format emit;
+    bool plot, skip_spawn;
+} bench_config;
+
+/* One CSV row: section,item,metric,value,unit. */
+typedef struct bench_csv {
+    FILE *f;
+} bench_csv;
+
+double bench_now(void);
+/* Peak and current resident set size of this process, in MiB. */
+double bench_peak_rss_mb(void);
+double bench_current_rss_mb(void);
+/* The q-quantile (0..1) of n samples; sorts them. */
+double bench_quantile(double *v, size_t n, double q);
+
+int bench_corpus_load(const bench_config *cfg, bench_corpus *c);
+void bench_corpus_free(bench_corpus *c);
+
+void bench_csv_row(bench_csv *csv, const char *section, const char *item, const char *metric,
+                   double value, const char *unit);
+
+/* The sections; each prints its table and adds CSV rows. */
+void bench_phases(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+void bench_threads(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+void bench_scaled(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+void bench_startup(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+void bench_batch_vs_process(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+
+/* Ours, end to end, on one shader in memory; returns 0 when it converted. */
+int bench_run_ours(const bench_shader *s, dxil_emit_format emit);
+/* Runs argv (stdout/stderr to /dev/null); returns wall seconds, or -1.
+ * maxrss_mb (may be NULL) receives the child's peak RSS. */
+double bench_spawn(char *const argv[], double *maxrss_mb);
+
+#endif

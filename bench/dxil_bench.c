@@ -1,0 +1,363 @@
+/* dxil-bench - corpus-scale figures for dxil-upgrade, side by side with an
+ * LLVM-only baseline measured in the same run on the same bytes. */
+#include "bench.h"
+#include "datalayout.h"
+#include "file_io.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef DXIL_BENCH_DEFAULT_CORPUS
+#define DXIL_BENCH_DEFAULT_CORPUS "../shared/corpus"
+#endif
+#ifndef DXIL_BENCH_TOOL
+#define DXIL_BENCH_TOOL "dxil-upgrade"
+#endif
+#ifndef DXIL_BENCH_OPT
+#define DXIL_BENCH_OPT "opt-22"
+#endif
+#ifndef DXIL_BENCH_PLOT_SCRIPT
+#define DXIL_BENCH_PLOT_SCRIPT "plot.gp"
+#endif
+
+static const char bench_usage[] =
+    "usage: dxil-bench [options]\n"
+    "\n"
+    "  --corpus=DIR       shaders (MANIFEST.tsv order when present; default\n"
+    "                     " DXIL_BENCH_DEFAULT_CORPUS ")\n"
+    "  --files=N          only the first N shaders (default: all)\n"
+    "  --iterations=N     timed repetitions per shader (default 3; median kept)\n"
+    "  --threads=N        scale from 1 up to N threads (default: CPU count)\n"
+    "  --scales=A,B,...   corpus repetition factors (default 1,10,100)\n"
+    "  --spawn-runs=N     runs per per-process latency figure (default 30)\n"
+    "  --no-spawn         skip the per-process sections\n"
+    "  --emit=ll|bc       output format on both sides (default bc)\n"
+    "  --tool=PATH        dxil-upgrade to spawn (default: the one built with this)\n"
+    "  --opt=PATH         opt to spawn for the LLVM start-up figure (default opt-22)\n"
+    "  --out=DIR          results.csv, threads.csv, phases.csv, *.png (default bench-out)\n"
+    "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n";
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bench_peak_rss_mb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss / 1024.0;
+}
+
+double bench_current_rss_mb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = 0, rss = 0;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &rss) != 2)
+            rss = 0;
+        fclose(f);
+    }
+    return (double)rss * (double)sysconf(_SC_PAGESIZE) / (1024.0 * 1024.0);
+}
+
+static int bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_quantile(double *v, size_t n, double q)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, bench_cmp_double);
+    size_t i = (size_t)(q * (double)(n - 1) + 0.5);
+    return v[i < n ? i : n - 1];
+}
+
+void bench_csv_row(bench_csv *csv, const char *section, const char *item, const char *metric,
+                   double value, const char *unit)
+{
+    if (csv->f)
+        fprintf(csv->f, "%s,%s,%s,%.6g,%s\n", section, item, metric, value, unit);
+}
+
+/* ---- corpus ------------------------------------------------------------- */
+
+static int bench_add_file(bench_corpus *c, size_t *cap, const char *path)
+{
+    if (c->count == *cap) {
+        *cap = *cap ? *cap * 2 : 1024;
+        bench_shader *n = realloc(c->items, *cap * sizeof *n);
+        if (!n)
+            return -1;
+        c->items = n;
+    }
+    bench_shader *s = &c->items[c->count];
+    memset(s, 0, sizeof *s);
+    s->data = dxil_read_file(path, &s->size, NULL);
+    if (!s->data)
+        return 0; /* listed but unreadable: leave it out */
+    s->path = strdup(path);
+    const uint8_t *bc;
+    size_t bc_size;
+    char *orig = NULL;
+    if (dxil_locate_bitcode(s->data, s->size, NULL, &bc, &bc_size, NULL, NULL) != 0 ||
+        dxil_bitcode_fix_datalayout(bc, bc_size, 0, &s->fixed_bc, &s->fixed_size, &orig, NULL) != 0) {
+        free(orig);
+        free(s->data);
+        free(s->path);
+        return 0; /* the baseline needs bitcode: skip text or broken inputs */
+    }
+    free(orig);
+    if (!s->fixed_bc) {
+        s->fixed_bc = malloc(bc_size);
+        memcpy(s->fixed_bc, bc, bc_size);
+        s->fixed_size = bc_size;
+    }
+    c->bytes += s->size;
+    c->count++;
+    return 0;
+}
+
+/* The path column of MANIFEST.tsv, or NULL for the header line. */
+static const char *bench_manifest_path(char *line)
+{
+    char *tab = strchr(line, '\t');
+    if (tab)
+        *tab = '\0';
+    line[strcspn(line, "\r\n")] = '\0';
+    return strcmp(line, "path") == 0 || !*line ? NULL : line;
+}
+
+int bench_corpus_load(const bench_config *cfg, bench_corpus *c)
+{
+    memset(c, 0, sizeof *c);
+    size_t n = strlen(cfg->corpus_dir) + 32;
+    char *manifest = malloc(n);
+    snprintf(manifest, n, "%s/MANIFEST.tsv", cfg->corpus_dir);
+    FILE *f = fopen(manifest, "r");
+    free(manifest);
+    if (!f) {
+        fprintf(stderr, "dxil-bench: %s has no MANIFEST.tsv\n", cfg->corpus_dir);
+        return -1;
+    }
+    char line[4096], full[8192];
+    size_t cap = 0;
+    while (fgets(line, sizeof line, f) && (!cfg->max_files || c->count < cfg->max_files)) {
+        const char *rel = bench_manifest_path(line);
+        if (!rel)
+            continue;
+        snprintf(full, sizeof full, "%s/%s", cfg->corpus_dir, rel);
+        if (bench_add_file(c, &cap, full) != 0)
+            break;
+    }
+    fclose(f);
+    return c->count ? 0 : -1;
+}
+
+void bench_corpus_free(bench_corpus *c)
+{
+    for (size_t i = 0; i < c->count; i++) {
+        free(c->items[i].path);
+        free(c->items[i].data);
+        free(c->items[i].fixed_bc);
+    }
+    free(c->items);
+}
+
+/* ---- options ------------------------------------------------------------ */
+
+static int bench_parse_scales(const char *text, bench_config *cfg)
+{
+    cfg->nscales = 0;
+    const char *p = text;
+    while (*p && cfg->nscales < 8) {
+        char *end;
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p || v == 0 || v > 10000)
+            return -1;
+        cfg->scales[cfg->nscales++] = (unsigned)v;
+        p = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',')
+            return -1;
+    }
+    return cfg->nscales ? 0 : -1;
+}
+
+static unsigned bench_uint(const char *text, unsigned max)
+{
+    char *end;
+    unsigned long v = strtoul(text, &end, 10);
+    return *end || end == text || v > max ? 0 : (unsigned)v;
+}
+
+enum { BO_CORPUS = 256, BO_FILES, BO_ITER, BO_THREADS, BO_SCALES, BO_SPAWN, BO_NOSPAWN,
+       BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT };
+
+static const struct option bench_options[] = {
+    {"corpus", required_argument, NULL, BO_CORPUS},   {"files", required_argument, NULL, BO_FILES},
+    {"iterations", required_argument, NULL, BO_ITER}, {"threads", required_argument, NULL, BO_THREADS},
+    {"scales", required_argument, NULL, BO_SCALES},   {"spawn-runs", required_argument, NULL, BO_SPAWN},
+    {"no-spawn", no_argument, NULL, BO_NOSPAWN},      {"emit", required_argument, NULL, BO_EMIT},
+    {"tool", required_argument, NULL, BO_TOOL},       {"opt", required_argument, NULL, BO_OPT},
+    {"out", required_argument, NULL, BO_OUT},         {"plot", no_argument, NULL, BO_PLOT},
+    {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
+
+static void bench_defaults(bench_config *cfg)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    *cfg = (bench_config){.corpus_dir = DXIL_BENCH_DEFAULT_CORPUS, .out_dir = "bench-out",
+                          .tool = DXIL_BENCH_TOOL, .opt = DXIL_BENCH_OPT, .iterations = 3,
+                          .max_threads = ncpu > 0 ? (unsigned)ncpu : 1, .spawn_runs = 30,
+                          .scales = {1, 10, 100}, .nscales = 3, .emit = DXIL_EMIT_BC};
+}
+
+/* Returns 0 when a numeric option was valid. */
+static int bench_apply_number(int c, const char *arg, bench_config *cfg)
+{
+    unsigned v = bench_uint(arg, 1u << 24);
+    if (v == 0)
+        return -1;
+    if (c == BO_FILES) cfg->max_files = v;
+    else if (c == BO_ITER) cfg->iterations = v;
+    else if (c == BO_THREADS) cfg->max_threads = v;
+    else cfg->spawn_runs = v;
+    return 0;
+}
+
+static int bench_apply(int c, const char *arg, bench_config *cfg)
+{
+    switch (c) {
+    case BO_CORPUS: cfg->corpus_dir = arg; return 0;
+    case BO_FILES: case BO_ITER: case BO_THREADS: case BO_SPAWN:
+        return bench_apply_number(c, arg, cfg);
+    case BO_SCALES: return bench_parse_scales(arg, cfg);
+    case BO_NOSPAWN: cfg->skip_spawn = true; return 0;
+    case BO_EMIT:
+        if (strcmp(arg, "ll") && strcmp(arg, "bc"))
+            return -1;
+        cfg->emit = arg[0] == 'b' ? DXIL_EMIT_BC : DXIL_EMIT_LL;
+        return 0;
+    case BO_TOOL: cfg->tool = arg; return 0;
+    case BO_OPT: cfg->opt = arg; return 0;
+    case BO_OUT: cfg->out_dir = arg; return 0;
+    case BO_PLOT: cfg->plot = true; return 0;
+    default: return -1;
+    }
+}
+
+static int bench_parse_args(int argc, char **argv, bench_config *cfg)
+{
+    bench_defaults(cfg);
+    int c;
+    while ((c = getopt_long(argc, argv, "h", bench_options, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(bench_usage, stdout);
+            return 0;
+        }
+        if (bench_apply(c, optarg, cfg) != 0) {
+            fprintf(stderr, "dxil-bench: bad option value%s%s\n%s", optarg ? ": " : "",
+                    optarg ? optarg : "", bench_usage);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "dxil-bench: unexpected argument %s\n", argv[optind]);
+        return 2;
+    }
+    return -1;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static void bench_plot(const bench_config *cfg)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"outdir='%s'\" '%s'", cfg->out_dir,
+             DXIL_BENCH_PLOT_SCRIPT);
+    if (system(cmd) != 0)
+        fprintf(stderr, "dxil-bench: gnuplot failed (is gnuplot-nox installed?)\n");
+    else
+        printf("\nplots: %s/throughput_threads.png %s/phases.png\n", cfg->out_dir, cfg->out_dir);
+}
+
+/* Other work on the machine skews every figure: print the load. */
+static double bench_loadavg(void)
+{
+    double load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        fclose(f);
+    }
+    return load;
+}
+
+static void bench_machine(const bench_corpus *c, bench_csv *csv)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    double mem = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) / (1 << 30);
+    printf("dxil-bench: %s; %zu shaders, %.2f MB; %ld CPUs, %.1f GiB RAM, load %.2f\n",
+           dxil_upgrade_version_string(), c->count, (double)c->bytes / 1e6, ncpu, mem,
+           bench_loadavg());
+    bench_csv_row(csv, "machine", "cpus", "count", (double)ncpu, "");
+    bench_csv_row(csv, "corpus", "all", "shaders", (double)c->count, "");
+    bench_csv_row(csv, "corpus", "all", "bytes", (double)c->bytes, "B");
+}
+
+static void bench_sections(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
+{
+    bench_machine(c, csv);
+    bench_phases(cfg, c, csv);
+    bench_threads(cfg, c, csv);
+    bench_scaled(cfg, c, csv);
+    if (!cfg->skip_spawn) {
+        bench_startup(cfg, c, csv);
+        bench_batch_vs_process(cfg, c, csv);
+    }
+    printf("\npeak RSS of dxil-bench: %.1f MiB; load average now %.2f\n", bench_peak_rss_mb(),
+           bench_loadavg());
+}
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0); /* tables appear as sections finish */
+    bench_config cfg;
+    int rc = bench_parse_args(argc, argv, &cfg);
+    if (rc >= 0)
+        return rc;
+    if (mkdir(cfg.out_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "dxil-bench: cannot create %s: %s\n", cfg.out_dir, strerror(errno));
+        return 1;
+    }
+    bench_corpus corpus;
+    if (bench_corpus_load(&cfg, &corpus) != 0) {
+        fprintf(stderr, "dxil-bench: no usable shader in %s\n", cfg.corpus_dir);
+        bench_corpus_free(&corpus);
+        return 1;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/results.csv", cfg.out_dir);
+    bench_csv csv = {fopen(path, "w")};
+    if (csv.f)
+        fputs("section,item,metric,value,unit\n", csv.f);
+    bench_sections(&cfg, &corpus, &csv);
+    if (csv.f)
+        fclose(csv.f);
+    printf("CSV: %s\n", path);
+    if (cfg.plot)
+        bench_plot(&cfg);
+    bench_corpus_free(&corpus);
+    return 0;
+}

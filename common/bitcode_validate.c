@@ -1,0 +1,703 @@
+/* bitcode_validate.c - walks a whole bitcode stream and rejects anything
+ * structurally wrong before LLVM's reader sees it.
+ *
+ * Checked: block nesting depth, each block's END_BLOCK landing exactly on
+ * its declared length, abbreviation definitions (shape, widths) and uses
+ * (the id must be defined in scope: BLOCKINFO ones for the block id, then
+ * local ones), array/blob/operand counts against the bits left in the
+ * block, the BLOCKINFO block, and trailing bytes. A stream this accepts is
+ * one LLVM reads the same way whether it parses or skips a block.
+ *
+ * A few record-level checks follow, each for a record that made LLVM 22
+ * crash or allocate without bound under fuzzing (see bv_sem_checks).
+ *
+ * The walk is iterative and allocation-light: one operand buffer reused for
+ * every record and two pools of abbreviations. */
+#include "bitcode_validate.h"
+#include "bitstream.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { BV_TOP_WIDTH = 2, BV_NO_BID = -1 };
+#define BV_MAGIC 0xDEC04342u
+
+static const char *const bv_block_names[] = {
+    "BLOCKINFO", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    "MODULE_BLOCK", "PARAMATTR_BLOCK", "PARAMATTR_GROUP_BLOCK", "CONSTANTS_BLOCK",
+    "FUNCTION_BLOCK", "IDENTIFICATION_BLOCK", "VALUE_SYMTAB_BLOCK", "METADATA_BLOCK",
+    "METADATA_ATTACHMENT", "TYPE_BLOCK", "USELIST_BLOCK", "MODULE_STRTAB_BLOCK",
+    "GLOBALVAL_SUMMARY_BLOCK", "OPERAND_BUNDLE_TAGS_BLOCK", "METADATA_KIND_BLOCK",
+    "STRTAB_BLOCK", "FULL_LTO_GLOBALVAL_SUMMARY_BLOCK", "SYMTAB_BLOCK",
+    "SYNC_SCOPE_NAMES_BLOCK"};
+
+const char *dxil_bitcode_block_name(uint64_t block_id)
+{
+    const size_t n = sizeof bv_block_names / sizeof *bv_block_names;
+    return block_id < n && bv_block_names[block_id] ? bv_block_names[block_id] : "unknown";
+}
+
+/* An abbreviation: ops[first, first + count) of its pool; bid is the block
+ * it applies to (BLOCKINFO abbreviations only). */
+typedef struct bv_abbrev {
+    uint32_t first, count, bid;
+} bv_abbrev;
+
+typedef struct bv_pool {
+    bv_abbrev *abbrevs;
+    bs_abbrev_op *ops;
+    uint32_t n_abbrevs, cap_abbrevs, n_ops, cap_ops;
+} bv_pool;
+
+typedef struct bv_scope {
+    uint32_t bid;
+    unsigned width;
+    size_t end;                   /* bit where END_BLOCK must finish */
+    uint32_t bi_first, bi_count;  /* BLOCKINFO abbreviations for bid */
+    uint32_t local_base, local_ops_base;
+} bv_scope;
+
+typedef struct bv_walker {
+    bs_reader r;
+    dxil_diags *diags;
+    uint64_t base_bits;
+    size_t elem_start;            /* where the element being read began */
+    unsigned depth;               /* 0 is the top level */
+    bv_scope stack[BS_MAX_DEPTH + 1];
+    bv_pool local, info;
+    int blockinfo_state;          /* 0 not seen, 1 reading, 2 done */
+    int64_t info_bid;             /* BLOCKINFO's current SETBID */
+    uint64_t *ops;                /* operands of the current record */
+    size_t n_ops, cap_ops;
+    /* Metadata ids defined so far (module level, current function), and
+     * the highest id referenced in the open METADATA block and where. */
+    uint64_t md_module, md_local, md_max_ref;
+    size_t md_max_at;
+    bool md_has_ref;
+} bv_walker;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int bv_fail(bv_walker *v, int code, const char *fmt, ...)
+{
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    const bv_scope *s = &v->stack[v->depth];
+    uint64_t at = v->base_bits + v->elem_start;
+    if (v->depth == 0)
+        dxil_diags_add(v->diags, DXIL_SEV_ERROR, code, DXIL_LOC_BIT, at,
+                       "bitcode: %s at the top level", what);
+    else
+        dxil_diags_add(v->diags, DXIL_SEV_ERROR, code, DXIL_LOC_BIT, at,
+                       "bitcode: %s in block %u (%s)", what, s->bid,
+                       dxil_bitcode_block_name(s->bid));
+    return -1;
+}
+
+static int bv_oom(bv_walker *v)
+{
+    return bv_fail(v, DXIL_E_BITSTREAM_LIMIT, "out of memory");
+}
+
+static int bv_grow(void **items, uint32_t *cap, uint32_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    uint32_t n = *cap ? *cap * 2 : 16;
+    void *p = realloc(*items, (size_t)n * size);
+    if (!p)
+        return -1;
+    *items = p;
+    *cap = n;
+    return 0;
+}
+
+static int bv_pool_add(bv_pool *pool, const bs_abbrev *a, uint32_t bid)
+{
+    if (bv_grow((void **)&pool->abbrevs, &pool->cap_abbrevs, pool->n_abbrevs + 1,
+                sizeof *pool->abbrevs) != 0 ||
+        bv_grow((void **)&pool->ops, &pool->cap_ops, pool->n_ops + a->count,
+                sizeof *pool->ops) != 0)
+        return -1;
+    memcpy(pool->ops + pool->n_ops, a->ops, a->count * sizeof *a->ops);
+    pool->abbrevs[pool->n_abbrevs++] = (bv_abbrev){pool->n_ops, a->count, bid};
+    pool->n_ops += a->count;
+    return 0;
+}
+
+static void bv_pool_free(bv_pool *pool)
+{
+    free(pool->abbrevs);
+    free(pool->ops);
+}
+
+static int bv_push(bv_walker *v, uint64_t value)
+{
+    if (v->n_ops == v->cap_ops) {
+        size_t cap = v->cap_ops ? v->cap_ops * 2 : 64;
+        uint64_t *ops = realloc(v->ops, cap * sizeof *ops);
+        if (!ops)
+            return -1;
+        v->ops = ops;
+        v->cap_ops = cap;
+    }
+    v->ops[v->n_ops++] = value;
+    return 0;
+}
+
+/* ---- abbreviations ---------------------------------------------------- */
+
+static bool bv_is_zero_width(const bs_abbrev_op *op)
+{
+    /* LLVM turns Fixed(0) into the literal 0. */
+    return op->enc == BS_ENC_LITERAL || (op->enc == BS_ENC_FIXED && op->value == 0);
+}
+
+/* The shape rules LLVM enforces only when a record uses the abbreviation. */
+static const char *bv_abbrev_shape(const bs_abbrev *a)
+{
+    unsigned first = a->ops[0].enc;
+    if (first == BS_ENC_ARRAY || first == BS_ENC_BLOB)
+        return "abbreviation starts with an array or a blob, so it has no record code";
+    for (uint32_t i = 0; i + 1 < a->count; i++)
+        if (a->ops[i].enc == BS_ENC_ARRAY && bv_is_zero_width(&a->ops[i + 1]))
+            return "array element in abbreviation is a literal or zero-width field";
+    return NULL;
+}
+
+static int bv_define_abbrev(bv_walker *v)
+{
+    bs_abbrev a;
+    const char *why = NULL;
+    if (bs_read_abbrev_def(&v->r, &a, &why) != 0 || (why = bv_abbrev_shape(&a)) != NULL)
+        return bv_fail(v, DXIL_E_BITSTREAM_ABBREV, "%s", why);
+    if (v->blockinfo_state == 1) {
+        if (v->info_bid == BV_NO_BID)
+            return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "abbreviation defined before SETBID");
+        if (v->info.n_abbrevs >= BS_MAX_ABBREVS)
+            return bv_fail(v, DXIL_E_BITSTREAM_LIMIT, "more than %u BLOCKINFO abbreviations",
+                           BS_MAX_ABBREVS);
+        return bv_pool_add(&v->info, &a, (uint32_t)v->info_bid) != 0 ? bv_oom(v) : 0;
+    }
+    if (v->local.n_abbrevs >= BS_MAX_ABBREVS)
+        return bv_fail(v, DXIL_E_BITSTREAM_LIMIT, "more than %u abbreviations in scope",
+                       BS_MAX_ABBREVS);
+    return bv_pool_add(&v->local, &a, 0) != 0 ? bv_oom(v) : 0;
+}
+
+static int bv_info_cmp(const void *a, const void *b)
+{
+    const bv_abbrev *x = a, *y = b;
+    if (x->bid != y->bid)
+        return x->bid < y->bid ? -1 : 1;
+    return x->first < y->first ? -1 : x->first > y->first; /* keeps definition order */
+}
+
+/* BLOCKINFO abbreviations for bid: a run of the pool sorted by bid. */
+static void bv_info_range(const bv_walker *v, uint32_t bid, uint32_t *first, uint32_t *count)
+{
+    *first = *count = 0;
+    if (v->blockinfo_state != 2)
+        return;
+    uint32_t lo = 0, hi = v->info.n_abbrevs;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (v->info.abbrevs[mid].bid < bid)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    uint32_t end = lo;
+    while (end < v->info.n_abbrevs && v->info.abbrevs[end].bid == bid)
+        end++;
+    *first = lo;
+    *count = end - lo;
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static uint64_t bv_read_scalar(bs_reader *r, const bs_abbrev_op *op)
+{
+    switch (op->enc) {
+    case BS_ENC_LITERAL: return op->value;
+    case BS_ENC_FIXED: return bs_read(r, (unsigned)op->value);
+    case BS_ENC_VBR: return bs_read_vbr(r, (unsigned)op->value);
+    default: return bs_read(r, 6); /* char6: the index is enough here */
+    }
+}
+
+static size_t bv_bits_left(const bs_reader *r)
+{
+    return r->size_bits - r->pos;
+}
+
+static int bv_array(bv_walker *v, const bs_abbrev_op *elt)
+{
+    uint64_t len = bs_read_vbr(&v->r, 6);
+    unsigned bits = elt->enc == BS_ENC_CHAR6 ? 6 : (unsigned)elt->value;
+    if (v->r.failed || len > bv_bits_left(&v->r) / bits)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "array of %llu elements runs past the end of the block",
+                       (unsigned long long)len);
+    for (uint64_t i = 0; i < len; i++)
+        if (bv_push(v, bv_read_scalar(&v->r, elt)) != 0)
+            return bv_oom(v);
+    return 0;
+}
+
+static int bv_blob(bv_walker *v)
+{
+    uint64_t len = bs_read_vbr(&v->r, 6);
+    bs_align32(&v->r);
+    if (v->r.failed || len > bv_bits_left(&v->r) / 8)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "blob of %llu bytes runs past the end of the block",
+                       (unsigned long long)len);
+    v->r.pos += (size_t)len * 8;
+    bs_align32(&v->r);
+    return 0;
+}
+
+static int bv_abbreviated(bv_walker *v, const bs_abbrev_op *ops, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (ops[i].enc == BS_ENC_ARRAY)
+            return bv_array(v, &ops[i + 1]); /* the shape check made it last but one */
+        if (ops[i].enc == BS_ENC_BLOB)
+            return bv_blob(v);
+        if (bv_push(v, bv_read_scalar(&v->r, &ops[i])) != 0)
+            return bv_oom(v);
+    }
+    return 0;
+}
+
+static int bv_unabbreviated(bv_walker *v)
+{
+    uint64_t code = bs_read_vbr(&v->r, 6);
+    uint64_t n = bs_read_vbr(&v->r, 6);
+    if (v->r.failed || n > bv_bits_left(&v->r) / 6)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "record with %llu operands runs past the end of the block",
+                       (unsigned long long)n);
+    if (bv_push(v, code) != 0)
+        return bv_oom(v);
+    for (uint64_t i = 0; i < n; i++)
+        if (bv_push(v, bs_read_vbr(&v->r, 6)) != 0)
+            return bv_oom(v);
+    return 0;
+}
+
+/* BLOCKINFO holds only unabbreviated SETBID/BLOCKNAME/SETRECORDNAME. */
+static int bv_blockinfo_record(bv_walker *v)
+{
+    if (v->ops[0] != BS_BLOCKINFO_SETBID)
+        return 0;
+    if (v->n_ops < 2 || v->ops[1] > UINT32_MAX)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "SETBID without a valid block id");
+    v->info_bid = (int64_t)v->ops[1];
+    return 0;
+}
+
+static const bs_abbrev_op *bv_lookup(const bv_walker *v, uint64_t id, uint32_t *count)
+{
+    const bv_scope *s = &v->stack[v->depth];
+    uint64_t i = id - BS_FIRST_APP_ABBREV;
+    const bv_pool *pool = &v->info;
+    if (i < s->bi_count)
+        i += s->bi_first;
+    else if ((i -= s->bi_count) < v->local.n_abbrevs - s->local_base)
+        i += s->local_base, pool = &v->local;
+    else
+        return NULL;
+    *count = pool->abbrevs[i].count;
+    return pool->ops + pool->abbrevs[i].first;
+}
+
+static int bv_sem_record(bv_walker *v);
+
+static int bv_record(bv_walker *v, uint64_t id)
+{
+    v->n_ops = 0;
+    int rc;
+    bool in_info = v->stack[v->depth].bid == BS_BLOCKINFO_BLOCK_ID;
+    if (id == BS_UNABBREV_RECORD) {
+        rc = bv_unabbreviated(v);
+    } else if (in_info) {
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "BLOCKINFO holds an abbreviated record");
+    } else {
+        uint32_t n = 0;
+        const bs_abbrev_op *ops = bv_lookup(v, id, &n);
+        if (!ops)
+            return bv_fail(v, DXIL_E_BITSTREAM_ABBREV,
+                           "record uses abbreviation id %llu, which is not defined here",
+                           (unsigned long long)id);
+        rc = bv_abbreviated(v, ops, n);
+    }
+    if (rc != 0)
+        return rc;
+    if (v->r.failed)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "record is truncated or holds an over-long VBR");
+    return in_info ? bv_blockinfo_record(v) : bv_sem_record(v);
+}
+
+/* ---- record semantics LLVM does not check ---------------------------- */
+
+enum {
+    BV_PARAMATTR_GROUP = 10, BV_FUNCTION = 12, BV_METADATA = 15, BV_MD_ATTACHMENT = 16,
+    BV_TYPE = 17
+};
+#define BV_MAX_ATTR_INDEX 4096u   /* parameter index; LLVM sizes an array by it */
+#define BV_ATTR_FUNCTION 0xFFFFFFFFu
+
+static uint64_t bv_md_total(const bv_walker *v)
+{
+    bool in_fn = v->depth >= 2 && v->stack[v->depth - 1].bid == BV_FUNCTION;
+    return v->md_module + (in_fn || v->stack[v->depth].bid != BV_METADATA ? v->md_local : 0);
+}
+
+static int bv_md_ref_fail(bv_walker *v, uint64_t id, uint64_t total)
+{
+    return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                   "record refers to metadata id %llu, but only %llu are defined",
+                   (unsigned long long)id, (unsigned long long)total);
+}
+
+/* ATTRIBUTE_GROUP [grpid, index, ...]: LLVM sizes an array by index + 1. */
+static int bv_sem_attr_group(bv_walker *v)
+{
+    if (v->n_ops >= 3 && v->ops[2] != BV_ATTR_FUNCTION && v->ops[2] > BV_MAX_ATTR_INDEX)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD, "attribute group index %llu is out of range",
+                       (unsigned long long)v->ops[2]);
+    return 0;
+}
+
+/* NUMENTRY and DECLAREBLOCKS size tables up front; each entry needs at
+ * least one record of at least the block's abbreviation width. */
+static int bv_sem_count(bv_walker *v)
+{
+    uint64_t limit = bv_bits_left(&v->r) / v->stack[v->depth].width + 1;
+    if (v->n_ops >= 2 && v->ops[1] > limit)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "record declares %llu entries, more than the block can hold",
+                       (unsigned long long)v->ops[1]);
+    return 0;
+}
+
+/* GEP_OLD/INBOUNDS_GEP_OLD predate LLVM 3.7 (DXC writes INST_GEP); LLVM 22
+ * dereferences a null type on them when the base is not a pointer. */
+static int bv_sem_legacy_gep(bv_walker *v)
+{
+    return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                   "pre-LLVM 3.7 GEP record (code %llu) is not DXIL",
+                   (unsigned long long)v->ops[0]);
+}
+
+/* DEBUG_LOC [line, col, scope + 1, inlined-at + 1]. */
+static int bv_sem_debug_loc(bv_walker *v)
+{
+    uint64_t total = bv_md_total(v);
+    for (size_t i = 3; i < v->n_ops && i <= 4; i++)
+        if (v->ops[i] > total)
+            return bv_md_ref_fail(v, v->ops[i] - 1, total);
+    return 0;
+}
+
+/* ATTACHMENT [instid?, (kind, node)*]: node ids index LLVM's metadata
+ * list without a bounds check. */
+static int bv_sem_attachment(bv_walker *v)
+{
+    uint64_t total = bv_md_total(v);
+    for (size_t i = (v->n_ops - 1) % 2 ? 2 : 1; i + 1 < v->n_ops; i += 2)
+        if (v->ops[i + 1] >= total)
+            return bv_md_ref_fail(v, v->ops[i + 1], total);
+    return 0;
+}
+
+static void bv_md_note_ref(bv_walker *v, uint64_t id)
+{
+    if (!v->md_has_ref || id > v->md_max_ref) {
+        v->md_max_ref = id;
+        v->md_max_at = v->elem_start;
+        v->md_has_ref = true;
+    }
+}
+
+/* How LLVM 22 reads each LLVM 3.7 METADATA record. Node operands and
+ * debug-info fields hold metadata ids (+1, 0 meaning null); an id past
+ * LLVM's bound becomes a null pointer it then dereferences, so every
+ * reference is checked against the ids defined by the block's end. For
+ * debug-info records every field not marked numeric counts as a
+ * reference, so fields newer than 3.7 are checked too; their first field
+ * must be the 3.7 "distinct" flag, as higher bits select newer layouts. */
+enum bv_md_kind { MDK_REJECT, MDK_PLAIN, MDK_NAMELESS, MDK_NODE, MDK_NAMED, MDK_DI, MDK_LOCATION };
+
+typedef struct bv_md_layout {
+    uint8_t kind;
+    uint32_t numeric;  /* DI: bit i set when Record[i] is a number */
+} bv_md_layout;
+
+#define B(i) (1u << (i))
+static const bv_md_layout bv_md_layouts[] = {
+    [1] = {MDK_PLAIN, 0},                                  /* STRING_OLD */
+    [2] = {MDK_PLAIN, 0},                                  /* VALUE [ty, val] */
+    [3] = {MDK_NODE, 0},          [5] = {MDK_NODE, 0},     /* NODE, DISTINCT_NODE */
+    [4] = {MDK_NAMELESS, 0},      [6] = {MDK_NAMELESS, 0}, /* NAME, KIND */
+    [7] = {MDK_LOCATION, 0},
+    [8] = {MDK_REJECT, 0},        [9] = {MDK_REJECT, 0},   /* OLD_NODE, OLD_FN_NODE */
+    [10] = {MDK_NAMED, 0},                                 /* NAMED_NODE */
+    [11] = {MDK_NAMELESS, 0},                              /* ATTACHMENT */
+    [12] = {MDK_DI, B(0) | B(1) | B(2)},                   /* GENERIC_DEBUG */
+    [13] = {MDK_DI, ~0u},                                  /* SUBRANGE */
+    [14] = {MDK_DI, B(0) | B(1)},                          /* ENUMERATOR */
+    [15] = {MDK_DI, B(0) | B(1) | B(3) | B(4) | B(5)},     /* BASIC_TYPE */
+    [16] = {MDK_DI, B(0)},                                 /* FILE */
+    [17] = {MDK_DI, B(0) | B(1) | B(4) | B(7) | B(8) | B(9) | B(10)},         /* DERIVED_TYPE */
+    [18] = {MDK_DI, B(0) | B(1) | B(4) | B(7) | B(8) | B(9) | B(10) | B(12)}, /* COMPOSITE */
+    [19] = {MDK_DI, B(0) | B(1)},                          /* SUBROUTINE_TYPE */
+    [20] = {MDK_DI, B(0) | B(1) | B(4) | B(6) | B(8) | B(14)},                /* COMPILE_UNIT */
+    [21] = {MDK_DI, B(0) | B(5) | B(7) | B(8) | B(9) | B(11) | B(12) | B(13) | B(14)},
+    [22] = {MDK_DI, B(0) | B(3) | B(4)},                   /* LEXICAL_BLOCK */
+    [23] = {MDK_DI, B(0) | B(3)},                          /* LEXICAL_BLOCK_FILE */
+    [24] = {MDK_DI, B(0) | B(4)},                          /* NAMESPACE */
+    [25] = {MDK_DI, B(0)},                                 /* TEMPLATE_TYPE */
+    [26] = {MDK_DI, B(0) | B(1)},                          /* TEMPLATE_VALUE */
+    [27] = {MDK_DI, B(0) | B(5) | B(7) | B(8)},            /* GLOBAL_VAR */
+    [28] = {MDK_DI, B(0) | B(1) | B(5) | B(7) | B(8)},     /* LOCAL_VAR */
+    [29] = {MDK_DI, ~0u},                                  /* EXPRESSION */
+    [30] = {MDK_DI, B(0) | B(3) | B(6)},                   /* OBJC_PROPERTY */
+    [31] = {MDK_DI, B(0) | B(1) | B(4)},                   /* IMPORTED_ENTITY */
+    [32] = {MDK_DI, B(0)},                                 /* MODULE */
+};
+#undef B
+#define BV_MD_LAYOUTS (sizeof bv_md_layouts / sizeof *bv_md_layouts)
+
+static int bv_md_di(bv_walker *v, uint32_t numeric)
+{
+    if (v->n_ops < 2 || v->ops[1] > 1)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "debug-info metadata record (code %llu) is not in LLVM 3.7 form",
+                       (unsigned long long)v->ops[0]);
+    if (numeric == ~0u)
+        return 0;
+    for (size_t i = 1; i < v->n_ops; i++)
+        if ((i - 1 >= 32 || !(numeric & (1u << (i - 1)))) && v->ops[i])
+            bv_md_note_ref(v, v->ops[i] - 1);
+    return 0;
+}
+
+/* METADATA records: count the ids they define; note references (which may
+ * point forward) for the check at the block's end. */
+static int bv_sem_metadata(bv_walker *v)
+{
+    uint64_t code = v->ops[0];
+    bv_md_layout l = code < BV_MD_LAYOUTS ? bv_md_layouts[code] : (bv_md_layout){MDK_REJECT, 0};
+    bool in_fn = v->depth >= 2 && v->stack[v->depth - 1].bid == BV_FUNCTION;
+    int rc = 0;
+    switch (l.kind) {
+    case MDK_REJECT:
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "metadata record code %llu is not LLVM 3.7 (DXIL) metadata",
+                       (unsigned long long)code);
+    case MDK_NODE:
+        for (size_t i = 1; i < v->n_ops; i++)
+            if (v->ops[i])
+                bv_md_note_ref(v, v->ops[i] - 1);
+        break;
+    case MDK_NAMED:
+        for (size_t i = 1; i < v->n_ops; i++)
+            bv_md_note_ref(v, v->ops[i]);
+        break;
+    case MDK_LOCATION: /* [distinct, line, col, scope, inlined-at + 1] */
+        rc = bv_md_di(v, ~0u);
+        if (v->n_ops >= 5)
+            bv_md_note_ref(v, v->ops[4]);
+        if (v->n_ops >= 6 && v->ops[5])
+            bv_md_note_ref(v, v->ops[5] - 1);
+        break;
+    case MDK_DI:
+        rc = bv_md_di(v, l.numeric);
+        break;
+    default:
+        break;
+    }
+    if (l.kind != MDK_NAMELESS && l.kind != MDK_NAMED)
+        *(in_fn ? &v->md_local : &v->md_module) += 1;
+    return rc;
+}
+
+static int bv_md_block_end(bv_walker *v)
+{
+    uint64_t total = bv_md_total(v);
+    if (!v->md_has_ref || v->md_max_ref < total)
+        return 0;
+    v->elem_start = v->md_max_at;
+    return bv_md_ref_fail(v, v->md_max_ref, total);
+}
+
+typedef struct bv_sem_check {
+    uint32_t bid;
+    int64_t code;                 /* -1: every record of the block */
+    int (*fn)(bv_walker *v);
+} bv_sem_check;
+
+static const bv_sem_check bv_sem_checks[] = {
+    {BV_PARAMATTR_GROUP, 3, bv_sem_attr_group},  /* PARAMATTR_GRP_CODE_ENTRY */
+    {BV_TYPE, 1, bv_sem_count},                  /* TYPE_CODE_NUMENTRY */
+    {BV_FUNCTION, 1, bv_sem_count},              /* FUNC_CODE_DECLAREBLOCKS */
+    {BV_FUNCTION, 4, bv_sem_legacy_gep},         /* FUNC_CODE_INST_GEP_OLD */
+    {BV_FUNCTION, 30, bv_sem_legacy_gep},        /* FUNC_CODE_INST_INBOUNDS_GEP_OLD */
+    {BV_FUNCTION, 35, bv_sem_debug_loc},         /* FUNC_CODE_DEBUG_LOC */
+    {BV_MD_ATTACHMENT, 11, bv_sem_attachment},   /* METADATA_ATTACHMENT */
+    {BV_METADATA, -1, bv_sem_metadata},
+};
+
+static int bv_sem_record(bv_walker *v)
+{
+    uint32_t bid = v->stack[v->depth].bid;
+    for (size_t i = 0; i < sizeof bv_sem_checks / sizeof *bv_sem_checks; i++) {
+        const bv_sem_check *c = &bv_sem_checks[i];
+        if (c->bid == bid && (c->code < 0 || (uint64_t)c->code == v->ops[0]))
+            return c->fn(v);
+    }
+    return 0;
+}
+
+/* ---- blocks ------------------------------------------------------------- */
+
+static int bv_enter_header_checks(bv_walker *v, uint64_t bid, uint64_t width, uint64_t words)
+{
+    if (v->depth >= BS_MAX_DEPTH)
+        return bv_fail(v, DXIL_E_BITSTREAM_LIMIT, "blocks nest deeper than %u", BS_MAX_DEPTH);
+    if (v->depth > 0 && v->stack[v->depth].bid == BS_BLOCKINFO_BLOCK_ID)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "BLOCKINFO holds a nested block");
+    if (bid > UINT32_MAX)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCK, "block id %llu is out of range",
+                       (unsigned long long)bid);
+    if (width < 1 || width > 32)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCK, "block %llu (%s) has abbreviation width %llu",
+                       (unsigned long long)bid, dxil_bitcode_block_name(bid),
+                       (unsigned long long)width);
+    if (words > bv_bits_left(&v->r) / 32)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCK,
+                       "block %llu (%s) declares %llu words, more than are left",
+                       (unsigned long long)bid, dxil_bitcode_block_name(bid),
+                       (unsigned long long)words);
+    if (bid == BS_BLOCKINFO_BLOCK_ID && v->blockinfo_state != 0)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "a second BLOCKINFO block");
+    return 0;
+}
+
+static int bv_enter_block(bv_walker *v)
+{
+    bs_reader *r = &v->r;
+    uint64_t bid = bs_read_vbr(r, 8);
+    uint64_t width = bs_read_vbr(r, 4);
+    bs_align32(r);
+    uint64_t words = bs_read(r, 32);
+    if (r->failed)
+        return bv_fail(v, DXIL_E_BITSTREAM_TRUNCATED, "block header is truncated");
+    if (bv_enter_header_checks(v, bid, width, words) != 0)
+        return -1;
+    if (bid == BS_BLOCKINFO_BLOCK_ID) {
+        v->blockinfo_state = 1;
+        v->info_bid = BV_NO_BID;
+    }
+    bv_scope *s = &v->stack[++v->depth];
+    s->bid = (uint32_t)bid;
+    s->width = (unsigned)width;
+    s->end = r->pos + (size_t)words * 32;
+    s->local_base = v->local.n_abbrevs;
+    s->local_ops_base = v->local.n_ops;
+    bv_info_range(v, s->bid, &s->bi_first, &s->bi_count);
+    r->size_bits = s->end; /* reads past the block's end now fail */
+    if (bid == BV_FUNCTION)
+        v->md_local = 0;
+    if (bid == BV_METADATA)
+        v->md_has_ref = false;
+    return 0;
+}
+
+static int bv_end_block(bv_walker *v)
+{
+    bv_scope *s = &v->stack[v->depth];
+    bs_align32(&v->r);
+    if (v->r.failed || v->r.pos != s->end)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCK,
+                       "END_BLOCK ends at bit %zu but the block's length says %zu",
+                       v->r.pos, s->end);
+    if (s->bid == BV_METADATA && bv_md_block_end(v) != 0)
+        return -1;
+    if (s->bid == BS_BLOCKINFO_BLOCK_ID) {
+        if (v->info.n_abbrevs > 1) /* qsort(NULL, 0) is undefined */
+            qsort(v->info.abbrevs, v->info.n_abbrevs, sizeof *v->info.abbrevs, bv_info_cmp);
+        v->blockinfo_state = 2;
+    }
+    v->local.n_abbrevs = s->local_base;
+    v->local.n_ops = s->local_ops_base;
+    v->depth--;
+    v->r.size_bits = v->stack[v->depth].end;
+    return 0;
+}
+
+/* Zero padding after the last top-level block is fine, anything else not. */
+static int bv_trailing(bv_walker *v)
+{
+    for (size_t byte = v->elem_start / 8; byte < v->r.size_bits / 8; byte++)
+        if (v->r.data[byte])
+            return bv_fail(v, DXIL_E_BITSTREAM_BLOCK, "non-zero bytes after the last block");
+    return 0;
+}
+
+static int bv_walk(bv_walker *v)
+{
+    for (;;) {
+        const bv_scope *s = &v->stack[v->depth];
+        v->elem_start = v->r.pos;
+        if (v->depth == 0 && bv_bits_left(&v->r) < 32)
+            return bv_trailing(v);
+        uint64_t id = bs_read(&v->r, s->width);
+        if (v->r.failed)
+            return bv_fail(v, DXIL_E_BITSTREAM_TRUNCATED, "block ends without END_BLOCK");
+        if (v->depth == 0 && id != BS_ENTER_SUBBLOCK)
+            return bv_trailing(v);
+        int rc = id == BS_END_BLOCK        ? bv_end_block(v)
+                 : id == BS_ENTER_SUBBLOCK ? bv_enter_block(v)
+                 : id == BS_DEFINE_ABBREV  ? bv_define_abbrev(v)
+                                           : bv_record(v, id);
+        if (rc != 0)
+            return rc;
+    }
+}
+
+int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
+                          dxil_diags *diags)
+{
+    bv_walker *v = calloc(1, sizeof *v);
+    if (!v) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_BITSTREAM_LIMIT, DXIL_LOC_NONE, 0,
+                       "bitcode: out of memory");
+        return -1;
+    }
+    bs_reader_init(&v->r, bc, size);
+    v->diags = diags;
+    v->base_bits = base_offset * 8;
+    v->stack[0].width = BV_TOP_WIDTH;
+    v->stack[0].end = v->r.size_bits;
+    int rc;
+    if (bs_read(&v->r, 32) != BV_MAGIC || v->r.failed)
+        rc = bv_fail(v, DXIL_E_BITSTREAM_MAGIC, "missing 'BC' 0xC0DE magic");
+    else
+        rc = bv_walk(v);
+    bv_pool_free(&v->local);
+    bv_pool_free(&v->info);
+    free(v->ops);
+    free(v);
+    return rc;
+}

@@ -1,0 +1,22 @@
+/* bitcode_validate.h - structural check of a whole bitcode stream before
+ * LLVM's reader sees it. LLVM's reader is not hardened against every
+ * malformed stream, so anything it could trip on is rejected here first. */
+#ifndef DXIL_BITCODE_VALIDATE_H
+#define DXIL_BITCODE_VALIDATE_H
+
+#include "dxil-upgrade/dxil_diag.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Walks every block, abbreviation and record of bc. Returns 0 when the
+ * stream is well formed, else -1 after adding one error (2xxx code) whose
+ * bit offset counts from the start of the input file (base_offset is where
+ * the bitcode starts in it, in bytes) and whose message names the block. */
+int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
+                          dxil_diags *diags);
+
+/* Name of an LLVM 3.7-era block id ("FUNCTION_BLOCK"), or "unknown". */
+const char *dxil_bitcode_block_name(uint64_t block_id);
+
+#endif

@@ -1,0 +1,56 @@
+/* optable_internal.h - layout of dxil_optable and helpers shared by the
+ * op-table code, the spec reader and the generator (spec/opgen.c).
+ * Not installed.
+ */
+#ifndef DXIL_OPTABLE_INTERNAL_H
+#define DXIL_OPTABLE_INTERNAL_H
+
+#include "dxil-upgrade/dxil_optable.h"
+
+/* Index of a table id in dxil_optable.parts; -1 for ids that do not exist. */
+#define DXIL_OPTABLE_PARTS 2
+int dxil_optable_part_of(uint32_t table_id);
+uint32_t dxil_optable_part_id(int part);
+
+struct dxil_optable {
+    /* O(1) lookup: slots[part][index], NULL for holes. */
+    uint32_t slot_count[DXIL_OPTABLE_PARTS];
+    const dxil_op_info *const *slots[DXIL_OPTABLE_PARTS];
+    /* Every op in opcode order, and sorted by name (strcmp). */
+    size_t n_ops;
+    const dxil_op_info *const *ops;
+    const dxil_op_info *const *ops_by_name;
+    /* Classes sorted by name and by fn (strcmp). */
+    size_t n_classes;
+    const dxil_op_class *const *classes_by_name;
+    const dxil_op_class *const *classes_by_fn;
+    /* Reverse index for lowering, sorted by (intrinsic, opcode order). */
+    size_t n_refs;
+    const dxil_intrinsic_ref *refs;
+    /* Overlays: everything above is owned here; NULL for the built-in. */
+    void *owned;
+};
+
+/* Names <-> values for spec keywords; -1 when unknown. */
+int dxil_op_attr_from_name(const char *name, size_t len);  /* bit index */
+int dxil_op_flag_from_name(const char *name, size_t len);  /* bit index */
+int dxil_map_custom_from_name(const char *name, size_t len);
+int dxil_map_result_from_name(const char *name, size_t len);
+int dxil_map_direction_from_name(const char *name, size_t len);
+int dxil_scalar_kind_from_letter(char c);                  /* 'h' -> HALF; 'v' -> VOID */
+int dxil_scalar_kind_from_suffix(const char *s, size_t len); /* "f32" -> FLOAT */
+
+/* Parses a DXC overload letter string ("hfd<", "o,hfdwil<", "v") into set
+ * (letters not copied). On error returns false and writes a reason. */
+bool dxil_overload_letters_parse(const char *letters, dxil_overload_set *set, char *why,
+                                 size_t why_size);
+/* Writes the letters of a scalar-kind mask in TypeSlot order ("hfd"). */
+int dxil_scalar_mask_letters(uint16_t mask, char *buf, size_t size);
+
+/* Comparators for the sorted indexes (also used by the generator). */
+int dxil_optable_cmp_op_name(const void *a, const void *b);    /* const dxil_op_info *const * */
+int dxil_optable_cmp_class_name(const void *a, const void *b); /* const dxil_op_class *const * */
+int dxil_optable_cmp_class_fn(const void *a, const void *b);
+int dxil_optable_cmp_ref(const void *a, const void *b);        /* const dxil_intrinsic_ref * */
+
+#endif

@@ -1,0 +1,119 @@
+/* lower_entry.c - entry points, the inverse of raise_entry.c. A raised
+ * module gets !dx.entryPoints back verbatim from !dxu.entryPoints; modern
+ * input gets records built from "hlsl.shader" / "hlsl.numthreads" /
+ * "hlsl.wavesize" as LLVM's DXILTranslateMetadata does (signatures null,
+ * tags 4, 8, 11/23 and the resource list). The hlsl.* attributes go either
+ * way: DXIL has none (DXILPrepare strips them too). */
+#include "lower_internal.h"
+
+#include "side_metadata.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const entry_attrs[] = {"hlsl.shader", "hlsl.numthreads", "hlsl.wavesize",
+                                          "hlsl.export"};
+
+/* Copies string attribute `key` of fn into buf; false when absent. */
+static bool entry_attr(LLVMValueRef fn, const char *key, char *buf, size_t size)
+{
+    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key,
+                                                       (unsigned)strlen(key));
+    unsigned len = 0;
+    const char *v = a ? LLVMGetStringAttributeValue(a, &len) : NULL;
+    if (!v || len >= size)
+        return false;
+    memcpy(buf, v, len);
+    buf[len] = '\0';
+    return true;
+}
+
+static void entry_strip(LLVMValueRef fn)
+{
+    for (size_t i = 0; i < sizeof entry_attrs / sizeof entry_attrs[0]; i++)
+        LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, entry_attrs[i],
+                                         (unsigned)strlen(entry_attrs[i]));
+}
+
+/* "a,b,c" -> !{i32 a, i32 b, i32 c}; n values. */
+static LLVMValueRef entry_ints(dxil_lower_ctx *lc, const char *s, unsigned n)
+{
+    unsigned v[3] = {0, 0, 0};
+    if (sscanf(s, "%u,%u,%u", &v[0], &v[1], &v[2]) < 1)
+        return NULL;
+    LLVMValueRef ops[3] = {lower_i32(lc, v[0]), lower_i32(lc, v[1]), lower_i32(lc, v[2])};
+    return lower_md_node(lc, ops, n);
+}
+
+static int entry_stage_kind(const char *env)
+{
+    static const char *const envs[] = {"pixel", "vertex", "geometry", "hull", "domain",
+                                       "compute", "library", "raygeneration", "intersection",
+                                       "anyhit", "closesthit", "miss", "callable", "mesh",
+                                       "amplification"};
+    for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++)
+        if (!strcmp(env, envs[i]))
+            return (int)i;
+    return -1;
+}
+
+static LLVMValueRef entry_props(dxil_lower_ctx *lc, LLVMValueRef fn, int kind, bool lib)
+{
+    LLVMValueRef p[8];
+    unsigned n = 0;
+    char buf[64];
+    if (lib && kind >= 0) {
+        p[n++] = lower_i32(lc, DXIL_ENTRY_SHADER_KIND);
+        p[n++] = lower_i32(lc, (unsigned)kind);
+    }
+    if (entry_attr(fn, "hlsl.numthreads", buf, sizeof buf) && (p[n + 1] = entry_ints(lc, buf, 3))) {
+        p[n] = lower_i32(lc, DXIL_ENTRY_NUM_THREADS);
+        n += 2;
+    }
+    if (entry_attr(fn, "hlsl.wavesize", buf, sizeof buf)) {
+        bool ranged = lc->sm >= DXIL_VERSION(6, 8);
+        if ((p[n + 1] = entry_ints(lc, buf, ranged ? 3 : 1))) {
+            p[n] = lower_i32(lc, ranged ? DXIL_ENTRY_RANGED_WAVE_SIZE : DXIL_ENTRY_WAVE_SIZE);
+            n += 2;
+        }
+    }
+    return n ? lower_md_node(lc, p, n) : NULL;
+}
+
+static LLVMValueRef entry_resources(dxil_lower_ctx *lc)
+{
+    LLVMValueRef r = NULL;
+    if (LLVMGetNamedMetadataNumOperands(lc->mod, DXIL_MD_RESOURCES) == 1)
+        LLVMGetNamedMetadataOperands(lc->mod, DXIL_MD_RESOURCES, &r);
+    return r;
+}
+
+static void entry_build(dxil_lower_ctx *lc)
+{
+    bool lib = !strcmp(lc->sm_kind, "lib");
+    LLVMValueRef res = entry_resources(lc);
+    if (lib) {
+        LLVMValueRef f[5] = {NULL, lower_md_string(lc, ""), NULL, res, NULL};
+        LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_ENTRY_POINTS, lower_md_node(lc, f, 5));
+    }
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        char stage[32];
+        if (!entry_attr(fn, "hlsl.shader", stage, sizeof stage))
+            continue;
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(fn, &len);
+        LLVMValueRef f[5] = {fn, LLVMMDStringInContext(lc->ctx, name, (unsigned)len), NULL,
+                             lib ? NULL : res, entry_props(lc, fn, entry_stage_kind(stage), lib)};
+        LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_ENTRY_POINTS, lower_md_node(lc, f, 5));
+    }
+}
+
+int dxil_lower_entries(dxil_lower_ctx *lc)
+{
+    if (!LLVMGetNamedMetadata(lc->mod, DXIL_MD_ENTRY_POINTS, strlen(DXIL_MD_ENTRY_POINTS)) &&
+        !lower_md_move(lc, DXU_MD_ENTRY_POINTS, DXIL_MD_ENTRY_POINTS))
+        entry_build(lc);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        entry_strip(fn);
+    return 0;
+}

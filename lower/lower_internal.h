@@ -1,0 +1,119 @@
+/* lower_internal.h - what the lowering passes share. Each pass is one file
+ * with one job; lower_pipeline.c runs them in order. */
+#ifndef DXIL_LOWER_INTERNAL_H
+#define DXIL_LOWER_INTERNAL_H
+
+#include "dxil-upgrade/dxil_lower.h"
+#include "dxil-upgrade/dxil_optable.h"
+#include "module_internal.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* DXIL opcodes the custom lowerings emit (dxil-ops.tsv). */
+enum {
+    LOWER_OP_CREATE_HANDLE = 57,
+    LOWER_OP_CBUFFER_LOAD_LEGACY = 59,
+    LOWER_OP_BUFFER_LOAD = 68,
+    LOWER_OP_BUFFER_STORE = 69,
+    LOWER_OP_BUFFER_UPDATE_COUNTER = 70,
+    LOWER_OP_CHECK_ACCESS = 71,
+    LOWER_OP_GET_DIMENSIONS = 72,
+    LOWER_OP_RAW_BUFFER_LOAD = 139,
+    LOWER_OP_RAW_BUFFER_STORE = 140,
+    LOWER_OP_ANNOTATE_HANDLE = 216,
+    LOWER_OP_CREATE_HANDLE_FROM_BINDING = 217
+};
+
+/* Function attributes of dx.op declarations, made once per lowering. */
+typedef struct lower_attrs {
+    LLVMAttributeRef nounwind, mem_none, mem_read, mem_argmem, noduplicate, noreturn;
+} lower_attrs;
+
+typedef struct dxil_lower_ctx {
+    dxil_module *module;
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    dxil_diags *diags;
+    dxil_lower_options opts;
+    const dxil_optable *table;
+    LLVMBuilderRef b;
+    /* Filled by the identity pass. */
+    dxil_version dxil, sm;
+    char sm_kind[16];       /* "cs", "lib", ... ("" when unknown) */
+    lower_attrs attrs;
+    unsigned md_precise;
+    /* Instructions replaced by a pass; erased together by lower_erase_dead. */
+    LLVMValueRef *dead;
+    size_t n_dead, cap_dead;
+    unsigned n_lowered, n_kept;
+} dxil_lower_ctx;
+
+typedef struct dxil_lower_pass {
+    const char *name;
+    int (*run)(dxil_lower_ctx *lc);
+} dxil_lower_pass;
+
+/* ---- lower_util.c ---- */
+void lower_warn(dxil_lower_ctx *lc, const char *fmt, ...);
+/* Queues an instruction for erasure (after its uses are replaced). */
+void lower_kill(dxil_lower_ctx *lc, LLVMValueRef inst);
+/* Erases the queued instructions (users first) that have no uses left. */
+void lower_erase_dead(dxil_lower_ctx *lc);
+/* Calls of the declared function fn, collected before any is replaced.
+ * Caller frees *out. */
+size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out);
+/* Base name of an intrinsic declaration ("llvm.dx.resource.load.typedbuffer")
+ * into buf; false when fn is not an intrinsic. */
+bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size);
+bool lower_const_u64(LLVMValueRef v, uint64_t *out);
+LLVMValueRef lower_i32(dxil_lower_ctx *lc, uint64_t v);
+LLVMValueRef lower_i8(dxil_lower_ctx *lc, uint64_t v);
+LLVMValueRef lower_i1(dxil_lower_ctx *lc, bool v);
+/* !dx.precise !{i32 1} on `dxop` unless `orig` carried the six fast-math
+ * flags LLVM's lowering checks (reassoc nnan ninf nsz arcp afn). */
+void lower_precise(dxil_lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop);
+/* Replaces every use of `old` by `with` and queues `old`. */
+void lower_replace(dxil_lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
+LLVMValueRef lower_md_string(dxil_lower_ctx *lc, const char *s);
+LLVMValueRef lower_md_node(dxil_lower_ctx *lc, LLVMValueRef *ops, unsigned n);
+/* Re-creates named node `to` from every operand of `from` and erases
+ * `from`; false when `from` does not exist. */
+bool lower_md_move(dxil_lower_ctx *lc, const char *from, const char *to);
+
+/* ---- lower_types.c: %dx.types.* and dx.op declarations ---- */
+LLVMTypeRef lower_type_handle(dxil_lower_ctx *lc);
+/* LLVM type of a spec type code for overload type `ov` (NULL = void). */
+LLVMTypeRef lower_type_for_code(dxil_lower_ctx *lc, unsigned code, LLVMTypeRef ov);
+/* Scalar kind of a type (its element type for vectors). */
+dxil_scalar_kind lower_scalar_kind(LLVMTypeRef t);
+/* Builds a call to opcode's dx.op function with overload `ov` (NULL for
+ * non-overloaded ops) at the builder. args exclude the opcode; their
+ * count must match the op's parameters. NULL when the op is unknown. */
+LLVMValueRef lower_dxop_call(dxil_lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov,
+                             LLVMValueRef *args, unsigned n_args, const char *name);
+/* Same, with the op already looked up. */
+LLVMValueRef lower_dxop_call_op(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
+                                LLVMValueRef *args, unsigned n_args, const char *name);
+int lower_attrs_init(dxil_lower_ctx *lc);
+
+/* ---- lower_resources.c ---- */
+/* The %dx.types.Handle behind a target("dx.*") handle value (the
+ * casthandle bridge left by the resource pass or by the raiser), or NULL. */
+LLVMValueRef lower_dxil_handle(LLVMValueRef target_handle);
+/* The target("dx.*") type behind a handle value, or NULL. */
+LLVMTypeRef lower_handle_target_type(LLVMValueRef target_handle);
+
+/* ---- the passes ---- */
+int dxil_lower_identity(dxil_lower_ctx *lc);
+int dxil_lower_resources(dxil_lower_ctx *lc);
+int dxil_lower_buffers(dxil_lower_ctx *lc);
+int dxil_lower_ops(dxil_lower_ctx *lc);
+int dxil_lower_entries(dxil_lower_ctx *lc);
+int dxil_lower_instr_md(dxil_lower_ctx *lc);
+int dxil_lower_cleanup(dxil_lower_ctx *lc);
+int dxil_lower_restore_md(dxil_lower_ctx *lc);
+
+#endif

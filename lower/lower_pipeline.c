@@ -1,0 +1,88 @@
+/* lower_pipeline.c - runs the lowering passes in order, and writes a
+ * lowered module with DXC's own datalayout spelling. */
+#include "lower_internal.h"
+
+#include "file_io.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Passes run in this order; each sees the previous one's result. */
+static const dxil_lower_pass lower_passes[] = {
+    {"identity", dxil_lower_identity},   /* first: fills version and stage */
+    {"resources", dxil_lower_resources}, /* handles before their users */
+    {"buffers", dxil_lower_buffers},
+    {"ops", dxil_lower_ops},
+    {"entries", dxil_lower_entries},     /* after resources: entries list them */
+    {"instr-md", dxil_lower_instr_md},
+    {"cleanup", dxil_lower_cleanup},
+    {"restore-md", dxil_lower_restore_md}, /* last: unparks and orders dx.* */
+    {NULL, NULL},
+};
+
+void dxil_lower_options_init(dxil_lower_options *opts)
+{
+    memset(opts, 0, sizeof *opts);
+    opts->dxc_triple = true;
+}
+
+int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags)
+{
+    if (!m)
+        return -1;
+    dxil_lower_ctx lc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
+                         .table = dxil_optable_builtin()};
+    if (opts)
+        lc.opts = *opts;
+    else
+        dxil_lower_options_init(&lc.opts);
+    lc.md_precise = LLVMGetMDKindIDInContext(lc.ctx, "dx.precise", 10);
+    if (lower_attrs_init(&lc) != 0) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LOWER, DXIL_LOC_NONE, 0,
+                       "could not build the dx.op attribute sets");
+        return -1;
+    }
+    lc.b = LLVMCreateBuilderInContext(lc.ctx);
+    int rv = 0;
+    for (const dxil_lower_pass *p = lower_passes; p->run && rv == 0; p++)
+        rv = p->run(&lc);
+    lower_erase_dead(&lc);
+    LLVMDisposeBuilder(lc.b);
+    free(lc.dead);
+    return rv;
+}
+
+/* Swaps the text's datalayout line for the original spelling. */
+static char *lower_swap_layout(const char *text, const char *layout)
+{
+    const char *key = "target datalayout = \"";
+    const char *at = strstr(text, key);
+    const char *end = at ? strchr(at + strlen(key), '"') : NULL;
+    if (!end || !layout)
+        return NULL;
+    size_t head = (size_t)(at - text) + strlen(key), ll = strlen(layout);
+    char *out = malloc(strlen(text) + ll + 1);
+    if (!out)
+        return NULL;
+    memcpy(out, text, head);
+    memcpy(out + head, layout, ll);
+    strcpy(out + head + ll, end);
+    return out;
+}
+
+int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
+                          dxil_diags *diags)
+{
+    if (fmt != DXIL_EMIT_LL)
+        return dxil_module_write_file(m, path, fmt, diags);
+    void *data;
+    size_t size;
+    if (dxil_module_write_memory(m, fmt, &data, &size, diags) != 0)
+        return -1;
+    char *swapped = lower_swap_layout(data, m->original_datalayout);
+    const char *out = swapped ? swapped : data;
+    int rc = dxil_write_file_atomic(path, out, strlen(out), diags);
+    free(swapped);
+    free(data);
+    return rc;
+}

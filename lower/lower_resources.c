@@ -1,0 +1,543 @@
+/* lower_resources.c - llvm.dx.resource.handlefrombinding becomes
+ * createHandle (DXIL < 1.6, with a !dx.resources record ID) or
+ * createHandleFromBinding + annotateHandle (DXIL >= 1.6), the inverse of
+ * LLVM's DXILOpLowering. The old target("dx.*") value is replaced by
+ * llvm.dx.resource.casthandle(%dx.types.Handle), a bridge the buffer and
+ * op lowerings look through and lower_cleanup.c removes. !dx.resources
+ * comes back verbatim from !dxu.resources, or is built from the calls. */
+#include "lower_internal.h"
+
+#include "side_metadata.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct res_info {
+    unsigned cls, kind, elem, count, samples, sampler, feedback, align_log2;
+    uint32_t stride, cb_size;
+    bool rov, counter;
+} res_info;
+
+typedef struct res_rec {
+    unsigned cls;
+    uint32_t space, lb, range;
+    unsigned id;
+    res_info info;
+    char name[128];
+} res_rec;
+
+typedef struct res_state {
+    dxil_lower_ctx *lc;
+    res_rec *recs;
+    size_t n, cap;
+    unsigned next_id[DXIL_RESOURCE_CLASS_COUNT];
+    LLVMValueRef parked; /* !dxu.resources root, or NULL */
+} res_state;
+
+/* ---- target("dx.*") types ---- */
+
+/* Byte size with DXIL's natural alignment (every scalar aligned to its
+ * size, i1 stored as 32 bits); dx.Padding(n) is n bytes. */
+static uint32_t res_size_of(LLVMTypeRef t, uint32_t *align)
+{
+    uint32_t a = 1, s = 0;
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind: s = LLVMGetIntTypeWidth(t) <= 8 && LLVMGetIntTypeWidth(t) > 1
+                                      ? 1 : (LLVMGetIntTypeWidth(t) == 1 ? 32 : LLVMGetIntTypeWidth(t)) / 8;
+        a = s; break;
+    case LLVMHalfTypeKind: s = a = 2; break;
+    case LLVMFloatTypeKind: s = a = 4; break;
+    case LLVMDoubleTypeKind: s = a = 8; break;
+    case LLVMVectorTypeKind: s = res_size_of(LLVMGetElementType(t), &a) * LLVMGetVectorSize(t); break;
+    case LLVMArrayTypeKind: s = res_size_of(LLVMGetElementType(t), &a) * (uint32_t)LLVMGetArrayLength2(t); break;
+    case LLVMTargetExtTypeKind:
+        s = LLVMGetTargetExtTypeNumIntParams(t) ? LLVMGetTargetExtTypeIntParam(t, 0) : 0;
+        break;
+    case LLVMStructTypeKind: {
+        bool packed = LLVMIsPackedStruct(t);
+        for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++) {
+            uint32_t fa = 1, fs = res_size_of(LLVMStructGetTypeAtIndex(t, i), &fa);
+            if (!packed && fa > 1)
+                s = (s + fa - 1) / fa * fa;
+            s += fs;
+            a = fa > a ? fa : a;
+        }
+        if (!packed && a > 1)
+            s = (s + a - 1) / a * a;
+        break;
+    }
+    default: break;
+    }
+    if (align)
+        *align = a ? a : 1;
+    return s;
+}
+
+static unsigned res_log2(uint32_t v)
+{
+    unsigned l = 0;
+    while (v > 1) {
+        v >>= 1;
+        l++;
+    }
+    return l;
+}
+
+/* DXIL ElementType of a scalar type with the IsSigned flag. */
+static unsigned res_elem_type(LLVMTypeRef t, bool is_signed)
+{
+    static const struct { dxil_scalar_kind k; unsigned s, u; } map[] = {
+        {DXIL_SCALAR_I1, DXIL_ELEMENT_I1, DXIL_ELEMENT_I1},
+        {DXIL_SCALAR_I16, DXIL_ELEMENT_I16, DXIL_ELEMENT_U16},
+        {DXIL_SCALAR_I32, DXIL_ELEMENT_I32, DXIL_ELEMENT_U32},
+        {DXIL_SCALAR_I64, DXIL_ELEMENT_I64, DXIL_ELEMENT_U64},
+        {DXIL_SCALAR_HALF, DXIL_ELEMENT_F16, DXIL_ELEMENT_F16},
+        {DXIL_SCALAR_FLOAT, DXIL_ELEMENT_F32, DXIL_ELEMENT_F32},
+        {DXIL_SCALAR_DOUBLE, DXIL_ELEMENT_F64, DXIL_ELEMENT_F64}};
+    dxil_scalar_kind k = lower_scalar_kind(t);
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (map[i].k == k)
+            return is_signed ? map[i].s : map[i].u;
+    return DXIL_ELEMENT_INVALID;
+}
+
+static unsigned res_ip(LLVMTypeRef t, unsigned i)
+{
+    return i < LLVMGetTargetExtTypeNumIntParams(t) ? LLVMGetTargetExtTypeIntParam(t, i) : 0;
+}
+
+static void res_typed(LLVMTypeRef t, res_info *ri, unsigned w, unsigned sign_ip)
+{
+    LLVMTypeRef e = LLVMGetTargetExtTypeTypeParam(t, 0);
+    ri->cls = w ? DXIL_RESOURCE_CLASS_UAV : DXIL_RESOURCE_CLASS_SRV;
+    ri->count = LLVMGetTypeKind(e) == LLVMVectorTypeKind ? LLVMGetVectorSize(e) : 1;
+    ri->elem = res_elem_type(e, res_ip(t, sign_ip) != 0);
+}
+
+static void res_dec_typed(LLVMTypeRef t, res_info *ri)
+{
+    res_typed(t, ri, res_ip(t, 0), 2);
+    ri->kind = DXIL_RESOURCE_KIND_TYPEDBUFFER;
+    ri->rov = res_ip(t, 1);
+}
+
+static void res_dec_raw(LLVMTypeRef t, res_info *ri)
+{
+    LLVMTypeRef e = LLVMGetTargetExtTypeTypeParam(t, 0);
+    ri->cls = res_ip(t, 0) ? DXIL_RESOURCE_CLASS_UAV : DXIL_RESOURCE_CLASS_SRV;
+    ri->rov = res_ip(t, 1);
+    bool is_raw = LLVMGetTypeKind(e) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(e) == 8;
+    ri->kind = is_raw ? DXIL_RESOURCE_KIND_RAWBUFFER : DXIL_RESOURCE_KIND_STRUCTUREDBUFFER;
+    if (!is_raw) {
+        uint32_t a = 1;
+        ri->stride = res_size_of(e, &a);
+        ri->align_log2 = res_log2(a);
+    }
+}
+
+static void res_dec_texture(LLVMTypeRef t, res_info *ri)
+{
+    res_typed(t, ri, res_ip(t, 0), 2);
+    ri->rov = res_ip(t, 1);
+    ri->kind = res_ip(t, 3);
+}
+
+static void res_dec_ms(LLVMTypeRef t, res_info *ri)
+{
+    res_typed(t, ri, res_ip(t, 0), 2);
+    ri->samples = res_ip(t, 1);
+    ri->kind = res_ip(t, 3);
+}
+
+static void res_dec_feedback(LLVMTypeRef t, res_info *ri)
+{
+    ri->cls = DXIL_RESOURCE_CLASS_UAV;
+    ri->feedback = res_ip(t, 0);
+    ri->kind = res_ip(t, 1);
+}
+
+static void res_dec_cbuffer(LLVMTypeRef t, res_info *ri)
+{
+    ri->cls = DXIL_RESOURCE_CLASS_CBUFFER;
+    ri->kind = DXIL_RESOURCE_KIND_CBUFFER;
+    LLVMTypeRef l = LLVMGetTargetExtTypeNumTypeParams(t) ? LLVMGetTargetExtTypeTypeParam(t, 0) : NULL;
+    if (l && LLVMGetTypeKind(l) == LLVMTargetExtTypeKind &&
+        !strcmp(LLVMGetTargetExtTypeName(l), "dx.Layout"))
+        ri->cb_size = res_ip(l, 0);
+    else if (l)
+        ri->cb_size = res_size_of(l, NULL);
+}
+
+static void res_dec_sampler(LLVMTypeRef t, res_info *ri)
+{
+    ri->cls = DXIL_RESOURCE_CLASS_SAMPLER;
+    ri->kind = DXIL_RESOURCE_KIND_SAMPLER;
+    ri->sampler = res_ip(t, 0);
+}
+
+static const struct {
+    const char *name;
+    void (*decode)(LLVMTypeRef, res_info *);
+} res_decoders[] = {
+    {"dx.TypedBuffer", res_dec_typed},   {"dx.RawBuffer", res_dec_raw},
+    {"dx.Texture", res_dec_texture},     {"dx.MSTexture", res_dec_ms},
+    {"dx.FeedbackTexture", res_dec_feedback}, {"dx.CBuffer", res_dec_cbuffer},
+    {"dx.Sampler", res_dec_sampler},
+};
+
+static bool res_decode(LLVMTypeRef t, res_info *ri)
+{
+    memset(ri, 0, sizeof *ri);
+    if (!t || LLVMGetTypeKind(t) != LLVMTargetExtTypeKind)
+        return false;
+    const char *name = LLVMGetTargetExtTypeName(t);
+    for (size_t i = 0; i < sizeof res_decoders / sizeof res_decoders[0]; i++)
+        if (!strcmp(name, res_decoders[i].name)) {
+            res_decoders[i].decode(t, ri);
+            return true;
+        }
+    return false;
+}
+
+/* The annotateHandle words, as LLVM's ResourceInfo::getAnnotateProps. */
+static void res_props(const res_info *ri, uint32_t *w0, uint32_t *w1)
+{
+    bool uav = ri->cls == DXIL_RESOURCE_CLASS_UAV;
+    bool bit15 = uav ? ri->counter : (ri->cls == DXIL_RESOURCE_CLASS_SAMPLER && ri->sampler == 1);
+    *w0 = (ri->kind & 0xFFu) | (ri->align_log2 & 0xFu) << 8 | (uint32_t)uav << 12 |
+          (uint32_t)(uav && ri->rov) << 13 | (uint32_t)bit15 << 15;
+    *w1 = 0;
+    if (ri->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER)
+        *w1 = ri->stride;
+    else if (ri->kind == DXIL_RESOURCE_KIND_CBUFFER)
+        *w1 = ri->cb_size;
+    else if (ri->kind == DXIL_RESOURCE_KIND_FEEDBACKTEXTURE2D ||
+             ri->kind == DXIL_RESOURCE_KIND_FEEDBACKTEXTURE2DARRAY)
+        *w1 = ri->feedback;
+    else if (ri->elem)
+        *w1 = (ri->elem & 0xFFu) | (ri->count & 0xFFu) << 8 | (ri->samples & 0xFFu) << 16;
+}
+
+/* ---- bridges ---- */
+
+static bool res_is_call_to(LLVMValueRef v, const char *prefix)
+{
+    if (!v || !LLVMIsACallInst(v))
+        return false;
+    LLVMValueRef fn = LLVMGetCalledValue(v);
+    size_t len = 0;
+    const char *name = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : NULL;
+    return name && !strncmp(name, prefix, strlen(prefix));
+}
+
+LLVMValueRef lower_dxil_handle(LLVMValueRef h)
+{
+    if (!res_is_call_to(h, "llvm.dx.resource.casthandle"))
+        return NULL;
+    LLVMValueRef a = LLVMGetOperand(h, 0);
+    const char *n = LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMStructTypeKind
+                        ? LLVMGetStructName(LLVMTypeOf(a)) : NULL;
+    return n && !strcmp(n, "dx.types.Handle") ? a : NULL;
+}
+
+LLVMTypeRef lower_handle_target_type(LLVMValueRef h)
+{
+    LLVMTypeRef t = h ? LLVMTypeOf(h) : NULL;
+    return t && LLVMGetTypeKind(t) == LLVMTargetExtTypeKind ? t : NULL;
+}
+
+/* ---- records ---- */
+
+static res_rec *res_find(res_state *st, unsigned cls, uint32_t space, uint32_t lb)
+{
+    for (size_t i = 0; i < st->n; i++)
+        if (st->recs[i].cls == cls && st->recs[i].space == space && st->recs[i].lb == lb)
+            return &st->recs[i];
+    return NULL;
+}
+
+static res_rec *res_add(res_state *st)
+{
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 16;
+        res_rec *nr = realloc(st->recs, cap * sizeof *nr);
+        if (!nr)
+            return NULL;
+        st->recs = nr;
+        st->cap = cap;
+    }
+    memset(&st->recs[st->n], 0, sizeof st->recs[0]);
+    return &st->recs[st->n++];
+}
+
+/* Records of the parked !dxu.resources root: {srvs, uavs, cbvs, samplers}. */
+static void res_read_parked(res_state *st)
+{
+    for (unsigned cls = 0; cls < DXIL_RESOURCE_CLASS_COUNT; cls++) {
+        LLVMValueRef list = LLVMGetOperand(st->parked, cls);
+        unsigned n = list ? (unsigned)LLVMGetMDNodeNumOperands(list) : 0;
+        for (unsigned i = 0; i < n; i++) {
+            LLVMValueRef r = LLVMGetOperand(list, i);
+            uint64_t id, space, lb, range;
+            if (!r || !lower_const_u64(LLVMGetOperand(r, 0), &id) ||
+                !lower_const_u64(LLVMGetOperand(r, 3), &space) ||
+                !lower_const_u64(LLVMGetOperand(r, 4), &lb) ||
+                !lower_const_u64(LLVMGetOperand(r, 5), &range))
+                continue;
+            res_rec *rec = res_add(st);
+            if (rec)
+                *rec = (res_rec){.cls = cls, .space = (uint32_t)space, .lb = (uint32_t)lb,
+                                 .range = (uint32_t)range, .id = (unsigned)id};
+        }
+    }
+}
+
+static bool res_has_counter_use(LLVMValueRef h)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(h); u; u = LLVMGetNextUse(u))
+        if (res_is_call_to(LLVMGetUser(u), "llvm.dx.resource.updatecounter"))
+            return true;
+    return false;
+}
+
+static void res_name_of(LLVMValueRef p, char *buf, size_t size)
+{
+    size_t n = 0;
+    const char *s = NULL;
+    buf[0] = '\0';
+    if (p && LLVMIsAGlobalVariable(p) && LLVMGetInitializer(p) &&
+        LLVMIsAConstantDataSequential(LLVMGetInitializer(p)))
+        s = LLVMGetAsString(LLVMGetInitializer(p), &n);
+    if (!s)
+        return;
+    while (n && s[n - 1] == '\0')
+        n--;
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+}
+
+/* The record of a handlefrombinding call (created for modern input). */
+static res_rec *res_record_for(res_state *st, LLVMValueRef call, const res_info *ri)
+{
+    uint64_t space = 0, lb = 0, range = 0;
+    if (!lower_const_u64(LLVMGetOperand(call, 0), &space) ||
+        !lower_const_u64(LLVMGetOperand(call, 1), &lb) ||
+        !lower_const_u64(LLVMGetOperand(call, 2), &range))
+        return NULL; /* a binding helper not inlined: no fixed binding */
+    res_rec *r = res_find(st, ri->cls, (uint32_t)space, (uint32_t)lb);
+    if (r) {
+        r->info.counter |= ri->counter;
+        return r;
+    }
+    if (st->parked || !(r = res_add(st)))
+        return NULL;
+    r->cls = ri->cls;
+    r->space = (uint32_t)space;
+    r->lb = (uint32_t)lb;
+    r->range = (uint32_t)range;
+    r->id = st->next_id[ri->cls]++;
+    r->info = *ri;
+    res_name_of(LLVMGetOperand(call, 4), r->name, sizeof r->name);
+    return r;
+}
+
+/* ---- handle creation ---- */
+
+/* index + lb, looking through the raiser's "sub i, lb". */
+static LLVMValueRef res_abs_index(dxil_lower_ctx *lc, LLVMValueRef idx, uint32_t lb)
+{
+    uint64_t c;
+    if (lb == 0)
+        return idx;
+    if (lower_const_u64(idx, &c))
+        return lower_i32(lc, (uint32_t)(c + lb));
+    if (LLVMIsAInstruction(idx) && LLVMGetInstructionOpcode(idx) == LLVMSub &&
+        lower_const_u64(LLVMGetOperand(idx, 1), &c) && (uint32_t)c == lb)
+        return LLVMGetOperand(idx, 0);
+    return LLVMBuildAdd(lc->b, idx, lower_i32(lc, lb), "");
+}
+
+/* Exact annotateHandle words the raiser saw, when it kept them. */
+static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, uint32_t *w0, uint32_t *w1)
+{
+#ifdef DXU_MD_RESOURCE_PROPS
+    unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_RESOURCE_PROPS);
+    LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
+    bool found = false;
+    if (ops)
+        LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_RESOURCE_PROPS, ops);
+    for (unsigned i = 0; ops && i < n && !found; i++) {
+        uint64_t f[5];
+        bool ok = true;
+        for (unsigned k = 0; k < 5; k++)
+            ok = ok && lower_const_u64(LLVMGetOperand(ops[i], k), &f[k]);
+        if (ok && f[0] == r->cls && f[1] == r->space && f[2] == r->lb) {
+            *w0 = (uint32_t)f[3];
+            *w1 = (uint32_t)f[4];
+            found = true;
+        }
+    }
+    free(ops);
+    return found;
+#else
+    (void)lc; (void)r; (void)w0; (void)w1;
+    return false;
+#endif
+}
+
+static LLVMValueRef res_const_struct(dxil_lower_ctx *lc, unsigned code, LLVMValueRef *f,
+                                     unsigned n)
+{
+    return LLVMConstNamedStruct(lower_type_for_code(lc, code, NULL), f, n);
+}
+
+static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri,
+                             LLVMValueRef abs, bool nu)
+{
+    dxil_lower_ctx *lc = st->lc;
+    if (lc->dxil < DXIL_VERSION(1, 6)) {
+        LLVMValueRef a[4] = {lower_i8(lc, r->cls), lower_i32(lc, r->id), abs, lower_i1(lc, nu)};
+        return lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE, NULL, a, 4, "");
+    }
+    uint32_t ub = r->range == UINT32_MAX ? UINT32_MAX : r->lb + r->range - 1;
+    LLVMValueRef bf[4] = {lower_i32(lc, r->lb), lower_i32(lc, ub), lower_i32(lc, r->space),
+                          lower_i8(lc, r->cls)};
+    LLVMValueRef a[3] = {res_const_struct(lc, DXIL_TY_RESBIND, bf, 4), abs, lower_i1(lc, nu)};
+    LLVMValueRef h = lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE_FROM_BINDING, NULL, a, 3, "");
+    uint32_t w0, w1;
+    if (!res_parked_props(lc, r, &w0, &w1))
+        res_props(ri, &w0, &w1);
+    LLVMValueRef pf[2] = {lower_i32(lc, w0), lower_i32(lc, w1)};
+    LLVMValueRef b[2] = {h, res_const_struct(lc, DXIL_TY_RESPROPERTY, pf, 2)};
+    return h ? lower_dxop_call(lc, LOWER_OP_ANNOTATE_HANDLE, NULL, b, 2, "") : NULL;
+}
+
+static LLVMValueRef res_bridge(dxil_lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef target)
+{
+    const char *n = "llvm.dx.resource.casthandle";
+    unsigned id = LLVMLookupIntrinsicID(n, strlen(n));
+    LLVMTypeRef over[2] = {target, LLVMTypeOf(handle)};
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(lc->mod, id, over, 2);
+    return LLVMBuildCall2(lc->b, LLVMGlobalGetValueType(fn), fn, &handle, 1, "");
+}
+
+static void res_lower_one(res_state *st, LLVMValueRef call)
+{
+    dxil_lower_ctx *lc = st->lc;
+    res_info ri;
+    if (!res_decode(LLVMTypeOf(call), &ri)) {
+        lower_warn(lc, "resource type has no DXIL form; handlefrombinding kept");
+        lc->n_kept++;
+        return;
+    }
+    ri.counter = res_has_counter_use(call);
+    res_rec *r = res_record_for(st, call, &ri);
+    if (!r) {
+        lower_warn(lc, "no !dx.resources record for a handle (class %u); kept", ri.cls);
+        lc->n_kept++;
+        return;
+    }
+    LLVMValueRef idx = LLVMGetOperand(call, 3);
+    bool nu = res_is_call_to(idx, "llvm.dx.resource.nonuniformindex");
+    LLVMPositionBuilderBefore(lc->b, call);
+    if (nu) {
+        lower_kill(lc, idx);
+        idx = LLVMGetOperand(idx, 0);
+    }
+    LLVMValueRef h = res_emit(st, r, &ri, res_abs_index(lc, idx, r->lb), nu);
+    if (!h) {
+        lower_warn(lc, "could not build the DXIL handle; handlefrombinding kept");
+        lc->n_kept++;
+        return;
+    }
+    lower_replace(lc, call, res_bridge(lc, h, LLVMTypeOf(call)));
+    lc->n_lowered++;
+}
+
+/* ---- !dx.resources for modern input ---- */
+
+static LLVMValueRef res_ext(dxil_lower_ctx *lc, const res_info *ri)
+{
+    LLVMValueRef kv[2];
+    if (ri->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER) {
+        kv[0] = lower_i32(lc, DXIL_RES_EXT_STRUCTURED_STRIDE);
+        kv[1] = lower_i32(lc, ri->stride);
+    } else if (ri->elem && ri->cls != DXIL_RESOURCE_CLASS_CBUFFER) {
+        kv[0] = lower_i32(lc, DXIL_RES_EXT_ELEMENT_TYPE);
+        kv[1] = lower_i32(lc, ri->elem);
+    } else {
+        return NULL;
+    }
+    return lower_md_node(lc, kv, 2);
+}
+
+static LLVMValueRef res_record_md(dxil_lower_ctx *lc, const res_rec *r)
+{
+    const res_info *ri = &r->info;
+    LLVMValueRef f[11] = {lower_i32(lc, r->id), LLVMGetUndef(LLVMPointerTypeInContext(lc->ctx, 0)),
+                          lower_md_string(lc, r->name), lower_i32(lc, r->space),
+                          lower_i32(lc, r->lb), lower_i32(lc, r->range)};
+    unsigned n = 6;
+    if (r->cls == DXIL_RESOURCE_CLASS_SRV || r->cls == DXIL_RESOURCE_CLASS_UAV)
+        f[n++] = lower_i32(lc, ri->kind);
+    if (r->cls == DXIL_RESOURCE_CLASS_SRV)
+        f[n++] = lower_i32(lc, ri->samples);
+    if (r->cls == DXIL_RESOURCE_CLASS_UAV) {
+        f[n++] = lower_i1(lc, false);
+        f[n++] = lower_i1(lc, ri->counter);
+        f[n++] = lower_i1(lc, ri->rov);
+    }
+    if (r->cls == DXIL_RESOURCE_CLASS_CBUFFER)
+        f[n++] = lower_i32(lc, ri->cb_size);
+    if (r->cls == DXIL_RESOURCE_CLASS_SAMPLER)
+        f[n++] = lower_i32(lc, ri->sampler);
+    f[n++] = res_ext(lc, ri);
+    return lower_md_node(lc, f, n);
+}
+
+static void res_write_md(res_state *st)
+{
+    dxil_lower_ctx *lc = st->lc;
+    if (st->parked) {
+        lower_md_move(lc, DXU_MD_RESOURCES, DXIL_MD_RESOURCES);
+        return;
+    }
+    if (st->n == 0 || LLVMGetNamedMetadata(lc->mod, DXIL_MD_RESOURCES, strlen(DXIL_MD_RESOURCES)))
+        return;
+    LLVMValueRef lists[DXIL_RESOURCE_CLASS_COUNT];
+    for (unsigned cls = 0; cls < DXIL_RESOURCE_CLASS_COUNT; cls++) {
+        LLVMValueRef recs[256];
+        unsigned n = 0;
+        for (size_t i = 0; i < st->n && n < 256; i++)
+            if (st->recs[i].cls == cls)
+                recs[n++] = res_record_md(lc, &st->recs[i]);
+        lists[cls] = n ? lower_md_node(lc, recs, n) : NULL;
+    }
+    LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_RESOURCES,
+                                lower_md_node(lc, lists, DXIL_RESOURCE_CLASS_COUNT));
+}
+
+int dxil_lower_resources(dxil_lower_ctx *lc)
+{
+    res_state st = {.lc = lc};
+    if (LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_RESOURCES) == 1) {
+        LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_RESOURCES, &st.parked);
+        res_read_parked(&st);
+    }
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        char base[128];
+        if (!lower_intrinsic_base(fn, base, sizeof base) ||
+            strcmp(base, "llvm.dx.resource.handlefrombinding") != 0)
+            continue;
+        LLVMValueRef *calls;
+        size_t n = lower_collect_calls(fn, &calls);
+        for (size_t i = 0; i < n; i++)
+            res_lower_one(&st, calls[i]);
+        free(calls);
+    }
+    res_write_md(&st);
+    free(st.recs);
+    return 0;
+}

@@ -1,0 +1,159 @@
+/* lower_util.c - small helpers shared by the lowering passes. */
+#include "lower_internal.h"
+
+#include "llvm_shim.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lower_warn(dxil_lower_ctx *lc, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    dxil_diags_add(lc->diags, DXIL_SEV_WARNING, DXIL_W_LOWER, DXIL_LOC_NONE, 0, "%s", msg);
+}
+
+void lower_kill(dxil_lower_ctx *lc, LLVMValueRef inst)
+{
+    if (!inst || !LLVMIsAInstruction(inst))
+        return;
+    for (size_t i = 0; i < lc->n_dead; i++)
+        if (lc->dead[i] == inst)
+            return; /* queued once: erasing twice would free twice */
+    if (lc->n_dead == lc->cap_dead) {
+        size_t cap = lc->cap_dead ? lc->cap_dead * 2 : 64;
+        LLVMValueRef *nd = realloc(lc->dead, cap * sizeof *nd);
+        if (!nd)
+            return; /* the instruction just stays: dead but harmless */
+        lc->dead = nd;
+        lc->cap_dead = cap;
+    }
+    lc->dead[lc->n_dead++] = inst;
+}
+
+/* Newest first, repeated while progress is made: users were queued after
+ * the values they use, and one pass frees the next layer. */
+void lower_erase_dead(dxil_lower_ctx *lc)
+{
+    bool progress = true;
+    while (progress) {
+        progress = false;
+        for (size_t i = lc->n_dead; i-- > 0;) {
+            LLVMValueRef v = lc->dead[i];
+            if (!v || LLVMGetFirstUse(v))
+                continue;
+            LLVMInstructionEraseFromParent(v);
+            lc->dead[i] = NULL;
+            progress = true;
+        }
+    }
+    lc->n_dead = 0;
+}
+
+size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out)
+{
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            LLVMValueRef *nv = realloc(*out, cap * sizeof *nv);
+            if (!nv)
+                break;
+            *out = nv;
+        }
+        (*out)[n++] = user;
+    }
+    return n;
+}
+
+bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size)
+{
+    unsigned id = fn && LLVMIsAFunction(fn) ? LLVMGetIntrinsicID(fn) : 0;
+    size_t len = 0;
+    const char *name = id ? LLVMIntrinsicGetName(id, &len) : NULL;
+    if (!name || len + 1 > size)
+        return false;
+    memcpy(buf, name, len);
+    buf[len] = '\0';
+    return true;
+}
+
+bool lower_const_u64(LLVMValueRef v, uint64_t *out)
+{
+    if (!v || !LLVMIsAConstantInt(v))
+        return false;
+    *out = LLVMConstIntGetZExtValue(v);
+    return true;
+}
+
+LLVMValueRef lower_i32(dxil_lower_ctx *lc, uint64_t v)
+{
+    return LLVMConstInt(LLVMInt32TypeInContext(lc->ctx), v, 0);
+}
+
+LLVMValueRef lower_i8(dxil_lower_ctx *lc, uint64_t v)
+{
+    return LLVMConstInt(LLVMInt8TypeInContext(lc->ctx), v, 0);
+}
+
+LLVMValueRef lower_i1(dxil_lower_ctx *lc, bool v)
+{
+    return LLVMConstInt(LLVMInt1TypeInContext(lc->ctx), v, 0);
+}
+
+#define LOWER_FAST_SIX                                                                    \
+    (LLVMFastMathAllowReassoc | LLVMFastMathNoNaNs | LLVMFastMathNoInfs |                   \
+     LLVMFastMathNoSignedZeros | LLVMFastMathAllowReciprocal | LLVMFastMathApproxFunc)
+
+void lower_precise(dxil_lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop)
+{
+    if (!orig || !dxop || !LLVMCanValueUseFastMathFlags(orig))
+        return;
+    if ((LLVMGetFastMathFlags(orig) & LOWER_FAST_SIX) == LOWER_FAST_SIX)
+        return;
+    LLVMValueRef one = lower_i32(lc, 1);
+    LLVMSetMetadata(dxop, lc->md_precise, LLVMMDNodeInContext(lc->ctx, &one, 1));
+}
+
+void lower_replace(dxil_lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
+{
+    if (with && LLVMTypeOf(with) == LLVMTypeOf(old))
+        LLVMReplaceAllUsesWith(old, with);
+    lower_kill(lc, old);
+}
+
+LLVMValueRef lower_md_string(dxil_lower_ctx *lc, const char *s)
+{
+    return LLVMMDStringInContext(lc->ctx, s, (unsigned)strlen(s));
+}
+
+LLVMValueRef lower_md_node(dxil_lower_ctx *lc, LLVMValueRef *ops, unsigned n)
+{
+    return LLVMMDNodeInContext(lc->ctx, ops, n);
+}
+
+bool lower_md_move(dxil_lower_ctx *lc, const char *from, const char *to)
+{
+    if (!LLVMGetNamedMetadata(lc->mod, from, strlen(from)))
+        return false;
+    unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, from);
+    LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+    if (!ops)
+        return false;
+    LLVMGetNamedMetadataOperands(lc->mod, from, ops);
+    dxil_shim_erase_named_metadata(lc->mod, from);
+    LLVMGetOrInsertNamedMetadata(lc->mod, to, strlen(to)); /* even when empty */
+    for (unsigned i = 0; i < n; i++)
+        LLVMAddNamedMetadataOperand(lc->mod, to, ops[i]);
+    free(ops);
+    return true;
+}

@@ -1,0 +1,297 @@
+/* raise_check.c - validates the dx.op calls of an unraised module against
+ * the versioned op table: opcode known and called through its class's
+ * function, op present at the module's DXIL version, shader model high
+ * enough, overload valid at that version, and op allowed in the stage of
+ * every entry that reaches the calling function. Each violation is one
+ * DXIL_E_CHECK error naming the calling function, declaration and opcode
+ * (reported once per declaration and opcode, and per calling function
+ * for stages). The check only reads the module. */
+#include "raise_ops.h"
+#include "raise_md_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct chk_ctx {
+    LLVMModuleRef mod;
+    dxil_diags *diags;
+    const dxil_optable *table;
+    dxil_version dxil, sm;
+    int module_stage;      /* dxil_shader_kind, -1 when unknown */
+    LLVMValueRef *fns;     /* defined functions, sorted by address */
+    uint32_t *masks;       /* DXIL_STAGE_BIT set of the entries reaching fns[i] */
+    size_t nfns;
+    int violations;
+} chk_ctx;
+
+/* dx.shaderModel kinds. */
+static const struct {
+    const char *kind;
+    dxil_shader_kind stage;
+} chk_sm_kinds[] = {
+    {"ps", DXIL_SHADER_PIXEL},   {"vs", DXIL_SHADER_VERTEX},  {"gs", DXIL_SHADER_GEOMETRY},
+    {"hs", DXIL_SHADER_HULL},    {"ds", DXIL_SHADER_DOMAIN},  {"cs", DXIL_SHADER_COMPUTE},
+    {"lib", DXIL_SHADER_LIBRARY}, {"ms", DXIL_SHADER_MESH},   {"as", DXIL_SHADER_AMPLIFICATION},
+};
+
+static int chk_stage_of_kind(const char *kind)
+{
+    for (size_t i = 0; kind && i < sizeof chk_sm_kinds / sizeof chk_sm_kinds[0]; i++)
+        if (strcmp(kind, chk_sm_kinds[i].kind) == 0)
+            return (int)chk_sm_kinds[i].stage;
+    return -1;
+}
+
+static void chk_report(chk_ctx *c, LLVMValueRef call, const ops_decl *d, uint32_t opcode,
+                       const char *fmt, const char *detail)
+{
+    size_t len;
+    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    const dxil_op_info *op = dxil_op_by_opcode(c->table, opcode);
+    dxil_diags_add(c->diags, DXIL_SEV_ERROR, DXIL_E_CHECK, DXIL_LOC_NONE, 0,
+                   "@%s: @%s opcode %u (%s): %s%s", f ? LLVMGetValueName2(f, &len) : "?", d->name,
+                   opcode, op ? op->name : "unknown", fmt, detail ? detail : "");
+    c->violations++;
+}
+
+/* ---- module facts ------------------------------------------------------------ */
+
+static bool chk_md_version(LLVMModuleRef mod, const char *name, unsigned first, dxil_version *out)
+{
+    uint64_t major, minor;
+    LLVMValueRef n = dxil_md_named_operand(mod, name, 0);
+    if (!n || dxil_md_operand_uint(n, first, &major) != 0 ||
+        dxil_md_operand_uint(n, first + 1, &minor) != 0)
+        return false;
+    *out = DXIL_VERSION(major, minor);
+    return true;
+}
+
+/* Version and stage from dx.version / dx.shaderModel, or from a raised
+ * triple ("dxilv1.6-pc-shadermodel6.6-compute"). */
+static void chk_read_module(chk_ctx *c)
+{
+    char kind[32] = "";
+    LLVMValueRef sm = dxil_md_named_operand(c->mod, "dx.shaderModel", 0);
+    bool have = chk_md_version(c->mod, "dx.version", 0, &c->dxil) &&
+                chk_md_version(c->mod, "dx.shaderModel", 1, &c->sm) &&
+                dxil_md_string(dxil_md_operand(sm, 0), kind, sizeof kind);
+    c->module_stage = have ? chk_stage_of_kind(kind) : -1;
+    unsigned a, b, x, y;
+    char env[32];
+    const char *triple = LLVMGetTarget(c->mod);
+    if (!have && triple &&
+        sscanf(triple, "dxilv%u.%u-%*[^-]-shadermodel%u.%u-%31s", &a, &b, &x, &y, env) == 5) {
+        c->dxil = DXIL_VERSION(a, b);
+        c->sm = DXIL_VERSION(x, y);
+        c->module_stage = dxil_shader_stage_from_name(env, strlen(env));
+    }
+}
+
+/* ---- which stages reach each function ------------------------------------------ */
+
+static int chk_cmp_ptr(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t) * (const LLVMValueRef *)a, y = (uintptr_t) * (const LLVMValueRef *)b;
+    return x < y ? -1 : x > y;
+}
+
+static long chk_fn_index(const chk_ctx *c, LLVMValueRef f)
+{
+    LLVMValueRef *p = bsearch(&f, c->fns, c->nfns, sizeof *c->fns, chk_cmp_ptr);
+    return p ? (long)(p - c->fns) : -1;
+}
+
+static int chk_collect_fns(chk_ctx *c)
+{
+    size_t n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+        n += !LLVMIsDeclaration(f);
+    c->fns = calloc(n ? n : 1, sizeof *c->fns);
+    c->masks = calloc(n ? n : 1, sizeof *c->masks);
+    if (!c->fns || !c->masks)
+        return -1;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f))
+            c->fns[c->nfns++] = f;
+    qsort(c->fns, c->nfns, sizeof *c->fns, chk_cmp_ptr);
+    return 0;
+}
+
+/* Entry records: a library entry's stage is its ShaderKind tag; an
+ * entry of any other module has the module's stage. */
+static void chk_seed_entries(chk_ctx *c)
+{
+    unsigned n = dxil_md_named_count(c->mod, "dx.entryPoints");
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef e = dxil_md_named_operand(c->mod, "dx.entryPoints", i);
+        long fi = chk_fn_index(c, dxil_md_operand(e, 0));
+        uint64_t kind = (uint64_t)c->module_stage;
+        dxil_md_uint(dxil_md_tag_value(dxil_md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL), &kind);
+        if (fi >= 0 && kind < DXIL_SHADER_INVALID)
+            c->masks[fi] |= DXIL_STAGE_BIT(kind);
+    }
+}
+
+/* A callee is reached by every stage reaching one of its callers: walk
+ * each function's uses until nothing changes (bounded by call depth). */
+static bool chk_propagate_once(chk_ctx *c)
+{
+    bool changed = false;
+    for (size_t i = 0; i < c->nfns; i++)
+        for (LLVMUseRef u = LLVMGetFirstUse(c->fns[i]); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != c->fns[i])
+                continue;
+            long k = chk_fn_index(c, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)));
+            uint32_t m = k >= 0 ? c->masks[i] | c->masks[k] : c->masks[i];
+            changed |= m != c->masks[i];
+            c->masks[i] = m;
+        }
+    return changed;
+}
+
+static void chk_stage_masks(chk_ctx *c)
+{
+    chk_seed_entries(c);
+    for (int iter = 0; iter < 64 && chk_propagate_once(c); iter++)
+        ;
+    /* Reached by no entry: a library export, or a helper of a single-stage module. */
+    uint32_t fallback = c->module_stage >= 0 ? DXIL_STAGE_BIT(c->module_stage) : 0;
+    for (size_t i = 0; i < c->nfns; i++)
+        if (!c->masks[i])
+            c->masks[i] = fallback;
+}
+
+/* ---- the checks --------------------------------------------------------------- */
+
+static void chk_version_text(dxil_version v, char *buf, size_t size)
+{
+    dxil_version_format(v, buf, size);
+}
+
+static void chk_static(chk_ctx *c, const ops_decl *d, LLVMValueRef call, uint32_t opcode,
+                       const dxil_op_info *op)
+{
+    char buf[160], a[16], b[16], ov[64];
+    if (d->cls && op->cls != d->cls)
+        chk_report(c, call, d, opcode, "called through the function of another class", NULL);
+    if (c->dxil && !dxil_op_exists_at(op, c->dxil)) {
+        chk_version_text(op->dxil, a, sizeof a);
+        chk_version_text(c->dxil, b, sizeof b);
+        snprintf(buf, sizeof buf, "needs DXIL %s, module is DXIL %s", a, b);
+        chk_report(c, call, d, opcode, buf, NULL);
+    }
+    if (c->sm && c->sm < dxil_op_min_shader_model(op)) {
+        chk_version_text(dxil_op_min_shader_model(op), a, sizeof a);
+        chk_version_text(c->sm, b, sizeof b);
+        snprintf(buf, sizeof buf, "needs shader model %s, module is %s", a, b);
+        chk_report(c, call, d, opcode, buf, NULL);
+    }
+    const dxil_overload_set *set = dxil_op_overloads_at(op, c->dxil);
+    if (c->dxil && d->ov_ok && set && !dxil_op_overload_valid(op, &d->ov, c->dxil)) {
+        chk_version_text(c->dxil, b, sizeof b);
+        dxil_overload_format(&d->ov, ov, sizeof ov);
+        snprintf(buf, sizeof buf, "overload '%s' not valid at DXIL %s (allowed: %s)", ov, b,
+                 set->letters);
+        chk_report(c, call, d, opcode, buf, NULL);
+    }
+}
+
+static void chk_stages(chk_ctx *c, const ops_decl *d, LLVMValueRef call, uint32_t opcode,
+                       const dxil_op_info *op)
+{
+    long fi = chk_fn_index(c, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+    /* Without a version, or before the op existed (reported already), no stage list applies. */
+    uint32_t mask = fi >= 0 && c->dxil && dxil_op_exists_at(op, c->dxil) ? c->masks[fi] : 0;
+    for (unsigned s = 0; s < DXIL_SHADER_INVALID; s++)
+        if ((mask & DXIL_STAGE_BIT(s)) && !dxil_op_stage_allowed(op, (dxil_shader_kind)s, c->dxil))
+            chk_report(c, call, d, opcode, "not allowed in stage ", dxil_shader_stage_name(s));
+}
+
+/* Reported (opcode, calling function) pairs of one declaration, so each
+ * violation is reported once rather than per call. */
+typedef struct chk_seen {
+    uint32_t opcode;
+    LLVMValueRef fn;
+} chk_seen;
+
+static bool chk_first(chk_seen **seen, size_t *n, uint32_t opcode, LLVMValueRef fn)
+{
+    for (size_t i = 0; i < *n; i++)
+        if ((*seen)[i].opcode == opcode && (*seen)[i].fn == fn)
+            return false;
+    chk_seen *p = realloc(*seen, (*n + 1) * sizeof *p);
+    if (!p)
+        return false;
+    *seen = p;
+    p[(*n)++] = (chk_seen){opcode, fn};
+    return true;
+}
+
+static void chk_call(chk_ctx *c, const ops_decl *d, LLVMValueRef call, chk_seen **seen,
+                     size_t *nseen)
+{
+    uint32_t opcode;
+    LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    if (!ops_call_opcode(call, &opcode)) {
+        if (chk_first(seen, nseen, UINT32_MAX, caller))
+            chk_report(c, call, d, UINT32_MAX, "opcode is not a constant", NULL);
+        return;
+    }
+    const dxil_op_info *op = dxil_op_by_opcode(c->table, opcode);
+    bool first_of_op = chk_first(seen, nseen, opcode, NULL);
+    if (!op) {
+        if (first_of_op)
+            chk_report(c, call, d, opcode, "unknown opcode", NULL);
+        return;
+    }
+    if (first_of_op)
+        chk_static(c, d, call, opcode, op);
+    if (chk_first(seen, nseen, opcode, caller))
+        chk_stages(c, d, call, opcode, op);
+}
+
+static int chk_decls(chk_ctx *c)
+{
+    ops_decls decls;
+    ops_calls calls = {0};
+    int status = ops_decls_collect(c->mod, c->table, &decls);
+    for (size_t i = 0; status == 0 && i < decls.n; i++) {
+        chk_seen *seen = NULL;
+        size_t nseen = 0;
+        const ops_decl *d = &decls.v[i];
+        status = ops_calls_collect(d->fn, &calls);
+        if (status == 0 && calls.n && !d->cls)
+            chk_report(c, calls.v[0], d, UINT32_MAX, "not a dx.op function of a known class", NULL);
+        for (size_t j = 0; status == 0 && j < calls.n; j++)
+            chk_call(c, d, calls.v[j], &seen, &nseen);
+        free(seen);
+    }
+    ops_calls_free(&calls);
+    ops_decls_free(&decls);
+    return status;
+}
+
+int dxil_module_check(struct dxil_module *m, const struct dxil_optable *table, dxil_diags *diags)
+{
+    if (!m || !dxil_module_llvm(m))
+        return -1;
+    chk_ctx c = {.mod = dxil_module_llvm(m), .diags = diags,
+                 .table = table ? table : dxil_optable_builtin()};
+    chk_read_module(&c);
+    int status = chk_collect_fns(&c);
+    if (status == 0) {
+        chk_stage_masks(&c);
+        status = chk_decls(&c);
+    }
+    free(c.fns);
+    free(c.masks);
+    if (status != 0) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_CHECK, DXIL_LOC_NONE, 0,
+                       "out of memory while checking dx.op calls");
+        return -1;
+    }
+    return c.violations;
+}

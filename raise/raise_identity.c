@@ -1,0 +1,173 @@
+/* raise_identity.c - module identity. dx.version and dx.shaderModel become
+ * the triple dxilv1.X-pc-shadermodelA.B-<env>, the form clang and LLVM's
+ * DirectX backend use; dx.valver stays as it is. Runs first: it records
+ * the original dx.* node order before any later pass moves a node, and
+ * fills the version/stage fields of dxil_raise_ctx for the other passes. */
+#include "llvm_shim.h"
+#include "raise_internal.h"
+#include "raise_md_util.h"
+#include "side_metadata.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Newest versions LLVM 22's Triple can name (DXILSubArch_v1_9, 6.9). */
+enum { IDENTITY_MAX_DXIL_MINOR = 9, IDENTITY_MAX_SM_MINOR = 9 };
+
+typedef struct identity_info {
+    unsigned dxil_major, dxil_minor, sm_major, sm_minor;
+    const char *kind; /* canonical static string, NULL if unknown */
+    char raw_kind[32];
+    bool have_version, have_sm;
+} identity_info;
+
+/* !dxu.order: names of the dx.* named nodes in module order, so lowering
+ * can put them back in the same order. */
+static void identity_record_order(dxil_raise_ctx *rc)
+{
+    if (LLVMGetNamedMetadata(rc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)))
+        return; /* already raised once */
+    LLVMValueRef names[64];
+    unsigned n = 0;
+    for (LLVMNamedMDNodeRef nmd = LLVMGetFirstNamedMetadata(rc->mod); nmd && n < 64;
+         nmd = LLVMGetNextNamedMetadata(nmd)) {
+        size_t len = 0;
+        const char *name = LLVMGetNamedMetadataName(nmd, &len);
+        if (len > 3 && strncmp(name, DXIL_MD_PREFIX, 3) == 0)
+            names[n++] = LLVMMetadataAsValue(rc->ctx, LLVMMDStringInContext2(rc->ctx, name, len));
+    }
+    if (n == 0)
+        return;
+    LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_ORDER, dxil_md_make_node(rc->ctx, names, n));
+}
+
+/* Reads a {i32 major, i32 minor} pair starting at operand `first`. */
+static bool identity_pair(LLVMValueRef node, unsigned first, unsigned *maj, unsigned *min)
+{
+    uint64_t a, b;
+    if (dxil_md_operand_uint(node, first, &a) || dxil_md_operand_uint(node, first + 1, &b) ||
+        a > 0xffff || b > 0xffff)
+        return false;
+    *maj = (unsigned)a;
+    *min = (unsigned)b;
+    return true;
+}
+
+static void identity_read(dxil_raise_ctx *rc, identity_info *id)
+{
+    LLVMValueRef ver = dxil_md_named_operand(rc->mod, DXIL_MD_VERSION, 0);
+    LLVMValueRef sm = dxil_md_named_operand(rc->mod, DXIL_MD_SHADER_MODEL, 0);
+    id->have_version = identity_pair(ver, 0, &id->dxil_major, &id->dxil_minor);
+    id->have_sm = identity_pair(sm, 1, &id->sm_major, &id->sm_minor) &&
+                  dxil_md_string(dxil_md_operand(sm, 0), id->raw_kind, sizeof id->raw_kind);
+    id->kind = id->have_sm ? dxil_md_sm_kind_canon(id->raw_kind) : NULL;
+    if (id->have_sm && !id->have_version) {
+        /* LLVM's own rule when the triple has no sub-arch: 6.x -> 1.x. */
+        id->dxil_major = 1;
+        id->dxil_minor = id->sm_minor;
+    }
+}
+
+/* True when the triple holds exactly what the two nodes say. */
+static bool identity_exact(LLVMModuleRef mod, const identity_info *id)
+{
+    return id->kind && id->have_version && id->dxil_major == 1 &&
+           id->dxil_minor <= IDENTITY_MAX_DXIL_MINOR && id->sm_major == 6 &&
+           id->sm_minor <= IDENTITY_MAX_SM_MINOR &&
+           dxil_md_named_count(mod, DXIL_MD_VERSION) == 1 &&
+           dxil_md_named_count(mod, DXIL_MD_SHADER_MODEL) == 1 &&
+           dxil_md_num_operands(dxil_md_named_operand(mod, DXIL_MD_VERSION, 0)) == 2 &&
+           dxil_md_num_operands(dxil_md_named_operand(mod, DXIL_MD_SHADER_MODEL, 0)) == 3;
+}
+
+static unsigned identity_clamp(unsigned v, unsigned max)
+{
+    return v > max ? max : v;
+}
+
+static void identity_set_triple(dxil_raise_ctx *rc, const identity_info *id)
+{
+    char triple[96];
+    unsigned dmin = id->dxil_major > 1 ? IDENTITY_MAX_DXIL_MINOR
+                                       : identity_clamp(id->dxil_minor, IDENTITY_MAX_DXIL_MINOR);
+    unsigned smin = id->sm_major > 6 ? IDENTITY_MAX_SM_MINOR
+                                     : identity_clamp(id->sm_minor, IDENTITY_MAX_SM_MINOR);
+    snprintf(triple, sizeof triple, "dxilv1.%u-pc-shadermodel6.%u-%s", dmin, smin,
+             dxil_md_sm_kind_env(id->kind));
+    LLVMSetTarget(rc->mod, triple);
+}
+
+int dxil_raise_identity(dxil_raise_ctx *rc)
+{
+    identity_record_order(rc);
+    identity_info id = {0};
+    identity_read(rc, &id);
+    if (!id.have_sm) {
+        if (dxil_md_named_count(rc->mod, DXIL_MD_SHADER_MODEL) != 0)
+            dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
+                           "malformed !dx.shaderModel; triple left unchanged");
+        return 0; /* not DXIL-form (or already raised): nothing to do */
+    }
+    rc->dxil_major = id.dxil_major;
+    rc->dxil_minor = id.dxil_minor;
+    rc->sm_major = id.sm_major;
+    rc->sm_minor = id.sm_minor;
+    rc->sm_kind = id.kind;
+    if (id.kind)
+        identity_set_triple(rc, &id);
+    if (identity_exact(rc->mod, &id)) {
+        dxil_shim_erase_named_metadata(rc->mod, DXIL_MD_VERSION);
+        dxil_shim_erase_named_metadata(rc->mod, DXIL_MD_SHADER_MODEL);
+        return 0;
+    }
+    dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
+                   "shader model %s_%u_%u / DXIL %u.%u has no exact LLVM 22 triple%s; "
+                   "kept in !" DXU_MD_SHADER_MODEL " and !" DXU_MD_VERSION,
+                   id.raw_kind, id.sm_major, id.sm_minor, id.dxil_major, id.dxil_minor,
+                   id.kind ? " (triple uses the newest it can name)" : "");
+    dxil_md_named_move(rc->mod, DXIL_MD_VERSION, DXU_MD_VERSION);
+    dxil_md_named_move(rc->mod, DXIL_MD_SHADER_MODEL, DXU_MD_SHADER_MODEL);
+    return 0;
+}
+
+/* Names the generic move leaves alone: dx.valver is modern IR too, and
+ * dx.resources belongs to the resource raiser. */
+static const char *const identity_keep[] = {DXIL_MD_VALVER, DXIL_MD_RESOURCES};
+
+static bool identity_kept(const char *name)
+{
+    for (size_t i = 0; i < sizeof identity_keep / sizeof identity_keep[0]; i++)
+        if (strcmp(name, identity_keep[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Last pass: every dx.* named node still here has no LLVM 22 form (view-ID
+ * state, type annotations, payload annotations, subobjects, sources, or
+ * ones we do not know), so "dx.X" moves verbatim to "dxu.X". */
+int dxil_raise_park_md(dxil_raise_ctx *rc)
+{
+    char names[64][128];
+    unsigned n = 0;
+    for (LLVMNamedMDNodeRef nmd = LLVMGetFirstNamedMetadata(rc->mod); nmd && n < 64;
+         nmd = LLVMGetNextNamedMetadata(nmd)) {
+        size_t len = 0;
+        const char *name = LLVMGetNamedMetadataName(nmd, &len);
+        if (len > 3 && len < sizeof names[0] && strncmp(name, DXIL_MD_PREFIX, 3) == 0) {
+            memcpy(names[n], name, len);
+            names[n++][len] = '\0';
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        char to[160];
+        if (identity_kept(names[i]))
+            continue;
+        snprintf(to, sizeof to, DXU_MD_PREFIX "%s", names[i] + 3);
+        if (LLVMGetNamedMetadata(rc->mod, to, strlen(to)))
+            dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
+                           "both !%s and !%s present; the former is left in place", names[i], to);
+        else
+            dxil_md_named_move(rc->mod, names[i], to);
+    }
+    return 0;
+}

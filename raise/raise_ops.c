@@ -1,0 +1,383 @@
+/* raise_ops.c - raises dx.op calls to llvm.* intrinsics, driven entirely
+ * by the op table's intrinsic maps (dxil_optable.h): the map says which
+ * dx.op operands become which intrinsic arguments, which arguments are
+ * constants, how the intrinsic's overload types are found and how its
+ * result replaces the dx.op result. Whether the intrinsic exists is asked
+ * of the linked LLVM (LLVMLookupIntrinsicID), so a newer LLVM raises more
+ * with no change here. Anything that cannot be raised stays a dx.op call.
+ *
+ * Work is cached per declaration: its name is parsed once, and each
+ * (opcode, map) seen through it is resolved once to an intrinsic
+ * declaration or a reason to keep the call. */
+#include "raise_ops.h"
+#include "raise_md_util.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OPS_MAX_ARGS 16
+#define OPS_RAISE (-1) /* ops_target.keep: raise the call */
+
+typedef struct ops_target {
+    uint32_t opcode;
+    const dxil_op_info *op;
+    const dxil_intrinsic_map *map;
+    bool per_call;   /* the op's maps select on constant operands */
+    int keep;        /* OPS_RAISE or a dxil_keep_reason */
+    LLVMValueRef fn;
+    LLVMTypeRef fnty;
+} ops_target;
+
+typedef struct ops_raise {
+    dxil_raise_ctx *rc;
+    const dxil_optable *table;
+    dxil_version v;
+    LLVMBuilderRef b;
+    ops_target *t; /* targets of the current declaration */
+    size_t nt, capt;
+} ops_raise;
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+static const char *ops_caller_name(LLVMValueRef call)
+{
+    size_t len;
+    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    const char *n = f ? LLVMGetValueName2(f, &len) : NULL;
+    return n && *n ? n : "<unnamed>";
+}
+
+static void ops_warn_unknown(ops_raise *r, const ops_decl *d, LLVMValueRef call, uint32_t opcode)
+{
+    dxil_diags_add(r->rc->diags, DXIL_SEV_WARNING, DXIL_W_UNKNOWN_OPCODE, DXIL_LOC_NONE, 0,
+                   "@%s calls @%s with unknown opcode %u (table 0x%04X, index %u); kept",
+                   ops_caller_name(call), d->name, opcode, DXIL_OPCODE_TABLE(opcode),
+                   DXIL_OPCODE_INDEX(opcode));
+}
+
+static void ops_warn_nonconst(ops_raise *r, const ops_decl *d, LLVMValueRef call, const char *what)
+{
+    dxil_diags_add(r->rc->diags, DXIL_SEV_WARNING, DXIL_W_RAISE_KEPT, DXIL_LOC_NONE, 0,
+                   "@%s calls @%s with a non-constant %s; kept", ops_caller_name(call), d->name,
+                   what);
+}
+
+static void ops_keep(ops_raise *r, uint32_t opcode, const dxil_op_info *op, int why)
+{
+    if (r->rc->stats)
+        ops_stats_count_kept(r->rc->stats, opcode, op, (dxil_keep_reason)why);
+}
+
+/* ---- selection -------------------------------------------------------------- */
+
+typedef struct ops_const_ctx {
+    LLVMValueRef call;
+    bool nonconst;
+} ops_const_ctx;
+
+static bool ops_get_const(void *ctx, unsigned index, int64_t *value)
+{
+    ops_const_ctx *c = ctx;
+    LLVMValueRef v = index < LLVMGetNumArgOperands(c->call) ? LLVMGetOperand(c->call, index) : NULL;
+    if (!v || !LLVMIsAConstantInt(v)) {
+        c->nonconst = true;
+        return false;
+    }
+    *value = (int64_t)LLVMConstIntGetZExtValue(v);
+    return true;
+}
+
+static bool ops_has_selectors(const dxil_op_info *op)
+{
+    for (unsigned i = 0; op && i < op->n_maps; i++)
+        for (unsigned j = 0; j < op->maps[i].n_operands; j++)
+            if (op->maps[i].operands[j].source == DXIL_MAP_CONST)
+                return true;
+    return false;
+}
+
+static dxil_scalar_kind ops_scalar(const ops_decl *d)
+{
+    return d->ov_ok && d->ov.ndims > 0 ? d->ov.dims[0].kind : DXIL_SCALAR_VOID;
+}
+
+/* ---- resolving a target ---------------------------------------------------------- */
+
+/* Fixed overload types (DXIL_MAP_OV_FIXED), indexed by dxil_type_code. */
+static LLVMTypeRef ops_fixed_type(LLVMContextRef ctx, unsigned code)
+{
+    switch (code) {
+    case DXIL_TY_I1: return LLVMInt1TypeInContext(ctx);
+    case DXIL_TY_I8: case DXIL_TY_U8: return LLVMInt8TypeInContext(ctx);
+    case DXIL_TY_I16: return LLVMInt16TypeInContext(ctx);
+    case DXIL_TY_I32: case DXIL_TY_U32: return LLVMInt32TypeInContext(ctx);
+    case DXIL_TY_I64: return LLVMInt64TypeInContext(ctx);
+    case DXIL_TY_HALF: return LLVMHalfTypeInContext(ctx);
+    case DXIL_TY_FLOAT: return LLVMFloatTypeInContext(ctx);
+    case DXIL_TY_DOUBLE: return LLVMDoubleTypeInContext(ctx);
+    default: return NULL;
+    }
+}
+
+static bool ops_overload_types(ops_raise *r, LLVMValueRef call, const dxil_intrinsic_map *m,
+                               LLVMTypeRef *tys)
+{
+    unsigned nargs = LLVMGetNumArgOperands(call);
+    for (unsigned i = 0; i < m->n_overloads; i++) {
+        const dxil_map_overload *o = &m->overloads[i];
+        if (o->kind == DXIL_MAP_OV_RESULT)
+            tys[i] = LLVMTypeOf(call);
+        else if (o->kind == DXIL_MAP_OV_OPERAND)
+            tys[i] = o->operand < nargs ? LLVMTypeOf(LLVMGetOperand(call, o->operand)) : NULL;
+        else
+            tys[i] = ops_fixed_type(r->rc->ctx, o->type);
+        if (!tys[i] || LLVMGetTypeKind(tys[i]) == LLVMVoidTypeKind)
+            return false;
+    }
+    return true;
+}
+
+/* Every intrinsic argument is fed, with exactly its parameter type. */
+static bool ops_args_fit(LLVMValueRef call, const dxil_intrinsic_map *m, LLVMTypeRef fnty)
+{
+    unsigned np = LLVMCountParamTypes(fnty), nargs = LLVMGetNumArgOperands(call);
+    LLVMTypeRef params[OPS_MAX_ARGS];
+    bool fed[OPS_MAX_ARGS] = {false};
+    if (np > OPS_MAX_ARGS || LLVMIsFunctionVarArg(fnty))
+        return false;
+    LLVMGetParamTypes(fnty, params);
+    for (unsigned i = 0; i < m->n_operands; i++) {
+        const dxil_map_operand *o = &m->operands[i];
+        if (o->source == DXIL_MAP_CONST)
+            continue;
+        if (o->operand >= nargs || o->arg >= np ||
+            LLVMTypeOf(LLVMGetOperand(call, o->operand)) != params[o->arg])
+            return false;
+        fed[o->arg] = true;
+    }
+    for (unsigned i = 0; i < m->n_const_args; i++) {
+        unsigned a = m->const_args[i].arg;
+        if (a >= np || LLVMGetTypeKind(params[a]) != LLVMIntegerTypeKind)
+            return false;
+        fed[a] = true;
+    }
+    for (unsigned i = 0; i < np; i++)
+        if (!fed[i])
+            return false;
+    return true;
+}
+
+/* The ID of exactly this intrinsic, or 0. LLVMLookupIntrinsicID also
+ * accepts a longer name as an overload suffix of an overloaded intrinsic
+ * ("llvm.dx.all.memory.barrier" finds llvm.dx.all), so compare the name. */
+static unsigned ops_intrinsic_id(const char *name)
+{
+    size_t len = strlen(name), got = 0;
+    unsigned id = LLVMLookupIntrinsicID(name, len);
+    const char *base = id ? LLVMIntrinsicGetName(id, &got) : NULL;
+    return base && got == len && memcmp(base, name, len) == 0 ? id : 0;
+}
+
+/* Sets t->keep, and t->fn/fnty when the call can be raised. */
+static void ops_resolve_intrinsic(ops_raise *r, LLVMValueRef call, ops_target *t)
+{
+    const dxil_intrinsic_map *m = t->map;
+    unsigned id = ops_intrinsic_id(m->intrinsic);
+    if (id == 0) {
+        t->keep = DXIL_KEEP_NO_INTRINSIC;
+        return;
+    }
+    LLVMTypeRef tys[DXIL_MAX_MAP_OVERLOADS];
+    size_t ntys = LLVMIntrinsicIsOverloaded(id) ? m->n_overloads : 0;
+    /* An overloaded intrinsic with no recipe for its types cannot be declared safely. */
+    if ((LLVMIntrinsicIsOverloaded(id) && ntys == 0) || !ops_overload_types(r, call, m, tys)) {
+        t->keep = DXIL_KEEP_MISMATCH;
+        return;
+    }
+    LLVMTypeRef fnty = LLVMIntrinsicGetType(r->rc->ctx, id, tys, ntys);
+    if (!fnty || !ops_args_fit(call, m, fnty) ||
+        !ops_result_fits(m->result, LLVMGetReturnType(fnty), LLVMTypeOf(call))) {
+        t->keep = DXIL_KEEP_MISMATCH;
+        return;
+    }
+    t->fn = LLVMGetIntrinsicDeclaration(r->rc->mod, id, tys, ntys);
+    t->fnty = fnty;
+    t->keep = OPS_RAISE;
+}
+
+static void ops_resolve(ops_raise *r, const ops_decl *d, LLVMValueRef call, ops_target *t)
+{
+    if (!t->op) {
+        t->keep = DXIL_KEEP_UNKNOWN_OPCODE;
+        ops_warn_unknown(r, d, call, t->opcode);
+    } else if (dxil_op_is_experimental(t->opcode)) {
+        t->keep = DXIL_KEEP_EXPERIMENTAL;
+    } else if (t->map && t->map->custom != DXIL_MAP_TABLE) {
+        /* Its handler ran earlier and left the call: say why if LLVM lacks the form. */
+        bool lacking = t->map->intrinsic && !dxil_intrinsic_in_llvm(t->map->intrinsic);
+        t->keep = lacking ? DXIL_KEEP_NO_INTRINSIC : DXIL_KEEP_CUSTOM;
+    } else if (!t->map || !t->map->intrinsic) {
+        t->keep = DXIL_KEEP_NO_MODERN_FORM;
+    } else {
+        ops_resolve_intrinsic(r, call, t);
+    }
+}
+
+/* ---- the per-declaration cache ----------------------------------------------- */
+
+static ops_target *ops_find(ops_raise *r, uint32_t opcode, bool any_map,
+                            const dxil_intrinsic_map *map)
+{
+    for (size_t i = 0; i < r->nt; i++)
+        if (r->t[i].opcode == opcode && (any_map || r->t[i].map == map))
+            return &r->t[i];
+    return NULL;
+}
+
+static ops_target *ops_add(ops_raise *r, const ops_decl *d, LLVMValueRef call, uint32_t opcode,
+                           const dxil_op_info *op, const dxil_intrinsic_map *map, bool per_call)
+{
+    if (r->nt == r->capt) {
+        size_t cap = r->capt ? r->capt * 2 : 8;
+        ops_target *p = realloc(r->t, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        r->t = p;
+        r->capt = cap;
+    }
+    ops_target *t = &r->t[r->nt++];
+    *t = (ops_target){.opcode = opcode, .op = op, .map = map, .per_call = per_call};
+    ops_resolve(r, d, call, t);
+    return t;
+}
+
+/* The target of one call; NULL when it must be kept for a reason already
+ * counted (non-constant selector, no memory). */
+static const ops_target *ops_target_of(ops_raise *r, const ops_decl *d, LLVMValueRef call,
+                                       uint32_t opcode)
+{
+    ops_target *t = ops_find(r, opcode, true, NULL);
+    if (t && !t->per_call)
+        return t;
+    const dxil_op_info *op = t ? t->op : dxil_op_by_opcode(r->table, opcode);
+    bool per_call = t ? true : ops_has_selectors(op);
+    ops_const_ctx cc = {.call = call};
+    const dxil_intrinsic_map *map =
+        op ? dxil_op_select_raise(op, r->v, ops_scalar(d), ops_get_const, &cc) : NULL;
+    if (!map && cc.nonconst) {
+        ops_warn_nonconst(r, d, call, "selector operand");
+        ops_keep(r, opcode, op, DXIL_KEEP_NON_CONSTANT);
+        return NULL;
+    }
+    if (per_call && (t = ops_find(r, opcode, false, map)) != NULL)
+        return t;
+    t = ops_add(r, d, call, opcode, op, map, per_call);
+    if (!t)
+        ops_keep(r, opcode, op, DXIL_KEEP_MISMATCH);
+    return t;
+}
+
+/* ---- rewriting one call ----------------------------------------------------------- */
+
+static unsigned ops_build_args(const ops_target *t, LLVMValueRef call, LLVMValueRef *args)
+{
+    unsigned np = LLVMCountParamTypes(t->fnty);
+    LLVMTypeRef params[OPS_MAX_ARGS];
+    LLVMGetParamTypes(t->fnty, params);
+    for (unsigned i = 0; i < t->map->n_operands; i++) {
+        const dxil_map_operand *o = &t->map->operands[i];
+        if (o->source == DXIL_MAP_FROM_ARG)
+            args[o->arg] = LLVMGetOperand(call, o->operand);
+    }
+    for (unsigned i = 0; i < t->map->n_const_args; i++) {
+        const dxil_map_const_arg *c = &t->map->const_args[i];
+        args[c->arg] = LLVMConstInt(params[c->arg], (unsigned long long)c->value, true);
+    }
+    return np;
+}
+
+static void ops_emit(ops_raise *r, const ops_target *t, LLVMValueRef call)
+{
+    LLVMValueRef args[OPS_MAX_ARGS];
+    unsigned n = ops_build_args(t, call, args);
+    LLVMPositionBuilderBefore(r->b, call);
+    LLVMValueRef nc = LLVMBuildCall2(r->b, t->fnty, t->fn, args, n, "");
+    dxil_raise_fp_flags(call, nc);
+    LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
+    ops_result_replace(r->b, t->map->result, call, nc);
+    LLVMInstructionEraseFromParent(call);
+}
+
+static void ops_raise_call(ops_raise *r, const ops_decl *d, LLVMValueRef call)
+{
+    uint32_t opcode;
+    if (!ops_call_opcode(call, &opcode)) {
+        ops_warn_nonconst(r, d, call, "opcode");
+        ops_keep(r, UINT32_MAX, NULL, DXIL_KEEP_NON_CONSTANT);
+        return;
+    }
+    const ops_target *t = ops_target_of(r, d, call, opcode);
+    if (!t)
+        return;
+    if (t->keep != OPS_RAISE)
+        ops_keep(r, opcode, t->op, t->keep);
+    else
+        ops_emit(r, t, call);
+}
+
+static int ops_raise_decl(ops_raise *r, const ops_decl *d)
+{
+    ops_calls calls = {0};
+    if (ops_calls_collect(d->fn, &calls) != 0) {
+        ops_calls_free(&calls);
+        return -1;
+    }
+    r->nt = 0;
+    for (size_t i = 0; i < calls.n; i++)
+        ops_raise_call(r, d, calls.v[i]);
+    ops_calls_free(&calls);
+    return 0;
+}
+
+int dxil_raise_ops(dxil_raise_ctx *rc)
+{
+    ops_raise r = {.rc = rc, .table = ops_table(rc), .v = ops_dxil_version(rc)};
+    ops_decls decls;
+    int status = ops_decls_collect(rc->mod, r.table, &decls);
+    r.b = LLVMCreateBuilderInContext(rc->ctx);
+    for (size_t i = 0; status == 0 && i < decls.n; i++)
+        status = ops_raise_decl(&r, &decls.v[i]);
+    if (status == 0)
+        ops_fix_kept_attrs(rc, &decls);
+    LLVMDisposeBuilder(r.b);
+    free(r.t);
+    ops_decls_free(&decls);
+    if (rc->stats)
+        ops_stats_finish_module(rc->stats);
+    if (status != 0)
+        dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                       "out of memory while raising dx.op calls");
+    return status;
+}
+
+int dxil_raise_ops_census(dxil_raise_ctx *rc)
+{
+    if (!rc->stats)
+        return 0;
+    const dxil_optable *table = ops_table(rc);
+    ops_decls decls;
+    ops_calls calls = {0};
+    int status = ops_decls_collect(rc->mod, table, &decls);
+    for (size_t i = 0; status == 0 && i < decls.n; i++) {
+        status = ops_calls_collect(decls.v[i].fn, &calls);
+        for (size_t j = 0; status == 0 && j < calls.n; j++) {
+            uint32_t opcode = UINT32_MAX;
+            ops_call_opcode(calls.v[j], &opcode);
+            status = ops_stats_count_call(rc->stats, opcode, dxil_op_by_opcode(table, opcode));
+        }
+    }
+    ops_calls_free(&calls);
+    ops_decls_free(&decls);
+    return status;
+}

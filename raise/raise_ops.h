@@ -1,0 +1,73 @@
+/* raise_ops.h - shared by the op raise (raise_ops*.c), the coverage
+ * statistics (raise_stats.c) and the spec check (raise_check.c). */
+#ifndef DXIL_RAISE_OPS_H
+#define DXIL_RAISE_OPS_H
+
+#include "raise_internal.h"
+
+#include "dxil-upgrade/dxil_optable.h"
+#include "dxil-upgrade/dxil_stats.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One dx.op.* declaration, its name parsed once. */
+typedef struct ops_decl {
+    LLVMValueRef fn;
+    const char *name;          /* points into LLVM's copy of the name */
+    const dxil_op_class *cls;  /* NULL when the class is unknown */
+    dxil_overload ov;
+    bool ov_ok;                /* the overload suffix parsed */
+} ops_decl;
+
+typedef struct ops_decls {
+    ops_decl *v;
+    size_t n;
+} ops_decls;
+
+/* Every function named dx.op.*, declared or not; 0 or -1 (no memory). */
+int ops_decls_collect(LLVMModuleRef mod, const dxil_optable *t, ops_decls *out);
+void ops_decls_free(ops_decls *d);
+
+/* The calls of one declaration (uses that call it), collected before any
+ * is rewritten so the use list can change underneath. */
+typedef struct ops_calls {
+    LLVMValueRef *v;
+    size_t n, cap;
+} ops_calls;
+int ops_calls_collect(LLVMValueRef fn, ops_calls *out);
+void ops_calls_free(ops_calls *c);
+
+/* The opcode of a dx.op call; false when operand 0 is not a constant int. */
+bool ops_call_opcode(LLVMValueRef call, uint32_t *opcode);
+/* The op table the raise context uses (built-in unless an overlay is set). */
+const dxil_optable *ops_table(const dxil_raise_ctx *rc);
+/* The module's DXIL version from the identity pass (1.0 when unknown). */
+dxil_version ops_dxil_version(const dxil_raise_ctx *rc);
+
+/* --- raise_ops_result.c: dxil_map_result kinds --- */
+/* True when an intrinsic returning `intr` can replace a dx.op returning `old`. */
+bool ops_result_fits(unsigned kind, LLVMTypeRef intr, LLVMTypeRef old);
+/* Points every user of `old` at `nv` (the old call itself is not erased). */
+void ops_result_replace(LLVMBuilderRef b, unsigned kind, LLVMValueRef old, LLVMValueRef nv);
+
+/* --- raise_ops_attrs.c --- */
+/* Sets the table's attributes (at the module's DXIL version) on every
+ * declaration in decls that still has calls. */
+void ops_fix_kept_attrs(dxil_raise_ctx *rc, const ops_decls *decls);
+
+/* --- raise_stats.c: the per-module record kept in the raise context --- */
+/* Counts one call of `opcode` as seen before raising (census). */
+int ops_stats_count_call(dxil_stats *s, uint32_t opcode, const dxil_op_info *op);
+/* Counts one call left as a dx.op call, and why. */
+int ops_stats_count_kept(dxil_stats *s, uint32_t opcode, const dxil_op_info *op,
+                         dxil_keep_reason why);
+/* After the raise: raised = calls - kept per op; counts the module. */
+void ops_stats_finish_module(dxil_stats *s);
+
+/* The passes. */
+int dxil_raise_ops_census(dxil_raise_ctx *rc); /* first: counts every dx.op call */
+int dxil_raise_ops(dxil_raise_ctx *rc);        /* after the buffer pass */
+
+#endif

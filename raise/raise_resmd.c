@@ -1,0 +1,230 @@
+/* raise_resmd.c - reads !dx.resources into a table of dxil_res_desc and
+ * decodes annotateHandle's ResourceProperties words. */
+#include "raise_resources.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Index of the class-specific fields (after the common 0-5) and of the
+ * extended tag list, per class (dxil-facts.md, dx.resources). */
+static const struct {
+    const char *name;
+    unsigned nfields, ext_field;
+} resmd_class_layout[RES_CLASS_COUNT] = {
+    [RES_CLASS_SRV] = {"SRV", 9, 8},
+    [RES_CLASS_UAV] = {"UAV", 11, 10},
+    [RES_CLASS_CBV] = {"CBV", 8, 7},
+    [RES_CLASS_SAMPLER] = {"sampler", 8, 7},
+};
+
+enum { RESMD_TAG_ELEMENT_TYPE = 0, RESMD_TAG_STRIDE = 1, RESMD_TAG_FEEDBACK = 2 };
+
+bool dxil_res_const_u64(LLVMValueRef v, uint64_t *out)
+{
+    if (!v || !LLVMIsAConstantInt(v))
+        return false;
+    *out = LLVMConstIntGetZExtValue(v);
+    return true;
+}
+
+static unsigned resmd_u32(LLVMValueRef *ops, unsigned i, unsigned n, bool *ok)
+{
+    uint64_t x = 0;
+    if (i >= n || !dxil_res_const_u64(ops[i], &x)) {
+        *ok = false;
+        return 0;
+    }
+    return (unsigned)x;
+}
+
+static LLVMValueRef *resmd_operands(LLVMValueRef node, unsigned *n)
+{
+    *n = 0;
+    if (!node || !LLVMIsAMDNode(node))
+        return NULL;
+    *n = LLVMGetMDNodeNumOperands(node);
+    LLVMValueRef *ops = calloc(*n ? *n : 1, sizeof *ops);
+    if (ops)
+        LLVMGetMDNodeOperands(node, ops);
+    return ops;
+}
+
+static void resmd_read_ext(dxil_res_desc *d, LLVMValueRef ext)
+{
+    unsigned n = 0;
+    LLVMValueRef *ops = resmd_operands(ext, &n);
+    for (unsigned i = 0; ops && i + 1 < n; i += 2) {
+        uint64_t tag = 0, val = 0;
+        if (!dxil_res_const_u64(ops[i], &tag) || !dxil_res_const_u64(ops[i + 1], &val))
+            continue;
+        if (tag == RESMD_TAG_ELEMENT_TYPE)
+            d->elem_type = (unsigned)val;
+        else if (tag == RESMD_TAG_STRIDE)
+            d->stride = (uint32_t)val;
+        else if (tag == RESMD_TAG_FEEDBACK)
+            d->feedback_type = (unsigned)val;
+    }
+    free(ops);
+}
+
+/* Class-specific fields 6.. of one record. */
+static void resmd_read_class_fields(dxil_res_desc *d, LLVMValueRef *ops, unsigned n, bool *ok)
+{
+    switch (d->cls) {
+    case RES_CLASS_SRV:
+        d->kind = resmd_u32(ops, 6, n, ok);
+        d->sample_count = resmd_u32(ops, 7, n, ok);
+        break;
+    case RES_CLASS_UAV:
+        d->kind = resmd_u32(ops, 6, n, ok);
+        d->globally_coherent = resmd_u32(ops, 7, n, ok) != 0;
+        d->has_counter = resmd_u32(ops, 8, n, ok) != 0;
+        d->rov = resmd_u32(ops, 9, n, ok) != 0;
+        break;
+    case RES_CLASS_CBV:
+        d->kind = RES_KIND_CBUFFER;
+        d->cb_size = resmd_u32(ops, 6, n, ok);
+        break;
+    default:
+        d->kind = RES_KIND_SAMPLER;
+        d->sampler_type = resmd_u32(ops, 6, n, ok);
+        break;
+    }
+}
+
+static int resmd_read_record(dxil_raise_ctx *rc, unsigned cls, LLVMValueRef node,
+                             dxil_res_desc *d)
+{
+    unsigned n = 0;
+    LLVMValueRef *ops = resmd_operands(node, &n);
+    bool ok = ops && n >= resmd_class_layout[cls].nfields;
+    memset(d, 0, sizeof *d);
+    d->cls = cls;
+    d->record_id = (int)resmd_u32(ops, 0, n, &ok);
+    d->space = resmd_u32(ops, 3, n, &ok);
+    d->lb = resmd_u32(ops, 4, n, &ok);
+    d->range = resmd_u32(ops, 5, n, &ok);
+    if (ok) {
+        if (ops[1] && LLVMIsAGlobalValue(ops[1]))
+            d->symbol = ops[1];
+        unsigned len = 0;
+        const char *s = ops[2] ? LLVMGetMDString(ops[2], &len) : NULL;
+        d->name = s ? s : "";
+        d->name_len = s ? len : 0;
+        resmd_read_class_fields(d, ops, n, &ok);
+        resmd_read_ext(d, ops[resmd_class_layout[cls].ext_field]);
+    }
+    free(ops);
+    if (!ok)
+        dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_METADATA, DXIL_LOC_NONE, 0,
+                       "dx.resources: malformed %s record", resmd_class_layout[cls].name);
+    return ok ? 0 : -1;
+}
+
+static int resmd_read_class(dxil_raise_ctx *rc, dxil_res_table *t, unsigned cls,
+                            LLVMValueRef list)
+{
+    unsigned n = 0;
+    LLVMValueRef *ops = resmd_operands(list, &n);
+    if (!ops)
+        return 0;
+    dxil_res_desc *grown = realloc(t->recs, (t->count + n + 1) * sizeof *grown);
+    if (!grown) {
+        free(ops);
+        return -1;
+    }
+    t->recs = grown;
+    for (unsigned i = 0; i < n; i++)
+        if (resmd_read_record(rc, cls, ops[i], &t->recs[t->count]) == 0)
+            t->count++;
+    free(ops);
+    return 0;
+}
+
+int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t)
+{
+    memset(t, 0, sizeof *t);
+    unsigned n = LLVMGetNamedMetadataNumOperands(rc->mod, "dx.resources");
+    if (n == 0)
+        return 0;
+    LLVMValueRef roots[4] = {0};
+    if (n > 4)
+        n = 4;
+    LLVMGetNamedMetadataOperands(rc->mod, "dx.resources", roots);
+    t->root = roots[0];
+    unsigned nc = 0;
+    LLVMValueRef *lists = resmd_operands(t->root, &nc);
+    int rv = 0;
+    for (unsigned c = 0; lists && c < nc && c < RES_CLASS_COUNT; c++)
+        rv |= resmd_read_class(rc, t, c, lists[c]);
+    free(lists);
+    return rv;
+}
+
+void dxil_res_table_free(dxil_res_table *t)
+{
+    free(t->recs);
+    memset(t, 0, sizeof *t);
+}
+
+dxil_res_desc *dxil_res_table_find_id(dxil_res_table *t, unsigned cls, unsigned id)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (t->recs[i].cls == cls && t->recs[i].record_id == (int)id)
+            return &t->recs[i];
+    return NULL;
+}
+
+dxil_res_desc *dxil_res_table_find_binding(dxil_res_table *t, unsigned cls, uint32_t space,
+                                           uint32_t lb)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        const dxil_res_desc *d = &t->recs[i];
+        if (d->cls == cls && d->space == space && d->lb == lb)
+            return &t->recs[i];
+    }
+    return NULL;
+}
+
+dxil_res_desc *dxil_res_table_find_symbol(dxil_res_table *t, LLVMValueRef sym)
+{
+    for (size_t i = 0; sym && i < t->count; i++)
+        if (t->recs[i].symbol == sym)
+            return &t->recs[i];
+    return NULL;
+}
+
+/* DXC's DxilResourceProperties: w0 = kind (bits 0-7), base alignment log2
+ * (8-11), UAV (12), ROV (13), globallycoherent (14), sampler-comparison or
+ * structured has-counter (15); w1 depends on the kind. */
+static bool resmd_kind_is_texture_like(unsigned kind)
+{
+    return (kind >= RES_KIND_TEX1D && kind <= RES_KIND_TEXCUBE_ARRAY) ||
+           kind == RES_KIND_TYPED_BUFFER;
+}
+
+void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1)
+{
+    bool bit15 = (w0 >> 15) & 1;
+    d->has_props = true;
+    d->w0 = w0;
+    d->w1 = w1;
+    d->kind = w0 & 0xFF;
+    d->align_log2 = (w0 >> 8) & 0xF;
+    d->rov = (w0 >> 13) & 1;
+    d->globally_coherent = (w0 >> 14) & 1;
+    if (d->kind == RES_KIND_SAMPLER && d->sampler_type != 2 /* Mono */)
+        d->sampler_type = bit15;
+    if (d->kind == RES_KIND_STRUCTURED) {
+        d->has_counter = bit15;
+        d->stride = w1;
+    } else if (d->kind == RES_KIND_CBUFFER || d->kind == RES_KIND_TBUFFER) {
+        d->cb_size = w1;
+    } else if (d->kind == RES_KIND_FEEDBACK2D || d->kind == RES_KIND_FEEDBACK2D_ARRAY) {
+        d->feedback_type = w1;
+    } else if (resmd_kind_is_texture_like(d->kind)) {
+        d->elem_type = w1 & 0xFF;
+        d->elem_count = (w1 >> 8) & 0xFF;
+        d->sample_count = (w1 >> 16) & 0xFF;
+    }
+}

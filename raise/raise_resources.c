@@ -1,0 +1,586 @@
+/* raise_resources.c - raises every DXIL handle creation (createHandle,
+ * createHandleFromBinding + annotateHandle, createHandleForLib) to
+ * llvm.dx.resource.handlefrombinding with a target("dx.*") type. Kept
+ * dx.op users get a %dx.types.Handle through llvm.dx.resource.casthandle;
+ * raise_buffers.c later looks through that cast. Heap handles, TBuffers
+ * and acceleration structures have no LLVM 22 form and stay DXIL. */
+#include "raise_resources.h"
+
+#include "llvm_shim.h"
+#include "side_metadata.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shared helpers ---- */
+
+void dxil_res_calls_free(dxil_res_calls *c)
+{
+    free(c->v);
+    memset(c, 0, sizeof *c);
+}
+
+static int res_calls_push(dxil_res_calls *c, LLVMValueRef v)
+{
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 16;
+        LLVMValueRef *nv = realloc(c->v, cap * sizeof *nv);
+        if (!nv)
+            return -1;
+        c->v = nv;
+        c->cap = cap;
+    }
+    c->v[c->n++] = v;
+    return 0;
+}
+
+uint32_t dxil_res_call_opcode(LLVMValueRef call)
+{
+    uint64_t op = 0;
+    if (!LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) < 1 ||
+        !dxil_res_const_u64(LLVMGetOperand(call, 0), &op))
+        return UINT32_MAX;
+    return (uint32_t)op;
+}
+
+/* "dx.op.<cls>" exactly, or followed by ".<overload>". */
+static bool res_name_matches(const char *name, size_t len, const char *cls)
+{
+    size_t cl = strlen(cls);
+    if (len < 6 + cl || strncmp(name, "dx.op.", 6) != 0 || strncmp(name + 6, cls, cl) != 0)
+        return false;
+    return len == 6 + cl || name[6 + cl] == '.';
+}
+
+int dxil_res_collect_calls(LLVMModuleRef mod, const char *cls, unsigned opcode,
+                           dxil_res_calls *out)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(f, &len);
+        if (!res_name_matches(name, len, cls))
+            continue;
+        for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef call = LLVMGetUser(u);
+            if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == f &&
+                dxil_res_call_opcode(call) == opcode && res_calls_push(out, call) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const char *name,
+                                     LLVMTypeRef *overloads, unsigned n_over,
+                                     LLVMValueRef *args, unsigned n_args, const char *vname)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    if (id == 0) {
+        dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                       "intrinsic %s is not known to this LLVM", name);
+        return NULL;
+    }
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(rc->mod, id, overloads, n_over);
+    LLVMTypeRef fty = LLVMIntrinsicGetType(rc->ctx, id, overloads, n_over);
+    return LLVMBuildCall2(b, fty, fn, args, n_args, vname);
+}
+
+LLVMValueRef dxil_res_raised_handle(LLVMValueRef v)
+{
+    if (!v || !LLVMIsACallInst(v))
+        return NULL;
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    size_t len = 0;
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    static const char cast[] = "llvm.dx.resource.casthandle";
+    if (strncmp(name, cast, sizeof cast - 1) != 0)
+        return NULL;
+    LLVMValueRef h = LLVMGetOperand(v, 0);
+    return LLVMGetTypeKind(LLVMTypeOf(h)) == LLVMTargetExtTypeKind ? h : NULL;
+}
+
+/* ---- the pass ---- */
+
+enum { RES_FORM_CREATE, RES_FORM_BINDING, RES_FORM_LIB, RES_FORM_HEAP, RES_FORM_COUNT };
+static const char *const res_form_names[RES_FORM_COUNT] = {
+    "createHandle", "createHandleFromBinding", "createHandleForLib", "createHandleFromHeap"};
+
+typedef struct res_props_seen {
+    uint32_t cls, space, lb, w0, w1;
+} res_props_seen;
+
+typedef struct res_state {
+    dxil_raise_ctx *rc;
+    dxil_res_table table;
+    LLVMBuilderRef b;
+    unsigned raised[RES_FORM_COUNT], kept[RES_FORM_COUNT];
+    res_props_seen *props;
+    size_t nprops;
+    struct res_name { const char *s; size_t n; LLVMValueRef g; } *names;
+    size_t nnames; /* name string globals made so far */
+} res_state;
+
+/* A private [N x i8] string constant holding the resource name, as clang
+ * emits for handlefrombinding's last operand. An empty (stripped) name is
+ * a null pointer: "" would fold to zeroinitializer, which LLVM 22's
+ * getResourceNameFromBindingCall cannot read. */
+static LLVMValueRef res_name_global(res_state *st, const dxil_res_desc *d)
+{
+    if (d->name_len == 0)
+        return LLVMConstPointerNull(LLVMPointerTypeInContext(st->rc->ctx, 0));
+    for (size_t i = 0; i < st->nnames; i++)
+        if (st->names[i].n == d->name_len && !memcmp(st->names[i].s, d->name, d->name_len))
+            return st->names[i].g;
+    LLVMValueRef init = LLVMConstStringInContext2(st->rc->ctx, d->name, d->name_len, 0);
+    LLVMValueRef g = LLVMAddGlobal(st->rc->mod, LLVMTypeOf(init), ".str");
+    LLVMSetInitializer(g, init);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+    LLVMSetAlignment(g, 1);
+    struct res_name *nn = realloc(st->names, (st->nnames + 1) * sizeof *nn);
+    if (nn) {
+        st->names = nn;
+        st->names[st->nnames++] = (struct res_name){d->name, d->name_len, g};
+    }
+    return g;
+}
+
+/* index - lb, looking through DXC's own "add i, lb". */
+static LLVMValueRef res_relative_index(res_state *st, LLVMValueRef idx, uint32_t lb)
+{
+    uint64_t c = 0;
+    if (lb == 0)
+        return idx;
+    if (LLVMIsAInstruction(idx) && LLVMGetInstructionOpcode(idx) == LLVMAdd) {
+        for (unsigned i = 0; i < 2; i++)
+            if (dxil_res_const_u64(LLVMGetOperand(idx, i), &c) && (uint32_t)c == lb)
+                return LLVMGetOperand(idx, 1 - i);
+    }
+    LLVMValueRef lbv = LLVMConstInt(LLVMInt32TypeInContext(st->rc->ctx), lb, 0);
+    return LLVMBuildSub(st->b, idx, lbv, "");
+}
+
+static void res_note_props(res_state *st, const dxil_res_desc *d)
+{
+    res_props_seen p = {d->cls, d->space, d->lb, d->w0, d->w1};
+    for (size_t i = 0; i < st->nprops; i++)
+        if (!memcmp(&st->props[i], &p, sizeof p))
+            return;
+    res_props_seen *np = realloc(st->props, (st->nprops + 1) * sizeof *np);
+    if (np) {
+        st->props = np;
+        st->props[st->nprops++] = p;
+    }
+}
+
+/* Handles already built for one creation, by target type: DXC annotates
+ * one binding with words that differ only in what LLVM 22 derives (e.g.
+ * the has-counter bit), and those share one handle. */
+typedef struct res_made {
+    LLVMTypeRef ty[8];
+    LLVMValueRef cast[8];
+    unsigned n;
+} res_made;
+
+/* Emits handlefrombinding + casthandle before `at`; returns the cast
+ * (%dx.types.Handle) or NULL when d has no LLVM 22 form. */
+static LLVMValueRef res_emit(res_state *st, const dxil_res_desc *d, LLVMValueRef at,
+                             LLVMValueRef rel_index, bool nonuniform, const char **why,
+                             res_made *made)
+{
+    LLVMTypeRef ty = dxil_res_target_type(st->rc, d, why);
+    if (!ty)
+        return NULL;
+    if (d->has_props)
+        res_note_props(st, d);
+    for (unsigned i = 0; i < made->n; i++)
+        if (made->ty[i] == ty)
+            return made->cast[i];
+    LLVMPositionBuilderBefore(st->b, at);
+    if (nonuniform)
+        rel_index = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.nonuniformindex",
+                                            NULL, 0, &rel_index, 1, "");
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(st->rc->ctx);
+    LLVMValueRef args[5] = {LLVMConstInt(i32, d->space, 0), LLVMConstInt(i32, d->lb, 0),
+                            LLVMConstInt(i32, d->range, 0), rel_index, res_name_global(st, d)};
+    LLVMValueRef h = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.handlefrombinding",
+                                             &ty, 1, args, 5, "");
+    LLVMTypeRef over[2] = {LLVMTypeOf(at), ty};
+    LLVMValueRef cast = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.casthandle",
+                                                over, 2, &h, 1, "");
+    if (made->n < 8) {
+        made->ty[made->n] = ty;
+        made->cast[made->n++] = cast;
+    }
+    return cast;
+}
+
+/* ---- element-count inference for typed resources without props ---- */
+
+/* Highest ResRet field (0-3) read through extractvalue, plus one. */
+static unsigned res_count_from_resret(LLVMValueRef call)
+{
+    unsigned n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef ev = LLVMGetUser(u);
+        if (!LLVMIsAExtractValueInst(ev) || LLVMGetNumIndices(ev) != 1)
+            continue;
+        unsigned i = LLVMGetIndices(ev)[0];
+        if (i < 4 && i + 1 > n)
+            n = i + 1;
+    }
+    return n;
+}
+
+/* bufferStore lanes 1-3 that are not a copy of lane 0 (DXC's padding). */
+static unsigned res_count_from_store(LLVMValueRef call)
+{
+    unsigned n = 1;
+    LLVMValueRef v0 = LLVMGetOperand(call, 4);
+    for (unsigned i = 1; i < 4; i++) {
+        LLVMValueRef vi = LLVMGetOperand(call, 4 + i);
+        if (vi != v0 && !LLVMIsUndef(vi))
+            n = i + 1;
+    }
+    return n;
+}
+
+static unsigned res_count_from_uses(LLVMValueRef handle)
+{
+    unsigned n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(handle); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        unsigned k = 0;
+        if (!LLVMIsACallInst(user))
+            continue;
+        LLVMTypeRef rt = LLVMTypeOf(user);
+        if (dxil_res_call_opcode(user) == RES_OP_BUFFER_STORE)
+            k = res_count_from_store(user);
+        else if (LLVMGetTypeKind(rt) == LLVMStructTypeKind && LLVMCountStructElementTypes(rt) == 5)
+            k = res_count_from_resret(user);
+        if (k > n)
+            n = k;
+    }
+    return n;
+}
+
+/* Component count from a library's resource global: { <N x T> } or {T}. */
+static unsigned res_count_from_symbol(LLVMValueRef sym)
+{
+    if (!sym || !LLVMIsAGlobalVariable(sym))
+        return 0;
+    LLVMTypeRef t = LLVMGlobalGetValueType(sym);
+    while (LLVMGetTypeKind(t) == LLVMArrayTypeKind)
+        t = LLVMGetElementType(t);
+    if (LLVMGetTypeKind(t) != LLVMStructTypeKind || LLVMCountStructElementTypes(t) < 1)
+        return 0;
+    LLVMTypeRef e = LLVMStructGetTypeAtIndex(t, 0);
+    if (LLVMGetTypeKind(e) == LLVMVectorTypeKind)
+        return LLVMGetVectorSize(e);
+    return LLVMGetTypeKind(e) == LLVMPointerTypeKind || LLVMGetTypeKind(e) == LLVMStructTypeKind
+               ? 0 : 1;
+}
+
+static bool res_is_typed(const dxil_res_desc *d)
+{
+    return d->kind == RES_KIND_TYPED_BUFFER ||
+           (d->kind >= RES_KIND_TEX1D && d->kind <= RES_KIND_TEXCUBE_ARRAY);
+}
+
+static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsigned id_arg)
+{
+    for (size_t i = 0; i < creates->n; i++) {
+        LLVMValueRef c = creates->v[i];
+        uint64_t cls = 0, id = 0;
+        if (!dxil_res_const_u64(LLVMGetOperand(c, 1), &cls) ||
+            !dxil_res_const_u64(LLVMGetOperand(c, id_arg), &id))
+            continue;
+        dxil_res_desc *d = dxil_res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
+        if (!d || !res_is_typed(d))
+            continue;
+        unsigned n = res_count_from_uses(c);
+        if (n > d->elem_count)
+            d->elem_count = n;
+    }
+}
+
+/* ---- replacing one creation ---- */
+
+static void res_keep(res_state *st, unsigned form, LLVMValueRef call, const char *why)
+{
+    st->kept[form]++;
+    size_t len = 0;
+    const char *fn = LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)), &len);
+    dxil_diags_add(st->rc->diags, DXIL_SEV_WARNING, DXIL_W_RAISE_KEPT, DXIL_LOC_NONE, 0,
+                   "%s in @%.*s kept as DXIL: %s", res_form_names[form], (int)len, fn, why);
+}
+
+static bool res_props_of(LLVMValueRef annotate, uint32_t *w0, uint32_t *w1)
+{
+    LLVMValueRef p = LLVMGetOperand(annotate, 2);
+    uint64_t a = 0, b = 0;
+    if (!dxil_res_const_u64(LLVMGetAggregateElement(p, 0), &a) ||
+        !dxil_res_const_u64(LLVMGetAggregateElement(p, 1), &b))
+        return false;
+    *w0 = (uint32_t)a;
+    *w1 = (uint32_t)b;
+    return true;
+}
+
+/* Raises the annotateHandle users of `create`, one handle per distinct
+ * pair of property words; returns how many could not be raised. */
+static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
+                                      LLVMValueRef create, LLVMValueRef rel, bool nu,
+                                      res_made *made, const char **fail_why)
+{
+    dxil_res_calls ann = {0};
+    unsigned failed = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(create); u; u = LLVMGetNextUse(u))
+        if (dxil_res_call_opcode(LLVMGetUser(u)) == RES_OP_ANNOTATE_HANDLE)
+            res_calls_push(&ann, LLVMGetUser(u));
+    for (size_t i = 0; i < ann.n; i++) {
+        uint32_t w0, w1, x0, x1;
+        if (!ann.v[i] || !res_props_of(ann.v[i], &w0, &w1))
+            continue;
+        dxil_res_desc d = *base;
+        const char *why = NULL;
+        dxil_res_decode_props(&d, w0, w1);
+        LLVMValueRef cast = res_emit(st, &d, create, rel, nu, &why, made);
+        for (size_t j = i; j < ann.n; j++) {
+            if (!ann.v[j] || !res_props_of(ann.v[j], &x0, &x1) || x0 != w0 || x1 != w1)
+                continue;
+            if (cast) {
+                LLVMReplaceAllUsesWith(ann.v[j], cast);
+                LLVMInstructionEraseFromParent(ann.v[j]);
+            } else {
+                failed++;
+                *fail_why = why;
+            }
+            ann.v[j] = NULL;
+        }
+    }
+    dxil_res_calls_free(&ann);
+    return failed;
+}
+
+static void res_erase_if_dead(LLVMValueRef v)
+{
+    if (v && LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) &&
+        (LLVMGetInstructionOpcode(v) == LLVMSub || LLVMGetInstructionOpcode(v) == LLVMAdd))
+        LLVMInstructionEraseFromParent(v);
+}
+
+/* Common tail of every form: annotate users, then the rest through one
+ * handle built from the record. Erases `create` when nothing uses it. */
+static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
+                        const dxil_res_desc *base, bool base_known, LLVMValueRef rel, bool nu)
+{
+    res_made made = {.n = 0};
+    const char *why = NULL;
+    res_replace_annotates(st, base, create, rel, nu, &made, &why);
+    if (LLVMGetFirstUse(create) && base_known) {
+        LLVMValueRef cast = res_emit(st, base, create, rel, nu, &why, &made);
+        if (cast)
+            LLVMReplaceAllUsesWith(create, cast);
+    } else if (LLVMGetFirstUse(create) && !why) {
+        why = "no dx.resources record or annotateHandle gives its kind";
+    }
+    if (LLVMGetFirstUse(create)) {
+        res_keep(st, form, create, why ? why : "unsupported use");
+        return;
+    }
+    st->raised[form]++;
+    LLVMValueRef idx = form == RES_FORM_LIB ? NULL : LLVMGetOperand(create, form ? 2 : 3);
+    LLVMInstructionEraseFromParent(create);
+    res_erase_if_dead(rel);
+    if (idx != rel)
+        res_erase_if_dead(idx); /* DXC's "add i, lb" when we looked through it */
+}
+
+static bool res_nonuniform(LLVMValueRef call, unsigned arg)
+{
+    uint64_t nu = 0;
+    return dxil_res_const_u64(LLVMGetOperand(call, arg), &nu) && nu != 0;
+}
+
+/* createHandle(57, i8 class, i32 recordID, i32 index, i1 nonUniform) */
+static void res_do_create_handle(res_state *st, LLVMValueRef call)
+{
+    uint64_t cls = 0, id = 0;
+    dxil_res_desc *d = NULL;
+    if (dxil_res_const_u64(LLVMGetOperand(call, 1), &cls) &&
+        dxil_res_const_u64(LLVMGetOperand(call, 2), &id))
+        d = dxil_res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
+    if (!d) {
+        size_t len = 0;
+        const char *fn =
+            LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)), &len);
+        dxil_diags_add(st->rc->diags, DXIL_SEV_ERROR, DXIL_E_METADATA, DXIL_LOC_NONE, 0,
+                       "createHandle in @%.*s: class %u record %u is not in dx.resources",
+                       (int)len, fn, (unsigned)cls, (unsigned)id);
+        st->kept[RES_FORM_CREATE]++;
+        return;
+    }
+    LLVMPositionBuilderBefore(st->b, call);
+    LLVMValueRef rel = res_relative_index(st, LLVMGetOperand(call, 3), d->lb);
+    res_replace(st, RES_FORM_CREATE, call, d, true, rel, res_nonuniform(call, 4));
+}
+
+/* createHandleFromBinding(217, ResBind{lb, ub, space, class}, index, nu) */
+static void res_do_from_binding(res_state *st, LLVMValueRef call)
+{
+    LLVMValueRef rb = LLVMGetOperand(call, 1);
+    uint64_t f[4] = {0};
+    for (unsigned i = 0; i < 4; i++)
+        if (!dxil_res_const_u64(LLVMGetAggregateElement(rb, i), &f[i])) {
+            res_keep(st, RES_FORM_BINDING, call, "ResBind is not a constant");
+            return;
+        }
+    dxil_res_desc d = {0};
+    dxil_res_desc *rec = dxil_res_table_find_binding(&st->table, (unsigned)f[3], (uint32_t)f[2],
+                                                     (uint32_t)f[0]);
+    if (rec)
+        d = *rec;
+    else
+        d.record_id = -1;
+    d.cls = (unsigned)f[3];
+    d.space = (uint32_t)f[2];
+    d.lb = (uint32_t)f[0];
+    d.range = (uint32_t)f[1] == RES_UNBOUNDED ? RES_UNBOUNDED : (uint32_t)(f[1] - f[0] + 1);
+    LLVMPositionBuilderBefore(st->b, call);
+    LLVMValueRef rel = res_relative_index(st, LLVMGetOperand(call, 2), d.lb);
+    res_replace(st, RES_FORM_BINDING, call, &d, rec != NULL, rel, res_nonuniform(call, 3));
+}
+
+/* The global and array index behind createHandleForLib's loaded value:
+ * load @G, or load (gep @G, 0, i[, j...]) flattened row-major. */
+static LLVMValueRef res_lib_source(res_state *st, LLVMValueRef loaded, LLVMValueRef *rel)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(st->rc->ctx);
+    *rel = LLVMConstInt(i32, 0, 0);
+    if (!loaded || !LLVMIsALoadInst(loaded))
+        return NULL;
+    LLVMValueRef p = LLVMGetOperand(loaded, 0);
+    if (LLVMIsAGlobalVariable(p))
+        return p;
+    bool gep = LLVMIsAGetElementPtrInst(p) ||
+               (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
+    if (!gep || !LLVMIsAGlobalVariable(LLVMGetOperand(p, 0)))
+        return NULL;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(p);
+    unsigned n = LLVMGetNumOperands(p);
+    LLVMValueRef idx = *rel;
+    for (unsigned i = 2; i < n && LLVMGetTypeKind(t) == LLVMArrayTypeKind; i++) {
+        LLVMValueRef dim = LLVMConstInt(i32, LLVMGetArrayLength2(t), 0);
+        LLVMValueRef k = LLVMBuildIntCast2(st->b, LLVMGetOperand(p, i), i32, 0, "");
+        idx = idx == *rel ? k : LLVMBuildAdd(st->b, LLVMBuildMul(st->b, idx, dim, ""), k, "");
+        t = LLVMGetElementType(t);
+    }
+    *rel = idx;
+    return LLVMGetOperand(p, 0);
+}
+
+static void res_do_for_lib(res_state *st, LLVMValueRef call)
+{
+    LLVMValueRef loaded = LLVMGetOperand(call, 1), rel = NULL;
+    LLVMPositionBuilderBefore(st->b, call);
+    LLVMValueRef g = res_lib_source(st, loaded, &rel);
+    dxil_res_desc *d = dxil_res_table_find_symbol(&st->table, g);
+    if (!d) {
+        dxil_diags_add(st->rc->diags, DXIL_SEV_ERROR, DXIL_E_METADATA, DXIL_LOC_NONE, 0,
+                       "createHandleForLib: its global is not a dx.resources symbol");
+        st->kept[RES_FORM_LIB]++;
+        return;
+    }
+    if (res_is_typed(d)) {
+        unsigned n = res_count_from_symbol(d->symbol);
+        d->elem_count = n ? n : res_count_from_uses(call);
+    }
+    res_replace(st, RES_FORM_LIB, call, d, true, rel, false);
+    if (LLVMIsAInstruction(loaded) && !LLVMGetFirstUse(loaded))
+        LLVMInstructionEraseFromParent(loaded);
+}
+
+/* ---- side metadata ---- */
+
+static LLVMValueRef res_md_i32(res_state *st, uint32_t v)
+{
+    return LLVMConstInt(LLVMInt32TypeInContext(st->rc->ctx), v, 0);
+}
+
+static void res_write_side_md(res_state *st)
+{
+    LLVMContextRef c = st->rc->ctx;
+    if (st->table.root)
+        LLVMAddNamedMetadataOperand(st->rc->mod, DXU_MD_RESOURCES, st->table.root);
+    for (size_t i = 0; i < st->nprops; i++) {
+        const res_props_seen *p = &st->props[i];
+        LLVMValueRef f[5] = {res_md_i32(st, p->cls), res_md_i32(st, p->space),
+                             res_md_i32(st, p->lb), res_md_i32(st, p->w0), res_md_i32(st, p->w1)};
+        LLVMAddNamedMetadataOperand(st->rc->mod, DXU_MD_RESOURCE_PROPS,
+                                    LLVMMDNodeInContext(c, f, 5));
+    }
+    for (unsigned i = 0; i < RES_FORM_COUNT; i++) {
+        if (!st->kept[i])
+            continue;
+        const char *n = res_form_names[i];
+        LLVMValueRef f[2] = {LLVMMDStringInContext(c, n, (unsigned)strlen(n)),
+                             res_md_i32(st, st->kept[i])};
+        LLVMAddNamedMetadataOperand(st->rc->mod, DXU_MD_RESOURCES_KEPT,
+                                    LLVMMDNodeInContext(c, f, 2));
+    }
+}
+
+typedef struct res_form_desc {
+    const char *cls;
+    unsigned opcode, form;
+    void (*fn)(res_state *, LLVMValueRef);
+} res_form_desc;
+
+static const res_form_desc res_forms[] = {
+    {"createHandle", RES_OP_CREATE_HANDLE, RES_FORM_CREATE, res_do_create_handle},
+    {"createHandleFromBinding", RES_OP_CREATE_HANDLE_FROM_BINDING, RES_FORM_BINDING,
+     res_do_from_binding},
+    {"createHandleForLib", RES_OP_CREATE_HANDLE_FOR_LIB, RES_FORM_LIB, res_do_for_lib},
+};
+
+static int res_run_forms(res_state *st)
+{
+    for (size_t f = 0; f < sizeof res_forms / sizeof res_forms[0]; f++) {
+        dxil_res_calls calls = {0};
+        if (dxil_res_collect_calls(st->rc->mod, res_forms[f].cls, res_forms[f].opcode, &calls))
+            return -1;
+        if (res_forms[f].opcode == RES_OP_CREATE_HANDLE)
+            res_infer_counts(st, &calls, 2);
+        for (size_t i = 0; i < calls.n; i++)
+            res_forms[f].fn(st, calls.v[i]);
+        dxil_res_calls_free(&calls);
+    }
+    dxil_res_calls heap = {0};
+    if (dxil_res_collect_calls(st->rc->mod, "createHandleFromHeap", RES_OP_CREATE_HANDLE_FROM_HEAP,
+                               &heap))
+        return -1;
+    st->kept[RES_FORM_HEAP] += (unsigned)heap.n;
+    dxil_res_calls_free(&heap);
+    return 0;
+}
+
+int dxil_raise_resources(dxil_raise_ctx *rc)
+{
+    res_state st = {.rc = rc};
+    if (dxil_res_table_read(rc, &st.table) != 0)
+        return 0; /* diagnosed; leave the module as it is */
+    st.b = LLVMCreateBuilderInContext(rc->ctx);
+    int rv = res_run_forms(&st);
+    if (rv == 0) {
+        res_write_side_md(&st);
+        if (st.table.root)
+            dxil_shim_erase_named_metadata(rc->mod, "dx.resources");
+    }
+    LLVMDisposeBuilder(st.b);
+    free(st.props);
+    free(st.names);
+    dxil_res_table_free(&st.table);
+    return rv;
+}

@@ -1,0 +1,112 @@
+/* raise_resources.h - shared by the resource passes (raise_resources.c,
+ * raise_resmd.c, raise_restype.c, raise_buffers.c, raise_cleanup.c). */
+#ifndef DXIL_RAISE_RESOURCES_H
+#define DXIL_RAISE_RESOURCES_H
+
+#include "raise_internal.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* DXIL opcodes these passes handle (dxil-ops.tsv). */
+enum {
+    RES_OP_CBUFFER_LOAD = 58,
+    RES_OP_CREATE_HANDLE = 57,
+    RES_OP_CBUFFER_LOAD_LEGACY = 59,
+    RES_OP_BUFFER_LOAD = 68,
+    RES_OP_BUFFER_STORE = 69,
+    RES_OP_UPDATE_COUNTER = 70,
+    RES_OP_CHECK_ACCESS = 71,
+    RES_OP_GET_DIMENSIONS = 72,
+    RES_OP_RAW_BUFFER_LOAD = 139,
+    RES_OP_RAW_BUFFER_STORE = 140,
+    RES_OP_CREATE_HANDLE_FOR_LIB = 160,
+    RES_OP_ANNOTATE_HANDLE = 216,
+    RES_OP_CREATE_HANDLE_FROM_BINDING = 217,
+    RES_OP_CREATE_HANDLE_FROM_HEAP = 218,
+    RES_OP_RAW_BUFFER_VECTOR_LOAD = 303,
+    RES_OP_RAW_BUFFER_VECTOR_STORE = 304
+};
+
+/* DXILABI ResourceClass / ResourceKind / ElementType values. */
+enum { RES_CLASS_SRV, RES_CLASS_UAV, RES_CLASS_CBV, RES_CLASS_SAMPLER, RES_CLASS_COUNT };
+enum {
+    RES_KIND_INVALID = 0, RES_KIND_TEX1D = 1, RES_KIND_TEX2DMS = 3, RES_KIND_TEX2DMS_ARRAY = 8,
+    RES_KIND_TEXCUBE_ARRAY = 9, RES_KIND_TYPED_BUFFER = 10, RES_KIND_RAW_BUFFER = 11,
+    RES_KIND_STRUCTURED = 12, RES_KIND_CBUFFER = 13, RES_KIND_SAMPLER = 14, RES_KIND_TBUFFER = 15,
+    RES_KIND_RTAS = 16, RES_KIND_FEEDBACK2D = 17, RES_KIND_FEEDBACK2D_ARRAY = 18, RES_KIND_COUNT = 19
+};
+
+#define RES_UNBOUNDED UINT32_MAX
+
+/* Everything known about one resource binding, from a dx.resources record
+ * and/or annotateHandle's property words. */
+typedef struct dxil_res_desc {
+    unsigned cls, kind;
+    int record_id;           /* -1 when no dx.resources record matched */
+    uint32_t space, lb, range; /* range RES_UNBOUNDED = unbounded */
+    unsigned elem_type;      /* ElementType; 0 unknown */
+    unsigned elem_count;     /* typed/texture components; 0 unknown */
+    uint32_t stride;         /* structured buffers */
+    unsigned align_log2;     /* structured buffers (props byte 1, low nibble) */
+    unsigned sample_count;
+    uint32_t cb_size;
+    unsigned sampler_type;   /* SamplerType */
+    unsigned feedback_type;
+    bool rov, globally_coherent, has_counter;
+    bool has_props;          /* w0/w1 below came from annotateHandle */
+    uint32_t w0, w1;
+    const char *name;        /* record name (not NUL-terminated), may be "" */
+    size_t name_len;
+    LLVMValueRef symbol;     /* record's global symbol, or NULL */
+} dxil_res_desc;
+
+/* --- raise_resmd.c: the dx.resources table --- */
+typedef struct dxil_res_table {
+    dxil_res_desc *recs;
+    size_t count;
+    LLVMValueRef root;       /* the dx.resources operand, or NULL */
+} dxil_res_table;
+
+int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t);
+void dxil_res_table_free(dxil_res_table *t);
+dxil_res_desc *dxil_res_table_find_id(dxil_res_table *t, unsigned cls, unsigned id);
+dxil_res_desc *dxil_res_table_find_binding(dxil_res_table *t, unsigned cls, uint32_t space,
+                                           uint32_t lb);
+dxil_res_desc *dxil_res_table_find_symbol(dxil_res_table *t, LLVMValueRef sym);
+/* Fills kind, element type, stride, flags, ... from annotateHandle words. */
+void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1);
+
+/* --- raise_restype.c: target("dx.*") types --- */
+/* The LLVM 22 handle type for d, or NULL when 22 has no form for it
+ * (*why is then set to a short reason). */
+LLVMTypeRef dxil_res_target_type(dxil_raise_ctx *rc, const dxil_res_desc *d, const char **why);
+/* The scalar LLVM type of a DXIL ElementType and whether it is signed. */
+LLVMTypeRef dxil_res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool *is_signed);
+
+/* --- shared helpers (raise_resources.c) --- */
+typedef struct dxil_res_calls {
+    LLVMValueRef *v;
+    size_t n, cap;
+} dxil_res_calls;
+
+/* Collects the calls to dx.op.<cls>[.<overload>] whose opcode is `opcode`
+ * by walking each matching declaration's uses. */
+int dxil_res_collect_calls(LLVMModuleRef mod, const char *cls, unsigned opcode,
+                           dxil_res_calls *out);
+void dxil_res_calls_free(dxil_res_calls *c);
+/* Opcode of a dx.op call (its first argument), or UINT32_MAX. */
+uint32_t dxil_res_call_opcode(LLVMValueRef call);
+/* Builds a call to the overloaded intrinsic `name` at the builder. */
+LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const char *name,
+                                     LLVMTypeRef *overloads, unsigned n_over,
+                                     LLVMValueRef *args, unsigned n_args, const char *vname);
+/* When v is llvm.dx.resource.casthandle(h) with h a target("dx.*") handle,
+ * returns h; otherwise NULL. */
+LLVMValueRef dxil_res_raised_handle(LLVMValueRef v);
+/* True when the constant integer value can be read; stores it in *out. */
+bool dxil_res_const_u64(LLVMValueRef v, uint64_t *out);
+
+
+#endif

@@ -1,0 +1,130 @@
+/* raise_restype.c - builds the LLVM 22 target("dx.*") handle type for a
+ * resource (the inverse of DXILResource.h's ResourceTypeInfo). */
+#include "raise_resources.h"
+
+
+/* ElementType -> scalar type. 'f' float of `bits`, 'i' integer. SNorm/UNorm
+ * and packed types have no IR form; they keep their float/int storage
+ * type and the exact tag survives in dxu.resources. */
+static const struct {
+    char cls;
+    unsigned char bits;
+    bool is_signed;
+} restype_elems[] = {
+    [0] = {'f', 32, false},  [1] = {'i', 1, false},   [2] = {'i', 16, true},
+    [3] = {'i', 16, false},  [4] = {'i', 32, true},   [5] = {'i', 32, false},
+    [6] = {'i', 64, true},   [7] = {'i', 64, false},  [8] = {'f', 16, false},
+    [9] = {'f', 32, false},  [10] = {'f', 64, false}, [11] = {'f', 16, false},
+    [12] = {'f', 16, false}, [13] = {'f', 32, false}, [14] = {'f', 32, false},
+    [15] = {'f', 64, false}, [16] = {'f', 64, false}, [17] = {'i', 32, false},
+    [18] = {'i', 32, false},
+};
+
+LLVMTypeRef dxil_res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool *is_signed)
+{
+    if (elem_type >= sizeof restype_elems / sizeof restype_elems[0])
+        elem_type = 0;
+    *is_signed = restype_elems[elem_type].is_signed;
+    unsigned bits = restype_elems[elem_type].bits;
+    if (restype_elems[elem_type].cls == 'i')
+        return LLVMIntTypeInContext(ctx, bits);
+    return bits == 16 ? LLVMHalfTypeInContext(ctx)
+                      : bits == 64 ? LLVMDoubleTypeInContext(ctx) : LLVMFloatTypeInContext(ctx);
+}
+
+static LLVMTypeRef restype_ext(dxil_raise_ctx *rc, const char *name, LLVMTypeRef *tys,
+                               unsigned nt, unsigned *ints, unsigned ni)
+{
+    return LLVMTargetExtTypeInContext(rc->ctx, name, tys, nt, ints, ni);
+}
+
+/* <N x T> or T; unknown counts default to 4 (DXIL's ResRet width). */
+static LLVMTypeRef restype_contained(dxil_raise_ctx *rc, const dxil_res_desc *d, bool *sgn)
+{
+    LLVMTypeRef t = dxil_res_elem_llvm_type(rc->ctx, d->elem_type, sgn);
+    unsigned n = d->elem_count ? d->elem_count : 4;
+    return n == 1 ? t : LLVMVectorType(t, n);
+}
+
+/* A structured element of `stride` bytes whose ABI alignment reproduces
+ * align_log2: LLVM takes the alignment from a struct type only, so an
+ * unknown (0) alignment is an array of i32/i8. i32 and i64 are 4- and
+ * 8-aligned in both DXC's and clang's datalayouts (16-bit types are not). */
+static LLVMTypeRef restype_struct_elem(dxil_raise_ctx *rc, const dxil_res_desc *d)
+{
+    uint32_t s = d->stride;
+    if (d->align_log2 == 2 || d->align_log2 == 3) {
+        unsigned a = 1u << d->align_log2;
+        if (s % a == 0) {
+            LLVMTypeRef arr = LLVMArrayType2(LLVMIntTypeInContext(rc->ctx, a * 8), s / a);
+            return LLVMStructTypeInContext(rc->ctx, &arr, 1, 0);
+        }
+    }
+    if (s % 4 == 0 && s > 0)
+        return LLVMArrayType2(LLVMInt32TypeInContext(rc->ctx), s / 4);
+    return LLVMArrayType2(LLVMInt8TypeInContext(rc->ctx), s);
+}
+
+static LLVMTypeRef restype_texture(dxil_raise_ctx *rc, const dxil_res_desc *d)
+{
+    bool sgn = false;
+    LLVMTypeRef t = restype_contained(rc, d, &sgn);
+    bool uav = d->cls == RES_CLASS_UAV;
+    if (d->kind == RES_KIND_TEX2DMS || d->kind == RES_KIND_TEX2DMS_ARRAY) {
+        unsigned ints[] = {uav, d->sample_count, sgn, d->kind};
+        return restype_ext(rc, "dx.MSTexture", &t, 1, ints, 4);
+    }
+    unsigned ints[] = {uav, d->rov, sgn, d->kind};
+    return restype_ext(rc, "dx.Texture", &t, 1, ints, 4);
+}
+
+/* The CBuffer layout: DXIL keeps only the size, so the body is opaque
+ * bytes (a packed struct, as clang's __cblayout_ structs are). */
+static LLVMTypeRef restype_cbuffer(dxil_raise_ctx *rc, const dxil_res_desc *d)
+{
+    LLVMTypeRef bytes = LLVMArrayType2(LLVMInt8TypeInContext(rc->ctx), d->cb_size);
+    LLVMTypeRef layout = LLVMStructTypeInContext(rc->ctx, &bytes, 1, 1);
+    return restype_ext(rc, "dx.CBuffer", &layout, 1, NULL, 0);
+}
+
+LLVMTypeRef dxil_res_target_type(dxil_raise_ctx *rc, const dxil_res_desc *d, const char **why)
+{
+    bool uav = d->cls == RES_CLASS_UAV, sgn = false;
+    *why = NULL;
+    switch (d->kind) {
+    case RES_KIND_TYPED_BUFFER: {
+        LLVMTypeRef t = restype_contained(rc, d, &sgn);
+        unsigned ints[] = {uav, d->rov, sgn};
+        return restype_ext(rc, "dx.TypedBuffer", &t, 1, ints, 3);
+    }
+    case RES_KIND_RAW_BUFFER:
+    case RES_KIND_STRUCTURED: {
+        LLVMTypeRef t = d->kind == RES_KIND_RAW_BUFFER ? LLVMInt8TypeInContext(rc->ctx)
+                                                       : restype_struct_elem(rc, d);
+        unsigned ints[] = {uav, d->rov};
+        return restype_ext(rc, "dx.RawBuffer", &t, 1, ints, 2);
+    }
+    case RES_KIND_CBUFFER:
+        return restype_cbuffer(rc, d);
+    case RES_KIND_SAMPLER: {
+        unsigned st = d->sampler_type;
+        return restype_ext(rc, "dx.Sampler", NULL, 0, &st, 1);
+    }
+    case RES_KIND_FEEDBACK2D:
+    case RES_KIND_FEEDBACK2D_ARRAY: {
+        unsigned ints[] = {d->feedback_type, d->kind};
+        return restype_ext(rc, "dx.FeedbackTexture", NULL, 0, ints, 2);
+    }
+    case RES_KIND_TBUFFER:
+        *why = "TBuffer has no LLVM 22 type";
+        return NULL;
+    case RES_KIND_RTAS:
+        *why = "RTAccelerationStructure has no LLVM 22 type";
+        return NULL;
+    default:
+        if (d->kind >= RES_KIND_TEX1D && d->kind <= RES_KIND_TEXCUBE_ARRAY)
+            return restype_texture(rc, d);
+        *why = "invalid resource kind";
+        return NULL;
+    }
+}

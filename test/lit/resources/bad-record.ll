@@ -1,0 +1,26 @@
+; A createHandle whose record ID is not in dx.resources is an error naming
+; the function and the record; the call is left alone and nothing crashes.
+; RUN: not %dxil-upgrade %s -o %t.ll 2>&1 | %FileCheck %s
+
+; CHECK: error DXIL5003{{.*}}createHandle in @main: class 1 record 7 is not in dx.resources
+
+target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+%dx.types.Handle = type { ptr }
+
+define void @main() {
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 7, i32 0, i1 false)
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!0 = !{i32 1, i32 0}
+!1 = !{!"cs", i32 6, i32 0}
+!2 = !{null, !3, null, null}
+!3 = !{!4}
+!4 = !{i32 0, ptr undef, !"", i32 0, i32 0, i32 1, i32 11, i1 false, i1 false, i1 false, null}

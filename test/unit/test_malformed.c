@@ -1,0 +1,761 @@
+/* test_malformed.c - hostile inputs: each must give a clear error with a
+ * code and an offset, never a crash. Bitstreams are built here with the
+ * library's own bit writer; container cases start from a crafted or a
+ * corpus container and break one thing. */
+#include "bitcode_validate.h"
+#include "bitstream.h"
+#include "byteio.h"
+#include "dxil-upgrade/dxil_upgrade.h"
+#include "test_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- a tiny bitstream builder ------------------------------------------ */
+
+typedef struct tb {
+    bs_writer w;
+    unsigned depth;
+    unsigned width[80];
+    size_t len_pos[80];
+} tb;
+
+static void tb_begin(tb *b)
+{
+    memset(b, 0, sizeof *b);
+    bs_writer_init(&b->w);
+    bs_write(&b->w, 0xDEC04342u, 32);
+    b->width[0] = 2;
+}
+
+static void tb_enter(tb *b, unsigned bid, unsigned width)
+{
+    bs_write(&b->w, BS_ENTER_SUBBLOCK, b->width[b->depth]);
+    bs_write_vbr(&b->w, bid, 8);
+    bs_write_vbr(&b->w, width, 4);
+    bs_writer_align32(&b->w);
+    b->len_pos[++b->depth] = b->w.pos;
+    b->width[b->depth] = width;
+    bs_write(&b->w, 0, 32);
+}
+
+static void tb_end(tb *b)
+{
+    bs_write(&b->w, BS_END_BLOCK, b->width[b->depth]);
+    bs_writer_align32(&b->w);
+    size_t at = b->len_pos[b->depth--];
+    bs_patch32(&b->w, at, (uint32_t)((b->w.pos - at) / 32 - 1));
+}
+
+/* An unabbreviated record; returns the bit where it starts. */
+static size_t tb_record(tb *b, unsigned code, size_t n, const uint64_t *ops)
+{
+    size_t at = b->w.pos;
+    bs_write(&b->w, BS_UNABBREV_RECORD, b->width[b->depth]);
+    bs_write_vbr(&b->w, code, 6);
+    bs_write_vbr(&b->w, n, 6);
+    for (size_t i = 0; i < n; i++)
+        bs_write_vbr(&b->w, ops[i], 6);
+    return at;
+}
+
+/* DEFINE_ABBREV from {encoding, value} pairs; encoding 0 means literal. */
+static void tb_abbrev(tb *b, size_t n, const unsigned (*ops)[2])
+{
+    bs_write(&b->w, BS_DEFINE_ABBREV, b->width[b->depth]);
+    bs_write_vbr(&b->w, n, 5);
+    for (size_t i = 0; i < n; i++) {
+        bs_write(&b->w, ops[i][0] == BS_ENC_LITERAL, 1);
+        if (ops[i][0] == BS_ENC_LITERAL) {
+            bs_write_vbr(&b->w, ops[i][1], 8);
+            continue;
+        }
+        bs_write(&b->w, ops[i][0], 3);
+        if (ops[i][0] == BS_ENC_FIXED || ops[i][0] == BS_ENC_VBR)
+            bs_write_vbr(&b->w, ops[i][1], 5);
+    }
+}
+
+/* Writes an abbreviated record's abbreviation id; returns its bit. */
+static size_t tb_use(tb *b, unsigned id)
+{
+    size_t at = b->w.pos;
+    bs_write(&b->w, id, b->width[b->depth]);
+    return at;
+}
+
+static size_t tb_bytes(const tb *b)
+{
+    return (b->w.pos + 7) / 8;
+}
+
+/* ---- assertions ----------------------------------------------------------- */
+
+/* The first error has the code, a bit or byte location, and a formatted
+ * line that names it ("at bit N" / "at byte 0x..."). */
+static const dxil_diag *expect_error(const dxil_diags *diags, int code)
+{
+    CU_ASSERT_EQUAL_FATAL(dxil_diags_error_count(diags) >= 1, 1);
+    const dxil_diag *d = NULL;
+    for (size_t i = 0; i < dxil_diags_count(diags) && !d; i++)
+        if (dxil_diags_get(diags, i)->severity == DXIL_SEV_ERROR)
+            d = dxil_diags_get(diags, i);
+    char line[512];
+    dxil_diag_format(d, "x", line, sizeof line);
+    if (d->code != code)
+        fprintf(stderr, "\n  expected DXIL%04d, got: %s\n", code, line);
+    CU_ASSERT_EQUAL(d->code, code);
+    if (code == DXIL_E_PART_MISSING) /* about the whole file: no offset */
+        return d;
+    CU_ASSERT(d->loc_kind == DXIL_LOC_BIT || d->loc_kind == DXIL_LOC_BYTE);
+    CU_ASSERT(strstr(line, d->loc_kind == DXIL_LOC_BIT ? " at bit " : " at byte 0x") != NULL);
+    return d;
+}
+
+/* Validates b's stream (placed at byte 100 of an imaginary file) and checks
+ * the error; returns it (NULL when valid) for further checks. */
+static dxil_diags *tb_diags;
+
+static const dxil_diag *tb_validate(tb *b, int code)
+{
+    dxil_diags_clear(tb_diags);
+    CU_ASSERT_FALSE_FATAL(b->w.failed);
+    int rc = dxil_bitcode_validate(b->w.data, tb_bytes(b), 100, tb_diags);
+    if (code == 0) {
+        if (rc != 0)
+            dxil_diags_print(tb_diags, stderr, "unexpected");
+        CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT_EQUAL(dxil_diags_count(tb_diags), 0);
+        return NULL;
+    }
+    CU_ASSERT_EQUAL(rc, -1);
+    CU_ASSERT_EQUAL(dxil_diags_error_count(tb_diags), 1);
+    return expect_error(tb_diags, code);
+}
+
+static void tb_check(tb *b, int code, const char *needle)
+{
+    const dxil_diag *d = tb_validate(b, code);
+    if (d && needle && !strstr(d->message, needle)) {
+        fprintf(stderr, "\n  message lacks '%s': %s\n", needle, d->message);
+        CU_FAIL("message does not name the block or problem");
+    }
+    bs_writer_free(&b->w);
+}
+
+/* ---- well-formed streams are accepted --------------------------------- */
+
+static const unsigned abbrev_char6_array[][2] = {{0, 7}, {BS_ENC_ARRAY, 0}, {BS_ENC_CHAR6, 0}};
+static const unsigned abbrev_fixed_vbr[][2] = {{BS_ENC_FIXED, 4}, {BS_ENC_VBR, 6}, {BS_ENC_FIXED, 0}};
+static const unsigned abbrev_blob[][2] = {{0, 9}, {BS_ENC_BLOB, 0}};
+
+static void test_valid_stream(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);               /* MODULE */
+    tb_enter(&b, 0, 2);               /* BLOCKINFO: one abbrev for block 12 */
+    tb_record(&b, BS_BLOCKINFO_SETBID, 1, (const uint64_t[]){12});
+    tb_abbrev(&b, 3, abbrev_fixed_vbr);
+    tb_end(&b);
+    tb_abbrev(&b, 3, abbrev_char6_array);
+    tb_use(&b, 4);                    /* local abbrev 4: "ab" */
+    bs_write_vbr(&b.w, 2, 6);
+    bs_write(&b.w, 0, 6);
+    bs_write(&b.w, 1, 6);
+    tb_enter(&b, 12, 4);              /* FUNCTION: BLOCKINFO abbrev is id 4 */
+    tb_use(&b, 4);
+    bs_write(&b.w, 3, 4);
+    bs_write_vbr(&b.w, 123456, 6);
+    tb_abbrev(&b, 2, abbrev_blob);    /* local: id 5 */
+    tb_use(&b, 5);
+    bs_write_vbr(&b.w, 5, 6);
+    bs_writer_align32(&b.w);
+    for (int i = 0; i < 5; i++)
+        bs_write(&b.w, 'a' + i, 8);
+    bs_writer_align32(&b.w);
+    tb_end(&b);
+    tb_record(&b, 2, 3, (const uint64_t[]){1, 2, 300});
+    tb_end(&b);
+    bs_write(&b.w, 0, 64);            /* zero padding after the last block */
+    tb_check(&b, 0, NULL);
+}
+
+/* Nesting right up to the limit is fine; one more level is not. */
+static void nest(tb *b, unsigned levels)
+{
+    tb_begin(b);
+    for (unsigned i = 0; i < levels; i++)
+        tb_enter(b, 8 + i % 10, 3);
+    for (unsigned i = 0; i < levels; i++)
+        tb_end(b);
+}
+
+static void test_deep_nesting(void)
+{
+    tb b;
+    nest(&b, BS_MAX_DEPTH);
+    tb_check(&b, 0, NULL);
+    nest(&b, BS_MAX_DEPTH + 1);
+    tb_check(&b, DXIL_E_BITSTREAM_LIMIT, "nest deeper");
+    nest(&b, 75);
+    tb_check(&b, DXIL_E_BITSTREAM_LIMIT, "nest deeper");
+}
+
+/* ---- structure errors ------------------------------------------------------- */
+
+static void test_bad_magic(void)
+{
+    tb b;
+    tb_begin(&b);
+    b.w.data[2] ^= 0x10;
+    tb_enter(&b, 8, 3);
+    tb_end(&b);
+    const dxil_diag *d = tb_validate(&b, DXIL_E_BITSTREAM_MAGIC);
+    CU_ASSERT_EQUAL(d->offset, 800); /* the stream starts at byte 100 */
+    bs_writer_free(&b.w);
+}
+
+static void test_truncated_block_header(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_end(&b);
+    b.w.pos = 80;                     /* cut inside the length word */
+    tb_check(&b, DXIL_E_BITSTREAM_TRUNCATED, "top level");
+}
+
+static void test_block_length_past_end(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_end(&b);
+    bs_patch32(&b.w, b.len_pos[1], 0xFFFFFFFFu);
+    tb_check(&b, DXIL_E_BITSTREAM_BLOCK, "MODULE_BLOCK");
+}
+
+static void test_end_block_before_declared_end(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 11, 4);
+    tb_end(&b);
+    size_t inner = b.len_pos[2];
+    tb_record(&b, 1, 1, (const uint64_t[]){5});
+    tb_end(&b);
+    bs_patch32(&b.w, inner, 2);       /* claims 2 words, holds 1 */
+    tb_check(&b, DXIL_E_BITSTREAM_BLOCK, "CONSTANTS_BLOCK");
+}
+
+static void test_block_without_end(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);               /* length 0: not even room for END_BLOCK */
+    tb_check(&b, DXIL_E_BITSTREAM_TRUNCATED, "without END_BLOCK");
+}
+
+static void test_block_width_out_of_range(void)
+{
+    static const unsigned widths[] = {0, 33};
+    for (size_t i = 0; i < 2; i++) {
+        tb b;
+        tb_begin(&b);
+        tb_enter(&b, 8, widths[i]);
+        b.width[1] = 3;
+        tb_end(&b);
+        tb_check(&b, DXIL_E_BITSTREAM_BLOCK, "width");
+    }
+}
+
+static void test_trailing_garbage(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_end(&b);
+    bs_write(&b.w, 0, 32);
+    bs_write(&b.w, 0x2A, 32);
+    tb_check(&b, DXIL_E_BITSTREAM_BLOCK, "after the last block");
+}
+
+/* ---- abbreviations ---------------------------------------------------------- */
+
+static void test_undefined_abbrev(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_record(&b, 1, 1, (const uint64_t[]){2});
+    size_t at = tb_use(&b, 5);
+    tb_end(&b);
+    const dxil_diag *d = tb_validate(&b, DXIL_E_BITSTREAM_ABBREV);
+    CU_ASSERT_EQUAL(d->offset, 800 + at);
+    CU_ASSERT(strstr(d->message, "block 8 (MODULE_BLOCK)") != NULL);
+    bs_writer_free(&b.w);
+}
+
+/* A BLOCKINFO abbreviation only applies to its block id. */
+static void test_blockinfo_abbrev_wrong_block(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 0, 2);
+    tb_record(&b, BS_BLOCKINFO_SETBID, 1, (const uint64_t[]){9});
+    tb_abbrev(&b, 3, abbrev_fixed_vbr);
+    tb_end(&b);
+    tb_use(&b, 4);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_ABBREV, "MODULE_BLOCK");
+}
+
+/* A local abbreviation dies with its block. */
+static void test_local_abbrev_out_of_scope(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 12, 4);
+    tb_abbrev(&b, 3, abbrev_fixed_vbr);
+    tb_end(&b);
+    tb_use(&b, 4);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_ABBREV, "not defined");
+}
+
+/* Abbreviation bodies LLVM refuses or cannot read. */
+static void test_bad_abbrev_defs(void)
+{
+    static const unsigned no_code[][2] = {{BS_ENC_ARRAY, 0}, {BS_ENC_FIXED, 8}};
+    static const unsigned literal_elt[][2] = {{0, 1}, {BS_ENC_ARRAY, 0}, {0, 3}};
+    static const unsigned zero_elt[][2] = {{0, 1}, {BS_ENC_ARRAY, 0}, {BS_ENC_FIXED, 0}};
+    static const unsigned wide_fixed[][2] = {{0, 1}, {BS_ENC_FIXED, 65}};
+    static const unsigned wide_vbr[][2] = {{0, 1}, {BS_ENC_VBR, 33}};
+    static const unsigned bad_enc[][2] = {{0, 1}, {6, 0}};
+    static const unsigned blob_mid[][2] = {{0, 1}, {BS_ENC_BLOB, 0}, {BS_ENC_FIXED, 3}};
+    static const unsigned array_last[][2] = {{0, 1}, {BS_ENC_ARRAY, 0}};
+    static const struct {
+        size_t n;
+        const unsigned (*ops)[2];
+    } cases[] = {{0, no_code},     {2, no_code},  {3, literal_elt}, {3, zero_elt},
+                 {2, wide_fixed},  {2, wide_vbr}, {2, bad_enc},     {3, blob_mid},
+                 {2, array_last}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        tb b;
+        tb_begin(&b);
+        tb_enter(&b, 8, 3);
+        tb_abbrev(&b, cases[i].n, cases[i].ops);
+        tb_end(&b);
+        tb_check(&b, DXIL_E_BITSTREAM_ABBREV, "MODULE_BLOCK");
+    }
+}
+
+/* ---- BLOCKINFO -------------------------------------------------------------- */
+
+static void blockinfo_case(void (*body)(tb *), const char *needle)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 0, 3);
+    body(&b);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_BLOCKINFO, needle);
+}
+
+static void bi_abbrev_before_setbid(tb *b)
+{
+    tb_abbrev(b, 3, abbrev_fixed_vbr);
+}
+
+static void bi_abbreviated_record(tb *b)
+{
+    tb_record(b, BS_BLOCKINFO_SETBID, 1, (const uint64_t[]){8});
+    tb_abbrev(b, 3, abbrev_fixed_vbr);
+    tb_use(b, 4);
+}
+
+static void bi_nested_block(tb *b)
+{
+    tb_enter(b, 12, 3);
+    tb_end(b);
+}
+
+static void bi_setbid_empty(tb *b)
+{
+    tb_record(b, BS_BLOCKINFO_SETBID, 0, NULL);
+}
+
+static void bi_second_blockinfo(tb *b)
+{
+    tb_end(b);
+    tb_enter(b, 0, 3);
+}
+
+static void test_blockinfo(void)
+{
+    blockinfo_case(bi_abbrev_before_setbid, "before SETBID");
+    blockinfo_case(bi_abbreviated_record, "abbreviated record");
+    blockinfo_case(bi_nested_block, "nested block");
+    blockinfo_case(bi_setbid_empty, "SETBID");
+    blockinfo_case(bi_second_blockinfo, "second BLOCKINFO");
+}
+
+/* ---- huge declared sizes ---------------------------------------------------- */
+
+static void huge_case(unsigned abbrev_kind, const char *needle)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 15, 3);
+    if (abbrev_kind == 0) {           /* unabbreviated, 2^40 operands */
+        tb_use(&b, BS_UNABBREV_RECORD);
+        bs_write_vbr(&b.w, 1, 6);
+        bs_write_vbr(&b.w, 1ull << 40, 6);
+    } else {
+        tb_abbrev(&b, abbrev_kind == 1 ? 3 : 2,
+                  abbrev_kind == 1 ? abbrev_char6_array : abbrev_blob);
+        tb_use(&b, 4);
+        bs_write_vbr(&b.w, 0xFFFFFFFFFull, 6);
+    }
+    bs_write(&b.w, 0, 64);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_RECORD, needle);
+}
+
+static void test_huge_counts(void)
+{
+    huge_case(0, "METADATA_BLOCK");
+    huge_case(1, "array of");
+    huge_case(2, "blob of");
+}
+
+static void test_overlong_vbr(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_use(&b, BS_UNABBREV_RECORD);
+    bs_write_vbr(&b.w, 1, 6);
+    bs_write_vbr(&b.w, 1, 6);
+    for (int i = 0; i < 20; i++)      /* 100 payload bits: more than 64 */
+        bs_write(&b.w, 0x3F, 6);
+    bs_write(&b.w, 0, 6);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_RECORD, "over-long VBR");
+}
+
+/* ---- whole loads of crafted inputs -------------------------------------------- */
+
+static dxil_module *load(const void *data, size_t size, dxil_diags *diags)
+{
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.raise = false;
+    return dxil_module_load_memory(data, size, "crafted", &opts, diags);
+}
+
+/* A stream the validator accepts but LLVM rejects comes back as a
+ * diagnostic, not an abort. */
+static void test_llvm_error_is_diagnostic(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_record(&b, 1, 1, (const uint64_t[]){99}); /* MODULE_CODE_VERSION 99 */
+    tb_end(&b);
+    dxil_diags *diags = dxil_diags_create();
+    CU_ASSERT_PTR_NULL(load(b.w.data, tb_bytes(&b), diags));
+    CU_ASSERT(dxil_diags_error_count(diags) >= 1);
+    CU_ASSERT_EQUAL(dxil_diags_get(diags, 0)->code, DXIL_E_LLVM_PARSE);
+    dxil_diags_destroy(diags);
+    bs_writer_free(&b.w);
+}
+
+/* The loader runs the validator: its error comes back from a load too. */
+static void test_load_runs_validator(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_use(&b, 7);
+    tb_end(&b);
+    dxil_diags *diags = dxil_diags_create();
+    CU_ASSERT_PTR_NULL(load(b.w.data, tb_bytes(&b), diags));
+    expect_error(diags, DXIL_E_BITSTREAM_ABBREV);
+    dxil_diags_destroy(diags);
+    bs_writer_free(&b.w);
+}
+
+/* A crafted container: header, one DXIL part holding a program header and
+ * the bitcode of a minimal module block. */
+enum { CC_PART = 36, CC_PROG = CC_PART + 8, CC_BC = CC_PROG + 24 };
+
+static uint8_t *crafted_container(size_t *size)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_end(&b);
+    size_t bc = tb_bytes(&b);
+    *size = CC_BC + bc;
+    uint8_t *p = calloc(1, *size);
+    memcpy(p, "DXBC", 4);
+    dxil_wr32(p + 20, 1);
+    dxil_wr32(p + 24, (uint32_t)*size);
+    dxil_wr32(p + 28, 1);
+    dxil_wr32(p + 32, CC_PART);
+    dxil_wr32(p + CC_PART, DXIL_FOURCC('D', 'X', 'I', 'L'));
+    dxil_wr32(p + CC_PART + 4, (uint32_t)(24 + bc));
+    dxil_wr32(p + CC_PROG, 0x60);
+    dxil_wr32(p + CC_PROG + 4, (uint32_t)(24 + bc) / 4);
+    dxil_wr32(p + CC_PROG + 8, DXIL_FOURCC('D', 'X', 'I', 'L'));
+    dxil_wr32(p + CC_PROG + 12, 0x100);
+    dxil_wr32(p + CC_PROG + 16, 16);
+    dxil_wr32(p + CC_PROG + 20, (uint32_t)bc);
+    memcpy(p + CC_BC, b.w.data, bc);
+    bs_writer_free(&b.w);
+    return p;
+}
+
+static void container_case(size_t field, uint32_t value, int code)
+{
+    size_t size;
+    uint8_t *p = crafted_container(&size);
+    dxil_wr32(p + field, value);
+    dxil_diags *diags = dxil_diags_create();
+    CU_ASSERT_PTR_NULL(load(p, size, diags));
+    expect_error(diags, code);
+    dxil_diags_destroy(diags);
+    free(p);
+}
+
+static void test_container_bogus_fields(void)
+{
+    container_case(0, 0x43425844u ^ 1, DXIL_E_UNKNOWN_FORMAT);     /* magic */
+    container_case(24, 0xFFFFFFFFu, DXIL_E_CONTAINER_TRUNCATED);   /* file size */
+    container_case(24, 8, DXIL_E_CONTAINER_BAD_SIZE);
+    container_case(28, 0xFFFFFFFFu, DXIL_E_CONTAINER_BAD_SIZE);    /* part count */
+    container_case(32, 0x7FFFFFF0u, DXIL_E_PART_OUT_OF_RANGE);     /* part offset */
+    container_case(32, 4, DXIL_E_PART_OUT_OF_RANGE);
+    container_case(CC_PART + 4, 0xFFFFFFF0u, DXIL_E_PART_OUT_OF_RANGE); /* part size */
+    container_case(CC_PART, DXIL_FOURCC('D', 'X', 'I', 'X'), DXIL_E_PART_MISSING);
+    container_case(CC_PROG + 8, 0, DXIL_E_PROGRAM_HEADER);
+    container_case(CC_PROG + 16, 0xFFFFFFF0u, DXIL_E_BITCODE_OUT_OF_RANGE);
+    container_case(CC_PROG + 16, 0, DXIL_E_BITCODE_OUT_OF_RANGE);
+    container_case(CC_PROG + 20, 0xFFFFFFFFu, DXIL_E_BITCODE_OUT_OF_RANGE);
+    container_case(CC_BC + 8, 0xFFFFFFFFu, DXIL_E_BITSTREAM_BLOCK); /* block length */
+}
+
+static void test_container_valid_and_overlap(void)
+{
+    size_t size;
+    uint8_t *p = crafted_container(&size);
+    dxil_diags *diags = dxil_diags_create();
+    dxil_container c;
+    CU_ASSERT_EQUAL(dxil_container_parse(p, size, &c, diags), 0);
+    dxil_container_free(&c);
+    /* Two parts sharing bytes. */
+    uint8_t *q = calloc(1, size + 4);
+    memcpy(q, p, 32);
+    dxil_wr32(q + 24, (uint32_t)size + 4);
+    dxil_wr32(q + 28, 2);
+    dxil_wr32(q + 32, CC_PART + 4);
+    dxil_wr32(q + 36, CC_PART + 8);
+    memcpy(q + CC_PART + 4, p + CC_PART, size - CC_PART);
+    dxil_wr32(q + CC_PART + 12, 0); /* the second part: empty, inside the first */
+    CU_ASSERT_NOT_EQUAL(dxil_container_parse(q, size + 4, &c, diags), 0);
+    expect_error(diags, DXIL_E_PART_OVERLAP);
+    dxil_diags_destroy(diags);
+    free(q);
+    free(p);
+}
+
+static void test_wrapper_bogus(void)
+{
+    uint8_t w[40] = {0};
+    dxil_wr32(w, 0x0B17C0DEu);
+    dxil_wr32(w + 8, 20);
+    dxil_wr32(w + 12, 0xFFFFFFF0u);
+    dxil_diags *diags = dxil_diags_create();
+    CU_ASSERT_PTR_NULL(load(w, sizeof w, diags));
+    expect_error(diags, DXIL_E_WRAPPER);
+    dxil_diags_destroy(diags);
+}
+
+/* ---- corpus shaders, broken at their seams ------------------------------------ */
+
+typedef struct corpus_file {
+    uint8_t *data;
+    size_t size;
+} corpus_file;
+
+static corpus_file first_corpus;
+
+static void first_file(const char *path, void *user)
+{
+    corpus_file *f = user;
+    if (!f->data)
+        f->data = dxil_test_read_file(path, &f->size);
+}
+
+static void free_first_corpus(void)
+{
+    free(first_corpus.data);
+}
+
+static bool have_corpus(void)
+{
+    if (!first_corpus.data) {
+        dxil_test_each_corpus_file(first_file, &first_corpus);
+        atexit(free_first_corpus);
+    }
+    if (!first_corpus.data)
+        fprintf(stderr, "SKIP: corpus missing\n");
+    return first_corpus.data != NULL;
+}
+
+/* Loads a mutant; a failure must be explained by an error that has a
+ * location (container or bitstream) or comes from LLVM. */
+static void load_mutant(const uint8_t *data, size_t size)
+{
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = load(data, size, diags);
+    if (!m) {
+        CU_ASSERT(dxil_diags_error_count(diags) >= 1);
+        const dxil_diag *d = dxil_diags_get(diags, 0);
+        CU_ASSERT(d->loc_kind != DXIL_LOC_NONE || d->code == DXIL_E_PART_MISSING || d->code >= 3000);
+    }
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
+}
+
+/* Cut before, inside and after each part's header, and in its data; once
+ * as is and once with the header's size field made to agree. */
+static void test_truncate_at_part_boundaries(void)
+{
+    if (!have_corpus())
+        return;
+    dxil_container c;
+    CU_ASSERT_EQUAL_FATAL(dxil_container_parse(first_corpus.data, first_corpus.size, &c, NULL), 0);
+    uint8_t *copy = malloc(first_corpus.size);
+    for (uint32_t i = 0; i < c.part_count; i++) {
+        const dxil_part *part = &c.parts[i];
+        size_t cuts[] = {part->offset, part->offset + 4, part->data_offset,
+                         part->data_offset + part->size / 2, part->data_offset + part->size - 1};
+        for (size_t k = 0; k < sizeof cuts / sizeof *cuts; k++) {
+            memcpy(copy, first_corpus.data, cuts[k]);
+            dxil_diags *diags = dxil_diags_create();
+            CU_ASSERT_PTR_NULL(load(copy, cuts[k], diags));
+            expect_error(diags, DXIL_E_CONTAINER_TRUNCATED); /* header size > input */
+            dxil_diags_destroy(diags);
+            if (cuts[k] >= 32) {
+                dxil_wr32(copy + 24, (uint32_t)cuts[k]);
+                load_mutant(copy, cuts[k]);
+            }
+        }
+    }
+    free(copy);
+    dxil_container_free(&c);
+}
+
+/* Every single-bit flip in the container header, the part table, each
+ * part header and the DXIL program header. */
+static void test_header_bit_flips(void)
+{
+    if (!have_corpus())
+        return;
+    dxil_container c;
+    CU_ASSERT_EQUAL_FATAL(dxil_container_parse(first_corpus.data, first_corpus.size, &c, NULL), 0);
+    const dxil_part *dxil = dxil_container_find(&c, "DXIL");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dxil);
+    uint8_t *copy = malloc(first_corpus.size);
+    size_t ranges[2][2] = {{0, 32 + 4 * c.part_count}, {dxil->offset, dxil->data_offset + 24}};
+    size_t flips = 0;
+    for (size_t r = 0; r < 2; r++)
+        for (size_t bit = ranges[r][0] * 8; bit < ranges[r][1] * 8; bit++, flips++) {
+            memcpy(copy, first_corpus.data, first_corpus.size);
+            copy[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            load_mutant(copy, first_corpus.size);
+        }
+    CU_ASSERT(flips >= 8 * (32 + 32));
+    free(copy);
+    dxil_container_free(&c);
+}
+
+/* No false alarms: every corpus shader's bitcode passes the validator. */
+static void validate_one(const char *path, void *user)
+{
+    size_t *bad = user, size = 0;
+    uint8_t *data = dxil_test_read_file(path, &size);
+    const uint8_t *bc;
+    size_t bc_size;
+    dxil_diags *diags = dxil_diags_create();
+    if (!data || dxil_locate_bitcode(data, size, NULL, &bc, &bc_size, NULL, diags) != 0 ||
+        dxil_bitcode_validate(bc, bc_size, (uint64_t)(bc - data), diags) != 0) {
+        dxil_diags_print(diags, stderr, path);
+        ++*bad;
+    }
+    dxil_diags_destroy(diags);
+    free(data);
+}
+
+static void test_corpus_validates(void)
+{
+    size_t bad = 0;
+    size_t n = dxil_test_each_corpus_file(validate_one, &bad);
+    if (n == 0)
+        return;
+    CU_ASSERT(n > 100);
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
+static void free_tb_diags(void)
+{
+    dxil_diags_destroy(tb_diags);
+}
+
+int dxil_test_register(void)
+{
+    tb_diags = dxil_diags_create();
+    atexit(free_tb_diags);
+    static const dxil_test_case bitstream[] = {
+        {"well-formed stream accepted", test_valid_stream},
+        {"deep nesting", test_deep_nesting},
+        {"bad magic", test_bad_magic},
+        {"truncated block header", test_truncated_block_header},
+        {"block length past end", test_block_length_past_end},
+        {"END_BLOCK before declared end", test_end_block_before_declared_end},
+        {"block without END_BLOCK", test_block_without_end},
+        {"block abbrev width out of range", test_block_width_out_of_range},
+        {"trailing garbage", test_trailing_garbage},
+        {"undefined abbreviation", test_undefined_abbrev},
+        {"BLOCKINFO abbrev used in wrong block", test_blockinfo_abbrev_wrong_block},
+        {"local abbrev out of scope", test_local_abbrev_out_of_scope},
+        {"corrupt abbreviation definitions", test_bad_abbrev_defs},
+        {"BLOCKINFO misuse", test_blockinfo},
+        {"huge operand/array/blob counts", test_huge_counts},
+        {"over-long VBR", test_overlong_vbr},
+        {NULL, NULL}};
+    static const dxil_test_case loads[] = {
+        {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},
+        {"load runs the validator", test_load_runs_validator},
+        {"bogus container fields", test_container_bogus_fields},
+        {"valid and overlapping parts", test_container_valid_and_overlap},
+        {"bogus wrapper", test_wrapper_bogus},
+        {NULL, NULL}};
+    static const dxil_test_case corpus[] = {
+        {"truncated at every part boundary", test_truncate_at_part_boundaries},
+        {"bit flips in headers", test_header_bit_flips},
+        {"every corpus shader validates", test_corpus_validates},
+        {NULL, NULL}};
+    dxil_test_add_suite("malformed bitstreams", bitstream);
+    dxil_test_add_suite("malformed loads", loads);
+    dxil_test_add_suite("malformed corpus shaders", corpus);
+    return 0;
+}

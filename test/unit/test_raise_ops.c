@@ -1,0 +1,307 @@
+/* The table-driven op raise, its coverage statistics and the spec check,
+ * through the public API: over the whole corpus (check clean, output
+ * verifies, no call left whose table map names an intrinsic the linked
+ * LLVM declares) and on small hand-written modules. */
+#include "dxil-upgrade/dxil_optable.h"
+#include "dxil-upgrade/dxil_stats.h"
+#include "dxil-upgrade/dxil_upgrade.h"
+#include "test_util.h"
+
+#include <json-c/json.h>
+#include <llvm-c/Core.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the corpus ------------------------------------------------------------ */
+
+typedef struct ro_totals {
+    size_t files, load_failed, check_failed, raise_failed, verify_failed;
+    size_t left_raisable, left_custom;
+    dxil_stats *stats;
+} ro_totals;
+
+typedef struct ro_const_ctx {
+    LLVMValueRef call;
+} ro_const_ctx;
+
+static bool ro_get_const(void *ctx, unsigned index, int64_t *value)
+{
+    LLVMValueRef call = ((ro_const_ctx *)ctx)->call;
+    if (index >= (unsigned)LLVMGetNumArgOperands(call))
+        return false;
+    LLVMValueRef v = LLVMGetOperand(call, index);
+    if (!LLVMIsAConstantInt(v))
+        return false;
+    *value = (int64_t)LLVMConstIntGetZExtValue(v);
+    return true;
+}
+
+/* The DXIL version of a raised module, from its triple. */
+static dxil_version ro_module_version(LLVMModuleRef mod)
+{
+    unsigned major, minor;
+    const char *triple = LLVMGetTarget(mod);
+    if (triple && sscanf(triple, "dxilv%u.%u", &major, &minor) == 2)
+        return DXIL_VERSION(major, minor);
+    return DXIL_VERSION(1, 0);
+}
+
+/* The map the raise should have used for a call still there, or NULL. */
+static const dxil_intrinsic_map *ro_expected_map(LLVMValueRef call, const dxil_fn_name *fnn,
+                                                 dxil_version v)
+{
+    LLVMValueRef opv = LLVMGetOperand(call, 0);
+    if (!LLVMIsAConstantInt(opv))
+        return NULL;
+    uint32_t opcode = (uint32_t)LLVMConstIntGetZExtValue(opv);
+    const dxil_op_info *op = dxil_op_by_opcode(dxil_optable_builtin(), opcode);
+    if (!op || dxil_op_is_experimental(opcode))
+        return NULL;
+    ro_const_ctx cc = {call};
+    dxil_scalar_kind k = fnn->overload.ndims ? fnn->overload.dims[0].kind : DXIL_SCALAR_VOID;
+    const dxil_intrinsic_map *m = dxil_op_select_raise(op, v, k, ro_get_const, &cc);
+    return m && m->intrinsic && dxil_intrinsic_in_llvm(m->intrinsic) ? m : NULL;
+}
+
+static void ro_scan_left(const char *path, LLVMModuleRef mod, ro_totals *t)
+{
+    dxil_version v = ro_module_version(mod);
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(f, &len);
+        dxil_fn_name fnn;
+        if (strncmp(name, "dx.op.", 6) != 0 || !dxil_fn_name_parse(name, &fnn))
+            continue;
+        for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef call = LLVMGetUser(u);
+            const dxil_intrinsic_map *m = LLVMIsACallInst(call) ? ro_expected_map(call, &fnn, v) : NULL;
+            if (!m)
+                continue;
+            if (m->custom != DXIL_MAP_TABLE) {
+                t->left_custom++;
+                continue;
+            }
+            if (t->left_raisable++ < 20)
+                fprintf(stderr, "%s: @%s left although %s exists\n", path, name, m->intrinsic);
+        }
+    }
+}
+
+static void ro_corpus_row(const dxil_corpus_row *row, void *user)
+{
+    ro_totals *t = user;
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.raise = false;
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = dxil_module_load_file(row->path, &opts, diags);
+    t->files++;
+    if (!m) {
+        t->load_failed++;
+    } else {
+        opts.stats = t->stats;
+        t->check_failed += dxil_module_check(m, NULL, diags) != 0;
+        if (dxil_module_raise_opts(m, &opts, diags) != 0)
+            t->raise_failed++;
+        else if (dxil_module_verify(m, diags) != 0)
+            t->verify_failed++;
+        else
+            ro_scan_left(row->path, dxil_module_llvm(m), t);
+    }
+    if (dxil_diags_error_count(diags))
+        dxil_diags_print(diags, stderr, row->path);
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
+}
+
+static void test_corpus_raise(void)
+{
+    ro_totals t = {.stats = dxil_stats_create()};
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t.stats);
+    if (dxil_test_each_corpus_row(ro_corpus_row, &t) == 0) {
+        fprintf(stderr, "corpus not found: skipping the corpus raise test\n");
+        dxil_stats_destroy(t.stats);
+        return;
+    }
+    dxil_op_stat total;
+    dxil_stats_totals(t.stats, &total);
+    fprintf(stderr, "\n%zu files: %llu dx.op calls, %llu raised, %zu left to custom handlers\n",
+            t.files, (unsigned long long)total.calls, (unsigned long long)total.raised,
+            t.left_custom);
+    CU_ASSERT_EQUAL(t.load_failed, 0);
+    CU_ASSERT_EQUAL(t.check_failed, 0);
+    CU_ASSERT_EQUAL(t.raise_failed, 0);
+    CU_ASSERT_EQUAL(t.verify_failed, 0);
+    CU_ASSERT_EQUAL(t.left_raisable, 0);
+    CU_ASSERT_EQUAL(dxil_stats_module_count(t.stats), t.files);
+    CU_ASSERT(total.raised > 0);
+    CU_ASSERT_EQUAL(total.kept[DXIL_KEEP_MISMATCH], 0);
+    CU_ASSERT_EQUAL(total.kept[DXIL_KEEP_UNKNOWN_OPCODE], 0);
+    dxil_stats_destroy(t.stats);
+}
+
+/* ---- small modules --------------------------------------------------------------- */
+
+static const char ro_header[] =
+    "target datalayout = \"e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64\"\n"
+    "target triple = \"dxil-ms-dx\"\n";
+
+/* Loads header + body, raising with stats when raise is set. */
+static dxil_module *ro_load(const char *body, bool raise, dxil_stats *stats, dxil_diags *diags)
+{
+    size_t n = strlen(ro_header) + strlen(body) + 1;
+    char *text = malloc(n);
+    snprintf(text, n, "%s%s", ro_header, body);
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.raise = raise;
+    opts.stats = stats;
+    dxil_module *m = dxil_module_load_memory(text, n - 1, "test.ll", &opts, diags);
+    free(text);
+    return m;
+}
+
+static bool ro_has_code(const dxil_diags *d, int code, const char *needle)
+{
+    for (size_t i = 0; i < dxil_diags_count(d); i++) {
+        const dxil_diag *g = dxil_diags_get(d, i);
+        if (g->code == code && (!needle || strstr(g->message, needle)))
+            return true;
+    }
+    return false;
+}
+
+static const char ro_mixed[] =
+    "define float @main(float %x, i32 %k) {\n"
+    "  %a = call float @dx.op.unary.f32(i32 13, float %x)\n"
+    "  %b = call float @dx.op.unary.f32(i32 13, float %a)\n"
+    "  %c = call float @dx.op.unary.f32(i32 9999, float %b)\n"
+    "  %d = call float @dx.op.unary.f32(i32 %k, float %c)\n"
+    "  %e = call i32 @dx.op.tertiary.i32(i32 50, i32 %k, i32 %k, i32 %k)\n"
+    "  ret float %d\n"
+    "}\n"
+    "declare float @dx.op.unary.f32(i32, float) #0\n"
+    "declare i32 @dx.op.tertiary.i32(i32, i32, i32, i32) #0\n"
+    "attributes #0 = { nounwind memory(none) }\n";
+
+static void test_stats_and_warnings(void)
+{
+    dxil_stats *s = dxil_stats_create();
+    dxil_diags *d = dxil_diags_create();
+    dxil_module *m = ro_load(ro_mixed, true, s, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT(ro_has_code(d, DXIL_W_UNKNOWN_OPCODE, "9999"));
+    CU_ASSERT(ro_has_code(d, DXIL_W_UNKNOWN_OPCODE, "@main"));
+    CU_ASSERT(ro_has_code(d, DXIL_W_RAISE_KEPT, "non-constant opcode"));
+    const dxil_op_stat *sin = dxil_stats_find(s, 13);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sin);
+    CU_ASSERT_STRING_EQUAL(sin->name, "Sin");
+    CU_ASSERT_EQUAL(sin->calls, 2);
+    CU_ASSERT_EQUAL(sin->raised, 2);
+    const dxil_op_stat *unk = dxil_stats_find(s, 9999);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(unk);
+    CU_ASSERT_EQUAL(unk->kept[DXIL_KEEP_UNKNOWN_OPCODE], 1);
+    CU_ASSERT_FALSE(unk->known);
+    const dxil_op_stat *msad = dxil_stats_find(s, 50);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(msad);
+    CU_ASSERT_EQUAL(msad->kept[DXIL_KEEP_NO_MODERN_FORM], 1);
+    dxil_op_stat t;
+    dxil_stats_totals(s, &t);
+    CU_ASSERT_EQUAL(t.calls, 5);
+    CU_ASSERT_EQUAL(t.raised, 2);
+    CU_ASSERT_EQUAL(t.kept[DXIL_KEEP_NON_CONSTANT], 1);
+    dxil_module_destroy(m);
+    dxil_diags_destroy(d);
+    dxil_stats_destroy(s);
+}
+
+/* Merging, the JSON export and re-import agree. */
+static void test_stats_merge_json(void)
+{
+    dxil_stats *a = dxil_stats_create(), *b = dxil_stats_create(), *c = dxil_stats_create();
+    dxil_diags *d = dxil_diags_create();
+    dxil_module *m1 = ro_load(ro_mixed, true, a, d);
+    dxil_module *m2 = ro_load(ro_mixed, true, a, d);
+    CU_ASSERT_EQUAL(dxil_stats_module_count(a), 2);
+    CU_ASSERT_EQUAL(dxil_stats_merge(b, a), 0);
+    CU_ASSERT_EQUAL(dxil_stats_merge(b, a), 0);
+    CU_ASSERT_EQUAL(dxil_stats_module_count(b), 4);
+    CU_ASSERT_EQUAL(dxil_stats_find(b, 13)->raised, 8);
+    char *json = dxil_stats_json_string(b, false);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    json_object *root = json_tokener_parse(json);
+    json_object *v;
+    CU_ASSERT(json_object_object_get_ex(root, "raised", &v) && json_object_get_int64(v) == 8);
+    CU_ASSERT(json_object_object_get_ex(root, "kept_by_reason", &v));
+    CU_ASSERT_EQUAL(dxil_stats_merge_json(c, json), 0);
+    CU_ASSERT_EQUAL(dxil_stats_op_count(c), dxil_stats_op_count(b));
+    for (size_t i = 0; i < dxil_stats_op_count(b); i++) {
+        const dxil_op_stat *x = dxil_stats_op_at(b, i), *y = dxil_stats_op_at(c, i);
+        CU_ASSERT_EQUAL(x->opcode, y->opcode);
+        CU_ASSERT_EQUAL(x->calls, y->calls);
+        CU_ASSERT_EQUAL(memcmp(x->kept, y->kept, sizeof x->kept), 0);
+    }
+    CU_ASSERT_EQUAL(dxil_stats_merge_json(c, "{not json"), -1);
+    CU_ASSERT_STRING_EQUAL(dxil_keep_reason_name(DXIL_KEEP_CUSTOM), "custom");
+    CU_ASSERT_PTR_NULL(dxil_keep_reason_name(DXIL_KEEP_REASON_COUNT));
+    json_object_put(root);
+    free(json);
+    dxil_module_destroy(m1);
+    dxil_module_destroy(m2);
+    dxil_diags_destroy(d);
+    dxil_stats_destroy(a);
+    dxil_stats_destroy(b);
+    dxil_stats_destroy(c);
+}
+
+/* A compute shader at SM 6.0 / DXIL 1.0 that breaks the spec: an f64
+ * overload Sin never had, a pixel-only op, and an op from SM 6.6. */
+static const char ro_bad[] =
+    "define void @main() {\n"
+    "  %a = call double @dx.op.unary.f64(i32 13, double 1.0)\n"
+    "  call void @dx.op.discard(i32 82, i1 true)\n"
+    "  %h = call i1 @dx.op.isHelperLane.i1(i32 221)\n"
+    "  ret void\n"
+    "}\n"
+    "declare double @dx.op.unary.f64(i32, double) #0\n"
+    "declare void @dx.op.discard(i32, i1)\n"
+    "declare i1 @dx.op.isHelperLane.i1(i32) #0\n"
+    "attributes #0 = { nounwind memory(none) }\n"
+    "!dx.version = !{!0}\n"
+    "!dx.shaderModel = !{!1}\n"
+    "!dx.entryPoints = !{!2}\n"
+    "!0 = !{i32 1, i32 0}\n"
+    "!1 = !{!\"cs\", i32 6, i32 0}\n"
+    "!2 = !{ptr @main, !\"main\", null, null, null}\n";
+
+static void test_check_violations(void)
+{
+    dxil_diags *d = dxil_diags_create();
+    dxil_module *m = ro_load(ro_bad, false, NULL, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(dxil_module_check(m, NULL, d), 4);
+    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "Sin): overload"));
+    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "Discard): not allowed in stage compute"));
+    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "IsHelperLane): needs shader model 6.6, module is 6.0"));
+    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "IsHelperLane): needs DXIL 1.6, module is DXIL 1.0"));
+    dxil_module_destroy(m);
+    dxil_diags_destroy(d);
+}
+
+int dxil_test_register(void)
+{
+    static const dxil_test_case small[] = {
+        {"stats and warnings", test_stats_and_warnings},
+        {"stats merge and json", test_stats_merge_json},
+        {"check violations", test_check_violations},
+        {NULL, NULL},
+    };
+    static const dxil_test_case corpus[] = {
+        {"corpus raise", test_corpus_raise},
+        {NULL, NULL},
+    };
+    dxil_test_add_suite("raise_ops", small);
+    dxil_test_add_suite("raise_ops_corpus", corpus);
+    return 0;
+}

@@ -1,0 +1,197 @@
+/* batch.c - option parsing and the top level of `dxil-upgrade --batch`. */
+#include "batch.h"
+#include "cli_common.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char batch_usage[] =
+    "usage: dxil-upgrade --batch <dir | @file-list> [-O <outdir>] [options]\n"
+    "\n"
+    "Converts every shader under <dir> (*.dxil, *.cso, *.dxo, *.bc, *.ll, recursively)\n"
+    "or listed in <file-list> (one path per line, '#' comments; '@-' reads stdin).\n"
+    "Outputs mirror the inputs' relative paths under <outdir>.\n"
+    "\n"
+    "  -O <outdir>        output directory (none: convert and discard)\n"
+    "  -j <N>             worker threads or child processes (default: CPU count)\n"
+    "  --emit=ll|bc       output format (default ll)\n"
+    "  --shard=K/N        only the inputs whose sorted index is K modulo N\n"
+    "  --report=<file>    write the summary as JSON\n"
+    "  --isolate          one child process per shader: a crash loses one shader\n"
+    "  --timeout=<sec>    with --isolate, kill a child after this many seconds\n"
+    "  --progress, --no-progress  force the progress bar on or off\n"
+    "                     (default: on when stderr is a terminal)\n"
+    "  --verify, --part=DXIL|ILDB|STAT, --no-raise  as for a single shader\n"
+    "\n"
+    "Exit status: 0 all converted, 1 any failed, 2 usage error.\n";
+
+enum {
+    BOPT_BATCH = 256, BOPT_EMIT, BOPT_SHARD, BOPT_REPORT, BOPT_ISOLATE, BOPT_TIMEOUT,
+    BOPT_PROGRESS, BOPT_NO_PROGRESS, BOPT_VERIFY, BOPT_PART, BOPT_NO_RAISE
+};
+
+static const struct option batch_long_options[] = {
+    {"batch", required_argument, NULL, BOPT_BATCH},
+    {"emit", required_argument, NULL, BOPT_EMIT},
+    {"shard", required_argument, NULL, BOPT_SHARD},
+    {"report", required_argument, NULL, BOPT_REPORT},
+    {"isolate", no_argument, NULL, BOPT_ISOLATE},
+    {"timeout", required_argument, NULL, BOPT_TIMEOUT},
+    {"progress", no_argument, NULL, BOPT_PROGRESS},
+    {"no-progress", no_argument, NULL, BOPT_NO_PROGRESS},
+    {"verify", no_argument, NULL, BOPT_VERIFY},
+    {"part", required_argument, NULL, BOPT_PART},
+    {"no-raise", no_argument, NULL, BOPT_NO_RAISE},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+
+static int batch_usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "dxil-upgrade: %s%s%s\ntry 'dxil-upgrade --batch x --help'\n", msg,
+            arg ? ": " : "", arg ? arg : "");
+    return BATCH_EXIT_USAGE;
+}
+
+bool batch_requested(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return false;
+        if (strcmp(argv[i], "--batch") == 0 || strncmp(argv[i], "--batch=", 8) == 0)
+            return true;
+    }
+    return false;
+}
+
+static unsigned batch_default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 && n < 1024 ? (unsigned)n : 1;
+}
+
+void batch_options_init(batch_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->raise = true;
+    o->progress = -1;
+    o->jobs = batch_default_jobs();
+    o->shard_count = 1;
+}
+
+/* Strict unsigned parse: digits only, no sign, no overflow past max. */
+static int batch_parse_uint(const char *s, const char **end, unsigned max, unsigned *out)
+{
+    if (*s < '0' || *s > '9')
+        return -1;
+    char *e;
+    errno = 0;
+    unsigned long v = strtoul(s, &e, 10);
+    if (errno || v > max)
+        return -1;
+    *out = (unsigned)v;
+    *end = e;
+    return 0;
+}
+
+int batch_parse_shard(const char *text, unsigned *k, unsigned *n)
+{
+    const char *p;
+    if (batch_parse_uint(text, &p, 1u << 30, k) != 0 || *p != '/')
+        return -1;
+    if (batch_parse_uint(p + 1, &p, 1u << 30, n) != 0 || *p != '\0')
+        return -1;
+    return *n > 0 && *k < *n ? 0 : -1;
+}
+
+static int batch_parse_number(const char *text, unsigned max, unsigned *out)
+{
+    const char *end;
+    return batch_parse_uint(text, &end, max, out) == 0 && *end == '\0' ? 0 : -1;
+}
+
+static bool batch_valid_part(const char *p)
+{
+    return strcmp(p, "DXIL") == 0 || strcmp(p, "ILDB") == 0 || strcmp(p, "STAT") == 0;
+}
+
+/* One option; returns -1 to go on, else an exit status. */
+static int batch_apply_option(int c, const char *arg, batch_options *o)
+{
+    switch (c) {
+    case BOPT_BATCH: o->input = arg; return -1;
+    case 'O': o->outdir = arg; return -1;
+    case 'j':
+        if (batch_parse_number(arg, 4096, &o->jobs) != 0 || o->jobs == 0)
+            return batch_usage_error("-j takes a number from 1 to 4096", arg);
+        return -1;
+    case BOPT_EMIT:
+        return cli_parse_format(arg, &o->emit) == 0 ? -1
+                                                    : batch_usage_error("--emit takes ll or bc", arg);
+    case BOPT_SHARD:
+        return batch_parse_shard(arg, &o->shard_index, &o->shard_count) == 0
+                   ? -1 : batch_usage_error("--shard takes K/N with 0 <= K < N", arg);
+    case BOPT_REPORT: o->report = arg; return -1;
+    case BOPT_ISOLATE: o->isolate = true; return -1;
+    case BOPT_TIMEOUT:
+        return batch_parse_number(arg, 86400, &o->timeout_s) == 0
+                   ? -1 : batch_usage_error("--timeout takes seconds", arg);
+    case BOPT_PROGRESS: o->progress = 1; return -1;
+    case BOPT_NO_PROGRESS: o->progress = 0; return -1;
+    case BOPT_VERIFY: o->verify = true; return -1;
+    case BOPT_PART:
+        if (!batch_valid_part(arg))
+            return batch_usage_error("--part takes DXIL, ILDB or STAT", arg);
+        o->part = arg;
+        return -1;
+    case BOPT_NO_RAISE: o->raise = false; return -1;
+    case 'h': fputs(batch_usage, stdout); return BATCH_EXIT_OK;
+    default: return batch_usage_error("unknown option", NULL);
+    }
+}
+
+int batch_parse_args(int argc, char **argv, batch_options *o)
+{
+    batch_options_init(o);
+    optind = 1;
+    opterr = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "hO:j:", batch_long_options, NULL)) != -1) {
+        int rc = batch_apply_option(c, optarg, o);
+        if (rc >= 0)
+            return rc;
+    }
+    if (optind < argc)
+        return batch_usage_error("--batch takes no other input", argv[optind]);
+    if (!o->input || !*o->input)
+        return batch_usage_error("--batch needs a directory or @file-list", NULL);
+    if (o->timeout_s && !o->isolate)
+        return batch_usage_error("--timeout needs --isolate", NULL);
+    return -1;
+}
+
+int batch_main(int argc, char **argv)
+{
+    batch_options o;
+    int rc = batch_parse_args(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    batch_list list = {0};
+    char err[512];
+    if (batch_collect(o.input, &list, err, sizeof err) != 0) {
+        fprintf(stderr, "dxil-upgrade: %s\n", err);
+        batch_list_free(&list);
+        return BATCH_EXIT_USAGE;
+    }
+    batch_shard(&list, o.shard_index, o.shard_count);
+    batch_totals t;
+    batch_run(&o, &list, batch_convert_one, NULL, &t);
+    batch_summary_print(&o, &list, &t, stdout);
+    rc = t.failed + t.crashed ? BATCH_EXIT_FAILED : BATCH_EXIT_OK;
+    if (o.report && batch_report_write(&o, &list, &t, o.report) != 0)
+        rc = BATCH_EXIT_FAILED;
+    batch_list_free(&list);
+    return rc;
+}

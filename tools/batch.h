@@ -1,0 +1,117 @@
+/* batch.h - `dxil-upgrade --batch`: convert a whole corpus in one process.
+ *
+ * Inputs come from a directory (walked recursively) or an @file-list, are
+ * sorted byte-wise so every machine sees the same order, optionally cut to
+ * one shard, and converted by N worker threads (each module has its own
+ * LLVM context) or, with --isolate, by one forked child per shader. One
+ * failing shader never stops the others.
+ */
+#ifndef DXIL_BATCH_H
+#define DXIL_BATCH_H
+
+#include "dxil-upgrade/dxil_upgrade.h"
+
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum { BATCH_EXIT_OK = 0, BATCH_EXIT_FAILED = 1, BATCH_EXIT_USAGE = 2 };
+
+typedef struct batch_options {
+    const char *input;  /* directory or @file-list ("@-" = stdin) */
+    const char *outdir; /* NULL: convert, then discard the output */
+    const char *report; /* JSON summary path, or NULL */
+    const char *part;
+    dxil_emit_format emit;
+    bool raise, verify, isolate;
+    int progress;       /* -1 auto (stderr is a terminal), 0 off, 1 on */
+    unsigned jobs;
+    unsigned shard_index, shard_count;
+    unsigned timeout_s; /* --isolate: kill a child after this long (0 = never) */
+} batch_options;
+
+typedef enum batch_status {
+    BATCH_PENDING = 0,
+    BATCH_OK,
+    BATCH_FAILED,  /* the library reported an error */
+    BATCH_CRASHED  /* --isolate: the child died or timed out */
+} batch_status;
+
+typedef struct batch_item {
+    char *path;     /* as found or listed */
+    char *rel;      /* relative path mirrored under the output directory */
+    batch_status status;
+    int code;       /* first error's DXIL code, 0 if none */
+    int signal;     /* BATCH_CRASHED: the signal, 0 for a plain exit */
+    char *reason;   /* first error diagnostic (malloc'd), NULL when ok */
+    double ms;      /* wall time spent on this shader */
+} batch_item;
+
+typedef struct batch_list {
+    batch_item *items;
+    size_t count, cap;
+} batch_list;
+
+typedef struct batch_totals {
+    size_t ok, failed, crashed;
+    double seconds;
+} batch_totals;
+
+/* Converts one item; fills status/code/reason. Returns 0 when ok. The
+ * runners take it as a parameter so tests can substitute their own. */
+typedef int (*batch_work_fn)(const batch_options *o, batch_item *it, void *user);
+
+/* True when argv asks for batch mode (an argument "--batch" or "--batch=..."). */
+bool batch_requested(int argc, char **argv);
+/* The whole of `dxil-upgrade --batch ...`; returns the exit status. */
+int batch_main(int argc, char **argv);
+
+/* Parses batch options; returns -1 to go on, else an exit status. */
+int batch_parse_args(int argc, char **argv, batch_options *o);
+void batch_options_init(batch_options *o);
+/* "K/N" with K < N; returns 0 on success. */
+int batch_parse_shard(const char *text, unsigned *k, unsigned *n);
+
+/* Fills list from a directory or @file-list, sorted by relative path.
+ * Returns 0, or -1 with a message in err. */
+int batch_collect(const char *input, batch_list *list, char *err, size_t errsz);
+/* Keeps the items whose index in the sorted list is k modulo n. */
+void batch_shard(batch_list *list, unsigned k, unsigned n);
+void batch_list_free(batch_list *list);
+/* Adds one item (copies path); rel NULL derives it from path. */
+int batch_list_add(batch_list *list, const char *path, const char *rel);
+/* outdir/rel with the extension replaced by .ll or .bc (malloc'd). */
+char *batch_output_path(const char *outdir, const char *rel, dxil_emit_format fmt);
+
+/* The default work: load, raise, write (or discard). */
+int batch_convert_one(const batch_options *o, batch_item *it, void *user);
+/* Runs fn over every item with o->jobs threads, or forked children when
+ * o->isolate is set. Fills totals. */
+void batch_run(const batch_options *o, batch_list *list, batch_work_fn fn, void *user,
+               batch_totals *totals);
+
+/* Signal name ("SIGSEGV"), or "signal N" in a static buffer per thread. */
+const char *batch_signal_name(int sig);
+
+/* The progress bar: drawn only when enabled; all calls are cheap no-ops
+ * otherwise. */
+typedef struct batch_progress batch_progress;
+batch_progress *batch_progress_start(int mode, size_t total);
+void batch_progress_update(batch_progress *p, size_t done, size_t failed);
+void batch_progress_finish(batch_progress *p);
+
+/* Internal to the batch_*.c files. */
+double batch_now(void);
+void batch_run_isolated(const batch_options *o, batch_list *list, batch_work_fn fn, void *user,
+                        batch_progress *prog);
+
+/* Summary: plain text and JSON (caller puts the object). */
+void batch_summary_print(const batch_options *o, const batch_list *list,
+                         const batch_totals *t, FILE *out);
+json_object *batch_report_json(const batch_options *o, const batch_list *list,
+                               const batch_totals *t);
+int batch_report_write(const batch_options *o, const batch_list *list, const batch_totals *t,
+                       const char *path);
+
+#endif

@@ -1,0 +1,163 @@
+/* batch_report.c - progress bar, text summary and JSON report. */
+#include "batch.h"
+#include "file_io.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { PROGRESS_WIDTH = 30 };
+
+struct batch_progress {
+    size_t total;
+    double t0, last;
+};
+
+batch_progress *batch_progress_start(int mode, size_t total)
+{
+    bool on = mode > 0 || (mode < 0 && isatty(STDERR_FILENO));
+    batch_progress *p = on ? calloc(1, sizeof *p) : NULL;
+    if (p) {
+        p->total = total;
+        p->t0 = batch_now();
+    }
+    return p;
+}
+
+static void progress_draw(const batch_progress *p, size_t done, size_t failed, double now)
+{
+    char bar[PROGRESS_WIDTH + 1];
+    size_t fill = p->total ? done * PROGRESS_WIDTH / p->total : PROGRESS_WIDTH;
+    memset(bar, '#', fill);
+    memset(bar + fill, '.', PROGRESS_WIDTH - fill);
+    bar[PROGRESS_WIDTH] = '\0';
+    double el = now - p->t0;
+    double rate = el > 0 ? (double)done / el : 0;
+    fprintf(stderr, "\r[%s] %zu/%zu  failed %zu  %.0f/s  ", bar, done, p->total, failed, rate);
+    fflush(stderr);
+}
+
+void batch_progress_update(batch_progress *p, size_t done, size_t failed)
+{
+    if (!p)
+        return;
+    double now = batch_now();
+    if (done < p->total && now - p->last < 0.1)
+        return; /* at most ten redraws a second */
+    p->last = now;
+    progress_draw(p, done, failed, now);
+}
+
+void batch_progress_finish(batch_progress *p)
+{
+    if (!p)
+        return;
+    fputc('\n', stderr);
+    free(p);
+}
+
+static const char *const report_status_names[] = {
+    [BATCH_PENDING] = "pending", [BATCH_OK] = "ok", [BATCH_FAILED] = "failed",
+    [BATCH_CRASHED] = "crashed"};
+
+void batch_summary_print(const batch_options *o, const batch_list *list, const batch_totals *t,
+                         FILE *out)
+{
+    double rate = t->seconds > 0 ? (double)list->count / t->seconds : 0;
+    fprintf(out, "batch: %zu shaders: %zu ok, %zu failed, %zu crashed in %.2f s (%.1f/s, %u %s",
+            list->count, t->ok, t->failed, t->crashed, t->seconds, rate, o->jobs,
+            o->isolate ? "processes" : "threads");
+    if (o->shard_count > 1)
+        fprintf(out, ", shard %u/%u", o->shard_index, o->shard_count);
+    fputs(")\n", out);
+    for (size_t i = 0; i < list->count; i++) {
+        const batch_item *it = &list->items[i];
+        /* A library failure's reason is its first diagnostic, which
+         * already names the file; a crash's reason does not. */
+        if (it->status == BATCH_FAILED)
+            fprintf(out, "  failed: %s\n", it->reason ? it->reason : it->path);
+        else if (it->status != BATCH_OK)
+            fprintf(out, "  %s: %s: %s\n", report_status_names[it->status], it->path,
+                    it->reason ? it->reason : "(no reason)");
+    }
+    /* Hook: op coverage goes here once the library offers per-module op
+     * statistics (see docs/performance.md). */
+}
+
+static json_object *report_item(const batch_options *o, const batch_item *it)
+{
+    json_object *j = json_object_new_object();
+    json_object_object_add(j, "path", json_object_new_string(it->path));
+    json_object_object_add(j, "status", json_object_new_string(report_status_names[it->status]));
+    json_object_object_add(j, "ms", json_object_new_double(it->ms));
+    if (it->status == BATCH_OK && o->outdir) {
+        char *out = batch_output_path(o->outdir, it->rel, o->emit);
+        json_object_object_add(j, "output", out ? json_object_new_string(out) : NULL);
+        free(out);
+    }
+    if (it->status == BATCH_OK)
+        return j;
+    json_object_object_add(j, "reason", json_object_new_string(it->reason ? it->reason : ""));
+    json_object_object_add(j, "code", it->code ? json_object_new_int(it->code) : NULL);
+    json_object_object_add(j, "signal",
+                           it->signal ? json_object_new_string(batch_signal_name(it->signal))
+                                      : NULL);
+    return j;
+}
+
+static json_object *report_options(const batch_options *o)
+{
+    json_object *j = json_object_new_object();
+    json_object_object_add(j, "input", json_object_new_string(o->input ? o->input : ""));
+    json_object_object_add(j, "output_dir", o->outdir ? json_object_new_string(o->outdir) : NULL);
+    json_object_object_add(j, "emit", json_object_new_string(o->emit == DXIL_EMIT_BC ? "bc" : "ll"));
+    json_object_object_add(j, "jobs", json_object_new_int((int)o->jobs));
+    json_object_object_add(j, "isolate", json_object_new_boolean(o->isolate));
+    json_object *shard = json_object_new_object();
+    json_object_object_add(shard, "index", json_object_new_int((int)o->shard_index));
+    json_object_object_add(shard, "count", json_object_new_int((int)o->shard_count));
+    json_object_object_add(j, "shard", shard);
+    return j;
+}
+
+json_object *batch_report_json(const batch_options *o, const batch_list *list,
+                               const batch_totals *t)
+{
+    json_object *root = json_object_new_object();
+    json_object_object_add(root, "tool", json_object_new_string("dxil-upgrade"));
+    json_object_object_add(root, "version", json_object_new_string(dxil_upgrade_version_string()));
+    json_object_object_add(root, "options", report_options(o));
+    json_object_object_add(root, "total", json_object_new_int64((int64_t)list->count));
+    json_object_object_add(root, "ok", json_object_new_int64((int64_t)t->ok));
+    json_object_object_add(root, "failed", json_object_new_int64((int64_t)t->failed));
+    json_object_object_add(root, "crashed", json_object_new_int64((int64_t)t->crashed));
+    json_object_object_add(root, "seconds", json_object_new_double(t->seconds));
+    json_object *failures = json_object_new_array();
+    json_object *shaders = json_object_new_array();
+    for (size_t i = 0; i < list->count; i++) {
+        json_object *item = report_item(o, &list->items[i]);
+        if (list->items[i].status != BATCH_OK)
+            json_object_array_add(failures, json_object_get(item));
+        json_object_array_add(shaders, item);
+    }
+    json_object_object_add(root, "failures", failures);
+    json_object_object_add(root, "shaders", shaders);
+    /* Hook: per-op counts once the library has a statistics API. */
+    json_object_object_add(root, "op_coverage", NULL);
+    return root;
+}
+
+int batch_report_write(const batch_options *o, const batch_list *list, const batch_totals *t,
+                       const char *path)
+{
+    json_object *root = batch_report_json(o, list, t);
+    const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+                                                                JSON_C_TO_STRING_NOSLASHESCAPE);
+    dxil_diags *diags = dxil_diags_create();
+    int rc = text ? dxil_write_file_atomic(path, text, strlen(text), diags) : -1;
+    if (rc != 0)
+        dxil_diags_print(diags, stderr, path);
+    dxil_diags_destroy(diags);
+    json_object_put(root);
+    return rc;
+}
