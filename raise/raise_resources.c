@@ -299,7 +299,11 @@ static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsig
         dxil_res_desc *d = dxil_res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
         if (!d || !res_is_typed(d))
             continue;
-        unsigned n = res_count_from_uses(c);
+        /* The resource's global type says the width exactly; the lanes
+         * the shader happens to read are only a lower bound. */
+        unsigned n = res_count_from_symbol(d->symbol);
+        if (n == 0)
+            n = res_count_from_uses(c);
         if (n > d->elem_count)
             d->elem_count = n;
     }

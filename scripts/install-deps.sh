@@ -11,6 +11,7 @@ packages=(
   libxml2-dev libxml2-utils          # op spec (libxml2) and xmllint
   libcunit1-dev                      # unit tests
   libjson-c-dev                      # --stats=json and batch reports
+  gnuplot-nox                        # dxil-bench --plot
 )
 
 as_root() {
