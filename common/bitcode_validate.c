@@ -14,6 +14,7 @@
  * The walk is iterative and allocation-light: one operand buffer reused for
  * every record and two pools of abbreviations. */
 #include "bitcode_validate.h"
+#include "bitcode_values.h"
 #include "bitstream.h"
 
 #include <stdarg.h>
@@ -57,6 +58,7 @@ typedef struct bv_scope {
     size_t end;                   /* bit where END_BLOCK must finish */
     uint32_t bi_first, bi_count;  /* BLOCKINFO abbreviations for bid */
     uint32_t local_base, local_ops_base;
+    bool tracked;                 /* records feed the value model */
 } bv_scope;
 
 typedef struct bv_walker {
@@ -74,8 +76,12 @@ typedef struct bv_walker {
     /* Metadata ids defined so far (module level, current function), and
      * the highest id referenced in the open METADATA block and where. */
     uint64_t md_module, md_local, md_max_ref;
+    uint64_t fn_insts;            /* instruction records in the current function */
     size_t md_max_at;
     bool md_has_ref;
+    bool modern;                  /* an IDENTIFICATION_BLOCK came first: not LLVM 3.7 */
+    bool seen_module;
+    bcv_model *values;            /* value numbering for the GEP checks */
 } bv_walker;
 
 #if defined(__GNUC__)
@@ -350,8 +356,8 @@ static int bv_record(bv_walker *v, uint64_t id)
 /* ---- record semantics LLVM does not check ---------------------------- */
 
 enum {
-    BV_PARAMATTR_GROUP = 10, BV_FUNCTION = 12, BV_METADATA = 15, BV_MD_ATTACHMENT = 16,
-    BV_TYPE = 17
+    BV_MODULE = 8, BV_PARAMATTR_GROUP = 10, BV_CONSTANTS = 11, BV_FUNCTION = 12,
+    BV_IDENTIFICATION = 13, BV_METADATA = 15, BV_MD_ATTACHMENT = 16, BV_TYPE = 17
 };
 #define BV_MAX_ATTR_INDEX 4096u   /* parameter index; LLVM sizes an array by it */
 #define BV_ATTR_FUNCTION 0xFFFFFFFFu
@@ -414,6 +420,10 @@ static int bv_sem_debug_loc(bv_walker *v)
 static int bv_sem_attachment(bv_walker *v)
 {
     uint64_t total = bv_md_total(v);
+    if ((v->n_ops - 1) % 2 && v->ops[1] >= v->fn_insts)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "attachment names instruction %llu of a function with %llu",
+                       (unsigned long long)v->ops[1], (unsigned long long)v->fn_insts);
     for (size_t i = (v->n_ops - 1) % 2 ? 2 : 1; i + 1 < v->n_ops; i += 2)
         if (v->ops[i + 1] >= total)
             return bv_md_ref_fail(v, v->ops[i + 1], total);
@@ -436,7 +446,8 @@ static void bv_md_note_ref(bv_walker *v, uint64_t id)
  * debug-info records every field not marked numeric counts as a
  * reference, so fields newer than 3.7 are checked too; their first field
  * must be the 3.7 "distinct" flag, as higher bits select newer layouts. */
-enum bv_md_kind { MDK_REJECT, MDK_PLAIN, MDK_NAMELESS, MDK_NODE, MDK_NAMED, MDK_DI, MDK_LOCATION };
+enum bv_md_kind { MDK_REJECT, MDK_PLAIN, MDK_NAMELESS, MDK_NODE, MDK_NAMED, MDK_DI, MDK_LOCATION,
+                  MDK_STRINGS };
 
 typedef struct bv_md_layout {
     uint8_t kind;
@@ -478,6 +489,41 @@ static const bv_md_layout bv_md_layouts[] = {
 #undef B
 #define BV_MD_LAYOUTS (sizeof bv_md_layouts / sizeof *bv_md_layouts)
 
+/* Streams from LLVM 3.8 on (IDENTIFICATION_BLOCK first) lay debug-info
+ * records out differently and add codes (STRINGS 35, INDEX_OFFSET 38, ...),
+ * so only the version-independent checks apply: node, named-node and
+ * location references. Every code not listed defines one id (over-counting
+ * only makes the check laxer); OLD_NODE / OLD_FN_NODE predate 3.7 and no
+ * LLVM writer since emits them. */
+static const struct {
+    uint8_t code, kind;
+} bv_md_modern_kinds[] = {
+    {0, MDK_REJECT},    {8, MDK_REJECT},    {9, MDK_REJECT},    {3, MDK_NODE},
+    {5, MDK_NODE},      {10, MDK_NAMED},    {7, MDK_LOCATION},  {4, MDK_NAMELESS},
+    {6, MDK_NAMELESS},  {11, MDK_NAMELESS}, {36, MDK_NAMELESS}, {38, MDK_NAMELESS},
+    {39, MDK_NAMELESS}, {35, MDK_STRINGS},  /* GLOBAL_DECL_ATTACHMENT, INDEX_OFFSET, INDEX */
+};
+
+static bv_md_layout bv_md_layout_of(const bv_walker *v, uint64_t code)
+{
+    if (!v->modern)
+        return code < BV_MD_LAYOUTS ? bv_md_layouts[code] : (bv_md_layout){MDK_REJECT, 0};
+    for (size_t i = 0; i < sizeof bv_md_modern_kinds / sizeof *bv_md_modern_kinds; i++)
+        if (bv_md_modern_kinds[i].code == code)
+            return (bv_md_layout){bv_md_modern_kinds[i].kind, 0};
+    return (bv_md_layout){MDK_PLAIN, 0};
+}
+
+#define BV_MD_MAX ((uint64_t)1 << 62)
+
+/* METADATA_STRINGS [count, offsets size, blob] defines count ids. */
+static uint64_t bv_md_defines(const bv_walker *v, uint8_t kind)
+{
+    if (kind == MDK_STRINGS)
+        return v->n_ops >= 2 && v->ops[1] < UINT32_MAX ? v->ops[1] : UINT32_MAX;
+    return kind != MDK_NAMELESS && kind != MDK_NAMED;
+}
+
 static int bv_md_di(bv_walker *v, uint32_t numeric)
 {
     if (v->n_ops < 2 || v->ops[1] > 1)
@@ -497,14 +543,14 @@ static int bv_md_di(bv_walker *v, uint32_t numeric)
 static int bv_sem_metadata(bv_walker *v)
 {
     uint64_t code = v->ops[0];
-    bv_md_layout l = code < BV_MD_LAYOUTS ? bv_md_layouts[code] : (bv_md_layout){MDK_REJECT, 0};
+    bv_md_layout l = bv_md_layout_of(v, code);
     bool in_fn = v->depth >= 2 && v->stack[v->depth - 1].bid == BV_FUNCTION;
     int rc = 0;
     switch (l.kind) {
     case MDK_REJECT:
-        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
-                       "metadata record code %llu is not LLVM 3.7 (DXIL) metadata",
-                       (unsigned long long)code);
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD, "metadata record code %llu is not %s",
+                       (unsigned long long)code,
+                       v->modern ? "metadata any LLVM since 3.7 writes" : "LLVM 3.7 (DXIL) metadata");
     case MDK_NODE:
         for (size_t i = 1; i < v->n_ops; i++)
             if (v->ops[i])
@@ -527,8 +573,9 @@ static int bv_sem_metadata(bv_walker *v)
     default:
         break;
     }
-    if (l.kind != MDK_NAMELESS && l.kind != MDK_NAMED)
-        *(in_fn ? &v->md_local : &v->md_module) += 1;
+    uint64_t *count = in_fn ? &v->md_local : &v->md_module;
+    uint64_t add = bv_md_defines(v, l.kind);
+    *count = *count > BV_MD_MAX - add ? BV_MD_MAX : *count + add; /* totals never wrap */
     return rc;
 }
 
@@ -558,9 +605,44 @@ static const bv_sem_check bv_sem_checks[] = {
     {BV_METADATA, -1, bv_sem_metadata},
 };
 
+/* FUNCTION records other than these each add one instruction to the list
+ * METADATA_ATTACHMENT indexes. */
+static void bv_count_instruction(bv_walker *v)
+{
+    uint64_t code = v->ops[0];
+    bool not_inst = code == 1 || code == 33 || code == 35 || code >= 60; /* DECLAREBLOCKS, */
+    v->fn_insts += !not_inst;                  /* DEBUG_LOC(_AGAIN), newer debug records */
+}
+
+/* The value model follows TYPE, MODULE, CONSTANTS and FUNCTION records in
+ * the first MODULE_BLOCK, where LLVM's reader reads them. */
+static int bv_values_record(bv_walker *v, uint32_t bid)
+{
+    int rc = bcv_record(v->values, bid, v->ops, v->n_ops);
+    if (rc == -2)
+        return bv_oom(v);
+    return rc ? bv_fail(v, DXIL_E_BITSTREAM_RECORD, "%s", bcv_why(v->values)) : 0;
+}
+
+static bool bv_values_tracked(const bv_walker *v, uint64_t bid)
+{
+    const bv_scope *parent = &v->stack[v->depth];
+    if (v->depth == 0)
+        return bid == BV_MODULE && !v->seen_module;
+    if (!parent->tracked)
+        return false;
+    if (bid == BV_TYPE || bid == BV_FUNCTION)
+        return parent->bid == BV_MODULE;
+    return bid == BV_CONSTANTS && (parent->bid == BV_MODULE || parent->bid == BV_FUNCTION);
+}
+
 static int bv_sem_record(bv_walker *v)
 {
     uint32_t bid = v->stack[v->depth].bid;
+    if (bid == BV_FUNCTION)
+        bv_count_instruction(v);
+    if (v->stack[v->depth].tracked && bv_values_record(v, bid) != 0)
+        return -1;
     for (size_t i = 0; i < sizeof bv_sem_checks / sizeof *bv_sem_checks; i++) {
         const bv_sem_check *c = &bv_sem_checks[i];
         if (c->bid == bid && (c->code < 0 || (uint64_t)c->code == v->ops[0]))
@@ -609,7 +691,14 @@ static int bv_enter_block(bv_walker *v)
         v->blockinfo_state = 1;
         v->info_bid = BV_NO_BID;
     }
+    if (v->depth == 0 && bid == BV_IDENTIFICATION && !v->seen_module)
+        v->modern = true;
+    bool tracked = bv_values_tracked(v, bid);
+    v->seen_module |= v->depth == 0 && bid == BV_MODULE;
     bv_scope *s = &v->stack[++v->depth];
+    s->tracked = tracked;
+    if (tracked)
+        bcv_enter(v->values, (uint32_t)bid);
     s->bid = (uint32_t)bid;
     s->width = (unsigned)width;
     s->end = r->pos + (size_t)words * 32;
@@ -618,7 +707,7 @@ static int bv_enter_block(bv_walker *v)
     bv_info_range(v, s->bid, &s->bi_first, &s->bi_count);
     r->size_bits = s->end; /* reads past the block's end now fail */
     if (bid == BV_FUNCTION)
-        v->md_local = 0;
+        v->md_local = v->fn_insts = 0;
     if (bid == BV_METADATA)
         v->md_has_ref = false;
     return 0;
@@ -634,6 +723,8 @@ static int bv_end_block(bv_walker *v)
                        v->r.pos, s->end);
     if (s->bid == BV_METADATA && bv_md_block_end(v) != 0)
         return -1;
+    if (s->tracked)
+        bcv_leave(v->values, s->bid);
     if (s->bid == BS_BLOCKINFO_BLOCK_ID) {
         if (v->info.n_abbrevs > 1) /* qsort(NULL, 0) is undefined */
             qsort(v->info.abbrevs, v->info.n_abbrevs, sizeof *v->info.abbrevs, bv_info_cmp);
@@ -680,6 +771,10 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
                           dxil_diags *diags)
 {
     bv_walker *v = calloc(1, sizeof *v);
+    if (v && !(v->values = bcv_create())) {
+        free(v);
+        v = NULL;
+    }
     if (!v) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_BITSTREAM_LIMIT, DXIL_LOC_NONE, 0,
                        "bitcode: out of memory");
@@ -697,6 +792,7 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
         rc = bv_walk(v);
     bv_pool_free(&v->local);
     bv_pool_free(&v->info);
+    bcv_destroy(v->values);
     free(v->ops);
     free(v);
     return rc;

@@ -18,7 +18,7 @@ bool bs_at_end(const bs_reader *r)
     return r->pos >= r->size_bits;
 }
 
-uint64_t bs_read(bs_reader *r, unsigned width)
+uint64_t bs_read_slow(bs_reader *r, unsigned width)
 {
     if (width == 0)
         return 0;
@@ -41,15 +41,11 @@ uint64_t bs_read(bs_reader *r, unsigned width)
     return v;
 }
 
-uint64_t bs_read_vbr(bs_reader *r, unsigned width)
+/* The chunks after `first` (already read, continuation bit set). */
+uint64_t bs_read_vbr_slow(bs_reader *r, unsigned width, uint64_t first)
 {
-    if (width < 2 || width > 32) {
-        r->failed = true;
-        return 0;
-    }
-    uint64_t hi = 1ull << (width - 1), v = 0;
-    unsigned shift = 0;
-    for (;;) {
+    uint64_t hi = 1ull << (width - 1), v = first & (hi - 1);
+    for (unsigned shift = width - 1;; shift += width - 1) {
         uint64_t piece = bs_read(r, width);
         if (r->failed)
             return 0;
@@ -60,7 +56,6 @@ uint64_t bs_read_vbr(bs_reader *r, unsigned width)
         v |= (piece & (hi - 1)) << shift;
         if (!(piece & hi))
             return v;
-        shift += width - 1;
     }
 }
 

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum {
     BS_END_BLOCK = 0,
@@ -46,8 +47,47 @@ typedef struct bs_reader {
 } bs_reader;
 
 void bs_reader_init(bs_reader *r, const uint8_t *data, size_t size_bytes);
-uint64_t bs_read(bs_reader *r, unsigned width);          /* width 0..64 */
-uint64_t bs_read_vbr(bs_reader *r, unsigned width);      /* width 2..32 */
+/* The general (bounds-checked, byte-at-a-time) reads; bs_read and
+ * bs_read_vbr below take a one-load fast path first. */
+uint64_t bs_read_slow(bs_reader *r, unsigned width);
+uint64_t bs_read_vbr_slow(bs_reader *r, unsigned width, uint64_t first);
+
+/* Eight bytes at p as a little-endian word. */
+static inline uint64_t bs_load_le64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+/* width 0..64; a read past the end sets r->failed and returns 0. */
+static inline uint64_t bs_read(bs_reader *r, unsigned width)
+{
+    size_t byte = r->pos >> 3;
+    unsigned shift = (unsigned)(r->pos & 7);
+    if (width - 1u < 64u - shift && !r->failed && byte + 8 <= r->size_bits >> 3) {
+        uint64_t v = bs_load_le64(r->data + byte) >> shift;
+        r->pos += width;
+        return width == 64 ? v : v & ((UINT64_C(1) << width) - 1);
+    }
+    return bs_read_slow(r, width);
+}
+
+/* width 2..32. */
+static inline uint64_t bs_read_vbr(bs_reader *r, unsigned width)
+{
+    if (width - 2u > 30u) {
+        r->failed = true;
+        return 0;
+    }
+    uint64_t piece = bs_read(r, width);
+    if (!(piece & (UINT64_C(1) << (width - 1))))
+        return r->failed ? 0 : piece;
+    return bs_read_vbr_slow(r, width, piece);
+}
 void bs_align32(bs_reader *r);
 bool bs_at_end(const bs_reader *r);
 

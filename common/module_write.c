@@ -6,47 +6,74 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* LLVM's own output: text (LLVMPrintModuleToString) or a bitcode buffer.
+ * Files are written straight from it; only write_memory copies it into
+ * malloc'd memory for the caller. */
+typedef struct mw_output {
+    char *text;
+    LLVMMemoryBufferRef buf;
+    const void *data;
+    size_t size;
+} mw_output;
+
+static int mw_serialise(dxil_module *m, dxil_emit_format fmt, mw_output *out, dxil_diags *diags)
+{
+    memset(out, 0, sizeof *out);
+    if (fmt == DXIL_EMIT_LL) {
+        out->text = LLVMPrintModuleToString(m->mod);
+        out->data = out->text;
+        out->size = out->text ? strlen(out->text) : 0;
+    } else {
+        out->buf = LLVMWriteBitcodeToMemoryBuffer(m->mod);
+        out->data = out->buf ? LLVMGetBufferStart(out->buf) : NULL;
+        out->size = out->buf ? LLVMGetBufferSize(out->buf) : 0;
+    }
+    if (out->text || out->buf)
+        return 0;
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_WRITE, DXIL_LOC_NONE, 0,
+                   "could not serialise the module");
+    return -1;
+}
+
+static void mw_release(mw_output *out)
+{
+    if (out->text)
+        LLVMDisposeMessage(out->text);
+    if (out->buf)
+        LLVMDisposeMemoryBuffer(out->buf);
+}
+
 int dxil_module_write_memory(dxil_module *m, dxil_emit_format fmt, void **data, size_t *size,
                              dxil_diags *diags)
 {
     *data = NULL;
     *size = 0;
-    if (fmt == DXIL_EMIT_LL) {
-        char *text = LLVMPrintModuleToString(m->mod);
-        size_t len = text ? strlen(text) : 0;
-        char *copy = text ? malloc(len + 1) : NULL;
-        if (copy)
-            memcpy(copy, text, len + 1);
-        LLVMDisposeMessage(text);
-        *data = copy;
-        *size = len;
-    } else {
-        LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m->mod);
-        size_t len = buf ? LLVMGetBufferSize(buf) : 0;
-        void *copy = buf ? malloc(len ? len : 1) : NULL;
-        if (copy)
-            memcpy(copy, LLVMGetBufferStart(buf), len);
-        if (buf)
-            LLVMDisposeMemoryBuffer(buf);
-        *data = copy;
-        *size = len;
-    }
-    if (!*data) {
+    mw_output out;
+    if (mw_serialise(m, fmt, &out, diags) != 0)
+        return -1;
+    /* Text keeps its NUL terminator in the copy. */
+    size_t extra = fmt == DXIL_EMIT_LL ? 1 : 0;
+    void *copy = malloc(out.size + extra ? out.size + extra : 1);
+    if (copy)
+        memcpy(copy, out.data, out.size + extra);
+    mw_release(&out);
+    if (!copy) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_WRITE, DXIL_LOC_NONE, 0,
                        "could not serialise the module");
         return -1;
     }
+    *data = copy;
+    *size = out.size;
     return 0;
 }
 
 int dxil_module_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
                            dxil_diags *diags)
 {
-    void *data;
-    size_t size;
-    if (dxil_module_write_memory(m, fmt, &data, &size, diags) != 0)
+    mw_output out;
+    if (mw_serialise(m, fmt, &out, diags) != 0)
         return -1;
-    int rc = dxil_write_file_atomic(path, data, size, diags);
-    free(data);
+    int rc = dxil_write_file_atomic(path, out.data, out.size, diags);
+    mw_release(&out);
     return rc;
 }

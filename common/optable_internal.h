@@ -12,6 +12,10 @@
 int dxil_optable_part_of(uint32_t table_id);
 uint32_t dxil_optable_part_id(int part);
 
+/* The ID of exactly this intrinsic name in the linked LLVM, 0 when it has
+ * none (optable_llvm.c; cached per thread, so cheap to call per call). */
+unsigned dxil_intrinsic_id(const char *name);
+
 struct dxil_optable {
     /* O(1) lookup: slots[part][index], NULL for holes. */
     uint32_t slot_count[DXIL_OPTABLE_PARTS];

@@ -37,6 +37,13 @@
  * creations left as DXIL because LLVM 22 has no form for them. */
 #define DXU_MD_RESOURCES_KEPT "dxu.resources.kept"
 
+/* !dxu.opAttrs = !{!{!"dx.op.<name>", i32 attrs}...}: a dx.op declaration
+ * whose function attributes were not the op table's at the module's DXIL
+ * version, with its attributes as dxil_op_attr bits. DXC changed some
+ * (waveGetLaneIndex: ReadNone -> ReadOnly) by compiler release, not by
+ * DXIL version, so the table cannot say which one a module used. */
+#define DXU_MD_OP_ATTRS "dxu.opAttrs"
+
 /* Moved by the generic rule; listed so code can name them. */
 #define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"
 #define DXU_MD_VIEW_ID_STATE "dxu.viewIdState"
@@ -51,6 +58,18 @@
 
 /* Instruction metadata kinds. */
 #define DXIL_MDK_CONTROLFLOW_HINTS "dx.controlflow.hints"
+/* !dxu.align !{i32 N} on a raised llvm.dx.resource.{load,store}.rawbuffer
+ * call: the alignment operand DXC wrote on the rawBuffer(Vector)Load/Store
+ * it came from, only when it is not DXU_RAW_ALIGN_DEFAULT. */
+#define DXU_MDK_ALIGN "dxu.align"
+/* !dxu.cbufferLoad !{i32 align} on a raised llvm.dx.resource.load.cbufferrow
+ * call that came from DXC's byte-offset cbufferLoad (opcode 58) rather than
+ * cbufferLoadLegacy: lowering rebuilds cbufferLoad(h, offset, align). */
+#define DXU_MDK_CBUFFER_LOAD "dxu.cbufferLoad"
+/* The alignment operand lowering writes when there is no !dxu.align:
+ * the scalar's size in bytes, at most 4 for the DXIL 1.9 vector ops. */
+#define DXU_RAW_ALIGN_DEFAULT(scalar_bytes, vector_op)                                          \
+    ((vector_op) && (scalar_bytes) > 4 ? 4u : (unsigned)(scalar_bytes))
 #define HLSL_MDK_CONTROLFLOW_HINT "hlsl.controlflow.hint"
 #define DXIL_MDK_PRECISE "dx.precise"
 

@@ -13,6 +13,8 @@
  * The check bit of a load becomes checkAccessFullyMapped(71, status). */
 #include "lower_internal.h"
 
+#include "side_metadata.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +38,26 @@ static unsigned buf_align(LLVMTypeRef scalar)
     case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(scalar) >= 8 ? LLVMGetIntTypeWidth(scalar) / 8 : 4;
     default: return 4;
     }
+}
+
+/* The alignment operand: the raiser's !dxu.align when present, else
+ * DXU_RAW_ALIGN_DEFAULT (docs/side-metadata.md). */
+static LLVMValueRef buf_align_of(dxil_lower_ctx *lc, LLVMValueRef call, LLVMTypeRef scalar,
+                                 bool vector_op)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_ALIGN, (unsigned)strlen(DXU_MDK_ALIGN));
+    LLVMValueRef md = LLVMGetMetadata(call, kind);
+    uint64_t a;
+    if (md && LLVMGetMDNodeNumOperands(md) == 1 && lower_const_u64(LLVMGetOperand(md, 0), &a) &&
+        a <= UINT32_MAX)
+        return lower_i32(lc, a);
+    return lower_i32(lc, DXU_RAW_ALIGN_DEFAULT(buf_align(scalar), vector_op));
+}
+
+/* DXIL 1.9 loads and stores vectors through RawBufferVectorLoad/Store. */
+static bool buf_vector_op(const dxil_lower_ctx *lc, LLVMTypeRef value_t)
+{
+    return lc->dxil >= DXIL_VERSION(1, 9) && LLVMGetTypeKind(value_t) == LLVMVectorTypeKind;
 }
 
 /* The loaded value as the intrinsic typed it, from ResRet fields
@@ -80,7 +102,9 @@ static void buf_replace_value(dxil_lower_ctx *lc, LLVMValueRef ev, LLVMValueRef 
     lower_replace(lc, ev, vec);
 }
 
-/* Replaces the {value, i1} result of a load intrinsic by ResRet `ret`. */
+/* Replaces the {value, i1} result of a load intrinsic by ResRet `ret`:
+ * scalar fields 0..n-1 and status field 4, or (n == 0) the vector
+ * ResRet {<N x T>, i32} of RawBufferVectorLoad. */
 static void buf_replace_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef ret, unsigned n)
 {
     LLVMValueRef *evs;
@@ -101,10 +125,13 @@ static void buf_replace_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
         }
         LLVMPositionBuilderBefore(lc->b, ev);
         if (LLVMGetIndices(ev)[0] == 0) {
-            buf_replace_value(lc, ev, ret, n);
+            if (n)
+                buf_replace_value(lc, ev, ret, n);
+            else
+                lower_replace(lc, ev, LLVMBuildExtractValue(lc->b, ret, 0, ""));
             continue;
         }
-        LLVMValueRef st = LLVMBuildExtractValue(lc->b, ret, 4, "");
+        LLVMValueRef st = LLVMBuildExtractValue(lc->b, ret, n ? 4 : 1, "");
         LLVMValueRef chk =
             lower_dxop_call(lc, LOWER_OP_CHECK_ACCESS, LLVMTypeOf(st), &st, 1, "");
         if (!chk) {
@@ -138,12 +165,16 @@ static void buf_load_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
     if (LLVMIsPoison(off))
         off = LLVMGetUndef(LLVMTypeOf(off));
     LLVMValueRef ret;
-    if (lc->dxil < DXIL_VERSION(1, 2)) {
+    if (buf_vector_op(lc, vt)) {
+        LLVMValueRef a[4] = {h, LLVMGetOperand(call, 1), off, buf_align_of(lc, call, s, true)};
+        ret = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_VECTOR_LOAD, vt, a, 4, "");
+        n = 0;
+    } else if (lc->dxil < DXIL_VERSION(1, 2)) {
         LLVMValueRef a[3] = {h, LLVMGetOperand(call, 1), off};
         ret = lower_dxop_call(lc, LOWER_OP_BUFFER_LOAD, s, a, 3, "");
     } else {
         LLVMValueRef a[5] = {h, LLVMGetOperand(call, 1), off, lower_i8(lc, (1u << n) - 1),
-                             lower_i32(lc, buf_align(s))};
+                             buf_align_of(lc, call, s, false)};
         ret = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_LOAD, s, a, 5, "");
     }
     if (ret)
@@ -207,15 +238,31 @@ static void buf_store_typed(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
         lower_kill(lc, call);
 }
 
+/* rawBufferVectorStore(304, H, i, o, <N x T> v, align): the vector whole. */
+static void buf_store_vector(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h,
+                             LLVMValueRef off)
+{
+    LLVMValueRef v = LLVMGetOperand(call, 3);
+    unsigned n;
+    LLVMTypeRef s = buf_scalar(LLVMTypeOf(v), &n);
+    LLVMValueRef a[5] = {h, LLVMGetOperand(call, 1), off, v, buf_align_of(lc, call, s, true)};
+    if (lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_VECTOR_STORE, LLVMTypeOf(v), a, 5, ""))
+        lower_kill(lc, call);
+}
+
 static void buf_store_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef v = LLVMGetOperand(call, 3), lanes[4];
     unsigned n;
-    LLVMTypeRef s = buf_scalar(LLVMTypeOf(v), &n);
-    buf_lanes(lc, v, LLVMGetUndef(s), lanes, &n);
     LLVMValueRef off = LLVMGetOperand(call, 2);
     if (LLVMIsPoison(off))
         off = LLVMGetUndef(LLVMTypeOf(off));
+    if (buf_vector_op(lc, LLVMTypeOf(v))) {
+        buf_store_vector(lc, call, h, off);
+        return;
+    }
+    LLVMTypeRef s = buf_scalar(LLVMTypeOf(v), &n);
+    buf_lanes(lc, v, LLVMGetUndef(s), lanes, &n);
     LLVMValueRef ok;
     if (lc->dxil < DXIL_VERSION(1, 2)) {
         LLVMValueRef a[8] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2],
@@ -223,17 +270,107 @@ static void buf_store_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
         ok = lower_dxop_call(lc, LOWER_OP_BUFFER_STORE, s, a, 8, "");
     } else {
         LLVMValueRef a[9] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2],
-                             lanes[3], lower_i8(lc, (1u << n) - 1), lower_i32(lc, buf_align(s))};
+                             lanes[3], lower_i8(lc, (1u << n) - 1), buf_align_of(lc, call, s, false)};
         ok = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_STORE, s, a, 9, "");
     }
     if (ok)
         lower_kill(lc, call);
 }
 
+/* ---- cbufferLoad (58): a row the raiser made from a byte offset ---- */
+
+typedef struct buf_cbl {
+    dxil_lower_ctx *lc;
+    LLVMValueRef h, off, align; /* off NULL: the row is a constant */
+    uint64_t row;
+    LLVMTypeRef t;
+    unsigned size;
+} buf_cbl;
+
+/* Replaces `user` (element `lane` of the row, or a dynamic selection when
+ * lane is UINT32_MAX) by cbufferLoad(58, H, offset, align). */
+static void buf_cbl_replace(buf_cbl *c, LLVMValueRef user, unsigned lane)
+{
+    dxil_lower_ctx *lc = c->lc;
+    LLVMValueRef off = c->off;
+    if (!off && lane == UINT32_MAX)
+        return;
+    if (!off)
+        off = lower_i32(lc, c->row * 16 + (uint64_t)lane * c->size);
+    LLVMPositionBuilderBefore(lc->b, user);
+    LLVMValueRef a[3] = {c->h, off, c->align};
+    LLVMValueRef r = lower_dxop_call(lc, LOWER_OP_CBUFFER_LOAD, c->t, a, 3, "");
+    if (r)
+        lower_replace(lc, user, r);
+}
+
+/* The raiser's gather: insertelement chain from the fields, then
+ * extractelement(vec, (off & 15) >> shift). */
+static void buf_cbl_gather(buf_cbl *c, LLVMValueRef ins)
+{
+    for (LLVMValueRef next; ins; ins = next) {
+        lower_kill(c->lc, ins);
+        next = NULL;
+        for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef x = LLVMGetUser(u);
+            if (LLVMIsAInsertElementInst(x)) {
+                next = x;
+            } else if (LLVMIsAExtractElementInst(x) && LLVMGetFirstUse(x)) {
+                buf_cbl_replace(c, x, UINT32_MAX);
+                LLVMValueRef sel = LLVMGetOperand(x, 1);
+                lower_kill(c->lc, x);
+                lower_kill(c->lc, sel);
+                if (LLVMIsAInstruction(sel))
+                    lower_kill(c->lc, LLVMGetOperand(sel, 0));
+            }
+        }
+    }
+}
+
+static bool buf_cbuffer_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_CBUFFER_LOAD,
+                                             (unsigned)strlen(DXU_MDK_CBUFFER_LOAD));
+    LLVMValueRef md = LLVMGetMetadata(call, kind), row = LLVMGetOperand(call, 1);
+    LLVMTypeRef t = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
+    uint64_t a, four;
+    buf_cbl c = {.lc = lc, .h = h, .t = t, .size = buf_align(t)};
+    if (!md || LLVMGetMDNodeNumOperands(md) != 1 || !lower_const_u64(LLVMGetOperand(md, 0), &a))
+        return false;
+    c.align = lower_i32(lc, a);
+    if (LLVMIsAInstruction(row) && LLVMGetInstructionOpcode(row) == LLVMLShr &&
+        lower_const_u64(LLVMGetOperand(row, 1), &four) && four == 4)
+        c.off = LLVMGetOperand(row, 0);
+    else if (!lower_const_u64(row, &c.row))
+        return false;
+    for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef ev = LLVMGetUser(u);
+        if (!LLVMIsAExtractValueInst(ev) || LLVMGetNumIndices(ev) != 1)
+            return false;
+    }
+    for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef ev = LLVMGetUser(u);
+        for (LLVMUseRef e = LLVMGetFirstUse(ev), next; e; e = next) {
+            next = LLVMGetNextUse(e);
+            if (LLVMIsAInsertElementInst(LLVMGetUser(e)))
+                buf_cbl_gather(&c, LLVMGetUser(e));
+        }
+        if (LLVMGetFirstUse(ev) && !LLVMIsAInsertElementInst(LLVMGetUser(LLVMGetFirstUse(ev))))
+            buf_cbl_replace(&c, ev, LLVMGetIndices(ev)[0]);
+        lower_kill(lc, ev);
+    }
+    lower_kill(lc, call);
+    if (c.off)
+        lower_kill(lc, row);
+    return true;
+}
+
 /* The literal struct result and the named CBufRet have the same fields:
  * extractvalue users move over unchanged. */
 static void buf_cbuffer_row(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
+    if (buf_cbuffer_load(lc, call, h))
+        return;
     LLVMTypeRef s = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     LLVMValueRef a[2] = {h, LLVMGetOperand(call, 1)};
     LLVMValueRef ret = lower_dxop_call(lc, LOWER_OP_CBUFFER_LOAD_LEGACY, s, a, 2, "");
@@ -281,10 +418,12 @@ static const buf_kind buf_kinds[] = {
     {"llvm.dx.resource.getdimensions.x", buf_dimensions},
 };
 
-/* Wider than 4 lanes needs the 6.9 vector ops (RawBufferVectorLoad/Store),
- * which this lowering does not emit yet. */
-static bool buf_too_wide(LLVMValueRef call)
+/* Wider than 4 lanes needs the DXIL 1.9 vector ops (RawBufferVectorLoad/
+ * Store), which exist only for raw buffers at DXIL 1.9 and later. */
+static bool buf_too_wide(const dxil_lower_ctx *lc, const buf_kind *k, LLVMValueRef call)
 {
+    if (lc->dxil >= DXIL_VERSION(1, 9) && (k->lower == buf_load_raw || k->lower == buf_store_raw))
+        return false;
     LLVMTypeRef t = LLVMTypeOf(call);
     if (LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMCountStructElementTypes(t) == 2)
         t = LLVMStructGetTypeAtIndex(t, 0);
@@ -314,7 +453,7 @@ int dxil_lower_buffers(dxil_lower_ctx *lc)
         size_t n = lower_collect_calls(fn, &calls);
         for (size_t i = 0; i < n; i++) {
             LLVMValueRef h = lower_dxil_handle(LLVMGetOperand(calls[i], 0));
-            if (!h || buf_too_wide(calls[i])) {
+            if (!h || buf_too_wide(lc, k, calls[i])) {
                 lower_warn(lc, "%s: %s; kept", k->intrinsic,
                            h ? "more than 4 lanes (needs the DXIL 1.9 vector ops)"
                              : "handle not made by handlefrombinding");

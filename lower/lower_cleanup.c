@@ -37,7 +37,7 @@ int dxil_lower_instr_md(dxil_lower_ctx *lc)
 /* Side nodes that are bookkeeping only, never DXIL. */
 static bool cleanup_is_internal(const char *name)
 {
-    static const char *const internal[] = {DXU_MD_DATALAYOUT, DXU_MD_ORDER,
+    static const char *const internal[] = {DXU_MD_DATALAYOUT, DXU_MD_ORDER, DXU_MD_OP_ATTRS,
 #ifdef DXU_MD_RESOURCE_PROPS
                                            DXU_MD_RESOURCE_PROPS,
 #endif

@@ -97,6 +97,41 @@ static LLVMValueRef ops_rebuild(dxil_lower_ctx *lc, LLVMValueRef r, LLVMTypeRef 
     return agg;
 }
 
+static unsigned ops_int_bits(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        t = LLVMGetElementType(t);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
+}
+
+/* cast-i32 results: the raiser's trunc/zext of the intrinsic back to the
+ * dx.op's i32 type is the dx.op result itself; other users get a cast. */
+static void ops_cast_result(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef r)
+{
+    LLVMTypeRef want = LLVMTypeOf(call);
+    for (LLVMUseRef u = LLVMGetFirstUse(call), next; u; u = next) {
+        LLVMValueRef c = LLVMGetUser(u);
+        LLVMOpcode op = LLVMIsAInstruction(c) ? LLVMGetInstructionOpcode(c) : LLVMRet;
+        next = LLVMGetNextUse(u);
+        if ((op == LLVMTrunc || op == LLVMZExt) && LLVMTypeOf(c) == LLVMTypeOf(r)) {
+            lower_replace(lc, c, r);
+            LLVMSetOperand(c, 0, LLVMGetUndef(want)); /* c is dead: drop its use */
+        }
+    }
+    if (!LLVMGetFirstUse(call)) {
+        lower_kill(lc, call);
+        return;
+    }
+    unsigned wb = ops_int_bits(want), rb = ops_int_bits(LLVMTypeOf(r));
+    if (!wb || !rb || wb == rb) {
+        lower_warn(lc, "cast-i32 result of unexpected type; call kept");
+        lower_kill(lc, r);
+        return;
+    }
+    lower_replace(lc, call, wb > rb ? LLVMBuildZExt(lc->b, r, want, "")
+                                    : LLVMBuildTrunc(lc->b, r, want, ""));
+}
+
 /* Replaces `call` by dx.op result r, converting per map->result. Struct
  * results are read through extractvalue directly where possible. */
 static void ops_result(dxil_lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValueRef call,
@@ -108,10 +143,7 @@ static void ops_result(dxil_lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValu
         return;
     }
     if (m->result == DXIL_MAP_RESULT_CAST_I32) {
-        unsigned wb = LLVMGetIntTypeWidth(want), rb = LLVMGetIntTypeWidth(LLVMTypeOf(r));
-        LLVMValueRef c = wb > rb ? LLVMBuildZExt(lc->b, r, want, "")
-                                 : LLVMBuildTrunc(lc->b, r, want, "");
-        lower_replace(lc, call, c);
+        ops_cast_result(lc, call, r);
         return;
     }
     for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetFirstUse(call)) {

@@ -24,6 +24,7 @@ typedef struct res_rec {
     unsigned id;
     res_info info;
     char name[128];
+    LLVMValueRef symbol; /* the record's resource global (libraries), or NULL */
 } res_rec;
 
 typedef struct res_state {
@@ -285,9 +286,11 @@ static void res_read_parked(res_state *st)
                 !lower_const_u64(LLVMGetOperand(r, 5), &range))
                 continue;
             res_rec *rec = res_add(st);
+            LLVMValueRef sym = LLVMGetOperand(r, 1);
             if (rec)
                 *rec = (res_rec){.cls = cls, .space = (uint32_t)space, .lb = (uint32_t)lb,
-                                 .range = (uint32_t)range, .id = (unsigned)id};
+                                 .range = (uint32_t)range, .id = (unsigned)id,
+                                 .symbol = sym && LLVMIsAGlobalVariable(sym) ? sym : NULL};
         }
     }
 }
@@ -359,30 +362,36 @@ static LLVMValueRef res_abs_index(dxil_lower_ctx *lc, LLVMValueRef idx, uint32_t
     return LLVMBuildAdd(lc->b, idx, lower_i32(lc, lb), "");
 }
 
-/* Exact annotateHandle words the raiser saw, when it kept them. */
-static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, uint32_t *w0, uint32_t *w1)
+/* Exact annotateHandle words the raiser saw, when it kept them. DXC may
+ * annotate one binding twice, with the UAV counter bit (15) only where
+ * the counter is used: the entry whose bit matches `counter` wins. */
+static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, bool counter, uint32_t *w0,
+                             uint32_t *w1)
 {
 #ifdef DXU_MD_RESOURCE_PROPS
     unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_RESOURCE_PROPS);
     LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
-    bool found = false;
+    bool found = false, exact = false;
     if (ops)
         LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_RESOURCE_PROPS, ops);
-    for (unsigned i = 0; ops && i < n && !found; i++) {
+    for (unsigned i = 0; ops && i < n && !exact; i++) {
         uint64_t f[5];
         bool ok = true;
         for (unsigned k = 0; k < 5; k++)
             ok = ok && lower_const_u64(LLVMGetOperand(ops[i], k), &f[k]);
-        if (ok && f[0] == r->cls && f[1] == r->space && f[2] == r->lb) {
+        if (!ok || f[0] != r->cls || f[1] != r->space || f[2] != r->lb)
+            continue;
+        exact = r->cls != DXIL_RESOURCE_CLASS_UAV || ((f[3] >> 15 & 1) != 0) == counter;
+        if (!found || exact) {
             *w0 = (uint32_t)f[3];
             *w1 = (uint32_t)f[4];
-            found = true;
         }
+        found = true;
     }
     free(ops);
     return found;
 #else
-    (void)lc; (void)r; (void)w0; (void)w1;
+    (void)lc; (void)r; (void)counter; (void)w0; (void)w1;
     return false;
 #endif
 }
@@ -391,6 +400,18 @@ static LLVMValueRef res_const_struct(dxil_lower_ctx *lc, unsigned code, LLVMValu
                                      unsigned n)
 {
     return LLVMConstNamedStruct(lower_type_for_code(lc, code, NULL), f, n);
+}
+
+/* annotateHandle(216, h, props): the raiser's words, else computed. */
+static LLVMValueRef res_annotate(dxil_lower_ctx *lc, const res_rec *r, const res_info *ri,
+                                 LLVMValueRef h)
+{
+    uint32_t w0, w1;
+    if (!res_parked_props(lc, r, ri->counter, &w0, &w1))
+        res_props(ri, &w0, &w1);
+    LLVMValueRef pf[2] = {lower_i32(lc, w0), lower_i32(lc, w1)};
+    LLVMValueRef b[2] = {h, res_const_struct(lc, DXIL_TY_RESPROPERTY, pf, 2)};
+    return h ? lower_dxop_call(lc, LOWER_OP_ANNOTATE_HANDLE, NULL, b, 2, "") : NULL;
 }
 
 static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri,
@@ -406,12 +427,42 @@ static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri
                           lower_i8(lc, r->cls)};
     LLVMValueRef a[3] = {res_const_struct(lc, DXIL_TY_RESBIND, bf, 4), abs, lower_i1(lc, nu)};
     LLVMValueRef h = lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE_FROM_BINDING, NULL, a, 3, "");
-    uint32_t w0, w1;
-    if (!res_parked_props(lc, r, &w0, &w1))
-        res_props(ri, &w0, &w1);
-    LLVMValueRef pf[2] = {lower_i32(lc, w0), lower_i32(lc, w1)};
-    LLVMValueRef b[2] = {h, res_const_struct(lc, DXIL_TY_RESPROPERTY, pf, 2)};
-    return h ? lower_dxop_call(lc, LOWER_OP_ANNOTATE_HANDLE, NULL, b, 2, "") : NULL;
+    return res_annotate(lc, r, ri, h);
+}
+
+/* A library's handle, as DXC makes it: load the record's global (element
+ * `rel` of a 1-D array), createHandleForLib(160, value), and from DXIL
+ * 1.6 annotateHandle. NULL when the global's shape is not one of those. */
+static LLVMValueRef res_emit_lib(dxil_lower_ctx *lc, const res_rec *r, const res_info *ri,
+                                 LLVMValueRef rel)
+{
+    LLVMValueRef g = r->symbol, addr = g;
+    LLVMTypeRef t = LLVMGlobalGetValueType(g);
+    if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+        LLVMTypeRef e = LLVMGetElementType(t);
+        if (LLVMGetTypeKind(e) != LLVMStructTypeKind || LLVMTypeOf(rel) != LLVMTypeOf(lower_i32(lc, 0)))
+            return NULL;
+        LLVMValueRef ix[2] = {lower_i32(lc, 0), rel};
+        addr = LLVMBuildInBoundsGEP2(lc->b, t, g, ix, 2, "");
+        t = e;
+    } else if (LLVMGetTypeKind(t) != LLVMStructTypeKind) {
+        return NULL;
+    }
+    LLVMValueRef v = LLVMBuildLoad2(lc->b, t, addr, "");
+    if (LLVMGetAlignment(g))
+        LLVMSetAlignment(v, LLVMGetAlignment(g));
+    LLVMValueRef h = lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE_FOR_LIB, t, &v, 1, "");
+    if (!h) {
+        lower_kill(lc, v);
+        return NULL;
+    }
+    return lc->dxil < DXIL_VERSION(1, 6) ? h : res_annotate(lc, r, ri, h);
+}
+
+/* Libraries whose record names its global get DXC's createHandleForLib. */
+static bool res_use_lib(const dxil_lower_ctx *lc, const res_rec *r, bool nu)
+{
+    return r->symbol && !nu && !strcmp(lc->sm_kind, "lib") && lc->dxil >= DXIL_VERSION(1, 3);
 }
 
 static LLVMValueRef res_bridge(dxil_lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef target)
@@ -446,7 +497,9 @@ static void res_lower_one(res_state *st, LLVMValueRef call)
         lower_kill(lc, idx);
         idx = LLVMGetOperand(idx, 0);
     }
-    LLVMValueRef h = res_emit(st, r, &ri, res_abs_index(lc, idx, r->lb), nu);
+    LLVMValueRef h = res_use_lib(lc, r, nu) ? res_emit_lib(lc, r, &ri, idx) : NULL;
+    if (!h)
+        h = res_emit(st, r, &ri, res_abs_index(lc, idx, r->lb), nu);
     if (!h) {
         lower_warn(lc, "could not build the DXIL handle; handlefrombinding kept");
         lc->n_kept++;

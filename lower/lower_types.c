@@ -3,9 +3,12 @@
  * parameter types (type codes) and attributes at the target version. */
 #include "lower_internal.h"
 
+#include "side_metadata.h"
+
 #include <llvm-c/IRReader.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A named struct, created with its body on first use (DXC's layout). */
@@ -256,9 +259,36 @@ int lower_attrs_init(dxil_lower_ctx *lc)
     return 0;
 }
 
-static void types_set_attrs(dxil_lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *op)
+/* The attributes the raiser saw on declaration `name` when they were not
+ * the table's (!dxu.opAttrs, docs/side-metadata.md). */
+static bool types_parked_attrs(dxil_lower_ctx *lc, const char *name, uint32_t *bits)
 {
-    uint32_t bits = dxil_op_attrs_at(op, lc->dxil);
+    unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_OP_ATTRS);
+    LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
+    bool found = false;
+    if (ops)
+        LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_OP_ATTRS, ops);
+    for (unsigned i = 0; ops && i < n && !found; i++) {
+        unsigned len = 0;
+        LLVMValueRef s = LLVMGetMDNodeNumOperands(ops[i]) == 2 ? LLVMGetOperand(ops[i], 0) : NULL;
+        const char *str = s ? LLVMGetMDString(s, &len) : NULL;
+        uint64_t v;
+        if (str && len == strlen(name) && !memcmp(str, name, len) &&
+            lower_const_u64(LLVMGetOperand(ops[i], 1), &v)) {
+            *bits = (uint32_t)v;
+            found = true;
+        }
+    }
+    free(ops);
+    return found;
+}
+
+static void types_set_attrs(dxil_lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *op,
+                            const char *name)
+{
+    uint32_t bits;
+    if (!types_parked_attrs(lc, name, &bits))
+        bits = dxil_op_attrs_at(op, lc->dxil);
     const struct { uint32_t bit; LLVMAttributeRef a; } map[] = {
         {DXIL_ATTR_READNONE, lc->attrs.mem_none},   {DXIL_ATTR_READONLY, lc->attrs.mem_read},
         {DXIL_ATTR_ARGMEMONLY, lc->attrs.mem_argmem}, {DXIL_ATTR_NODUPLICATE, lc->attrs.noduplicate},
@@ -296,7 +326,7 @@ static LLVMValueRef types_dxop_decl(dxil_lower_ctx *lc, const dxil_op_info *op, 
     if (!ret)
         return NULL;
     fn = LLVMAddFunction(lc->mod, name, LLVMFunctionType(ret, params, n, 0));
-    types_set_attrs(lc, fn, op);
+    types_set_attrs(lc, fn, op, name);
     return fn;
 }
 

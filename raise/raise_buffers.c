@@ -3,6 +3,7 @@
  * llvm.dx.resource.{load,store}.* intrinsics. Forms LLVM 22 cannot express
  * keep the dx.op call (with its cast handle) and are counted. */
 #include "raise_resources.h"
+#include "side_metadata.h"
 
 #include <string.h>
 
@@ -111,6 +112,41 @@ static void buf_resret_rewrite(buf_state *st, LLVMValueRef call, LLVMValueRef re
         LLVMInstructionEraseFromParent(data);
 }
 
+/* ---- alignment ---- */
+
+/* Scalar size in bytes of t (its element type for vectors). */
+static unsigned buf_elem_bytes(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        t = LLVMGetElementType(t);
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMHalfTypeKind: return 2;
+    case LLVMDoubleTypeKind: return 8;
+    case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t) >= 8 ? LLVMGetIntTypeWidth(t) / 8 : 4;
+    default: return 4;
+    }
+}
+
+/* A raw-buffer op's alignment operand (its last argument), as
+ * !dxu.align on the raised call `to` when lowering would not rebuild it
+ * (docs/side-metadata.md). `value_t` is the loaded or stored type. */
+static void buf_keep_align(buf_state *st, LLVMValueRef call, LLVMValueRef to, LLVMTypeRef value_t)
+{
+    uint32_t op = dxil_res_call_opcode(call);
+    bool vec = op == RES_OP_RAW_BUFFER_VECTOR_LOAD || op == RES_OP_RAW_BUFFER_VECTOR_STORE;
+    uint64_t align = 0;
+    if (!to || (!vec && op != RES_OP_RAW_BUFFER_LOAD && op != RES_OP_RAW_BUFFER_STORE) ||
+        !dxil_res_const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
+                            &align) ||
+        align == DXU_RAW_ALIGN_DEFAULT(buf_elem_bytes(value_t), vec))
+        return;
+    LLVMValueRef n = LLVMConstInt(st->i32, align, 0);
+    LLVMValueRef md = LLVMMDNodeInContext(st->rc->ctx, &n, 1);
+    LLVMSetMetadata(to, LLVMGetMDKindIDInContext(st->rc->ctx, DXU_MDK_ALIGN,
+                                                 (unsigned)strlen(DXU_MDK_ALIGN)),
+                    md);
+}
+
 /* ---- loads ---- */
 
 static bool buf_load(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw, unsigned n,
@@ -129,6 +165,7 @@ static bool buf_load(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw,
     LLVMValueRef res = dxil_res_call_intrinsic(st->rc, st->b, name, over, 2, args, raw ? 3 : 2, "");
     if (!res)
         return false;
+    buf_keep_align(st, call, res, over[0]);
     buf_resret_rewrite(st, call, res, vec_form ? 1 : n, status, vec_form);
     return true;
 }
@@ -211,7 +248,9 @@ static bool buf_store(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw
     args[na++] = data;
     LLVMTypeRef over[2] = {LLVMTypeOf(h), LLVMTypeOf(data)};
     const char *name = raw ? "llvm.dx.resource.store.rawbuffer" : "llvm.dx.resource.store.typedbuffer";
-    return dxil_res_call_intrinsic(st->rc, st->b, name, over, 2, args, na, "") != NULL;
+    LLVMValueRef res = dxil_res_call_intrinsic(st->rc, st->b, name, over, 2, args, na, "");
+    buf_keep_align(st, call, res, LLVMTypeOf(data));
+    return res != NULL;
 }
 
 /* bufferStore(69, h, idx, off, v0..v3, i8 mask) */
@@ -342,6 +381,10 @@ static bool buf_do_cbuffer_load(buf_state *st, LLVMValueRef call, LLVMValueRef h
     LLVMValueRef res = buf_cbuffer_row(st, h, row, t, 16 / size);
     if (!res)
         return false;
+    LLVMValueRef align = LLVMGetOperand(call, 3); /* marks the form for lowering */
+    LLVMSetMetadata(res, LLVMGetMDKindIDInContext(st->rc->ctx, DXU_MDK_CBUFFER_LOAD,
+                                                  (unsigned)strlen(DXU_MDK_CBUFFER_LOAD)),
+                    LLVMMDNodeInContext(st->rc->ctx, &align, 1));
     LLVMReplaceAllUsesWith(call, buf_row_element(st, res, 16 / size, sel));
     return true;
 }

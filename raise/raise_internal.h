@@ -21,7 +21,17 @@ typedef struct dxil_raise_ctx {
      * coverage statistics were asked for, this module's counts. */
     const struct dxil_optable *optable;
     struct dxil_stats *stats;
+    /* Intrinsic declarations made so far (raise_ops_util.c). */
+    struct dxil_raise_intrinsics *intrinsics;
 } dxil_raise_ctx;
+
+/* The declaration of intrinsic `id` with these overload types in rc's
+ * module. Cached per module: LLVMGetIntrinsicDeclaration mangles the name
+ * and looks it up on every call (~7k instructions). Its type is
+ * LLVMGlobalGetValueType(fn). NULL only without memory. */
+LLVMValueRef dxil_raise_intrinsic_decl(dxil_raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
+                                       size_t n);
+void dxil_raise_intrinsics_free(dxil_raise_ctx *rc);
 
 typedef struct dxil_raise_pass {
     const char *name;

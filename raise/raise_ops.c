@@ -11,6 +11,7 @@
  * declaration or a reason to keep the call. */
 #include "raise_ops.h"
 #include "raise_md_util.h"
+#include "optable_internal.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -168,22 +169,11 @@ static bool ops_args_fit(LLVMValueRef call, const dxil_intrinsic_map *m, LLVMTyp
     return true;
 }
 
-/* The ID of exactly this intrinsic, or 0. LLVMLookupIntrinsicID also
- * accepts a longer name as an overload suffix of an overloaded intrinsic
- * ("llvm.dx.all.memory.barrier" finds llvm.dx.all), so compare the name. */
-static unsigned ops_intrinsic_id(const char *name)
-{
-    size_t len = strlen(name), got = 0;
-    unsigned id = LLVMLookupIntrinsicID(name, len);
-    const char *base = id ? LLVMIntrinsicGetName(id, &got) : NULL;
-    return base && got == len && memcmp(base, name, len) == 0 ? id : 0;
-}
-
 /* Sets t->keep, and t->fn/fnty when the call can be raised. */
 static void ops_resolve_intrinsic(ops_raise *r, LLVMValueRef call, ops_target *t)
 {
     const dxil_intrinsic_map *m = t->map;
-    unsigned id = ops_intrinsic_id(m->intrinsic);
+    unsigned id = dxil_intrinsic_id(m->intrinsic);
     if (id == 0) {
         t->keep = DXIL_KEEP_NO_INTRINSIC;
         return;
@@ -201,7 +191,7 @@ static void ops_resolve_intrinsic(ops_raise *r, LLVMValueRef call, ops_target *t
         t->keep = DXIL_KEEP_MISMATCH;
         return;
     }
-    t->fn = LLVMGetIntrinsicDeclaration(r->rc->mod, id, tys, ntys);
+    t->fn = dxil_raise_intrinsic_decl(r->rc, id, tys, ntys);
     t->fnty = fnty;
     t->keep = OPS_RAISE;
 }
@@ -346,6 +336,8 @@ int dxil_raise_ops(dxil_raise_ctx *rc)
     ops_decls decls;
     int status = ops_decls_collect(rc->mod, r.table, &decls);
     r.b = LLVMCreateBuilderInContext(rc->ctx);
+    if (status == 0)
+        ops_keep_decl_attrs(rc, &decls);
     for (size_t i = 0; status == 0 && i < decls.n; i++)
         status = ops_raise_decl(&r, &decls.v[i]);
     if (status == 0)

@@ -56,6 +56,9 @@ void ops_result_replace(LLVMBuilderRef b, unsigned kind, LLVMValueRef old, LLVMV
 /* Sets the table's attributes (at the module's DXIL version) on every
  * declaration in decls that still has calls. */
 void ops_fix_kept_attrs(dxil_raise_ctx *rc, const ops_decls *decls);
+/* Records in !dxu.opAttrs each declaration whose attributes differ from
+ * the table's at the module's version (before anything is raised). */
+void ops_keep_decl_attrs(dxil_raise_ctx *rc, const ops_decls *decls);
 
 /* --- raise_stats.c: the per-module record kept in the raise context --- */
 /* Counts one call of `opcode` as seen before raising (census). */

@@ -5,8 +5,10 @@
  * ArgMemOnly -> memory(argmem: readwrite), plus noduplicate / noreturn,
  * and nounwind always. */
 #include "raise_ops.h"
+#include "side_metadata.h"
 
 #include <llvm-c/IRReader.h>
+#include <pthread.h>
 #include <string.h>
 
 /* The encoded values of the memory attributes, read from LLVM itself so
@@ -31,7 +33,10 @@ static bool opsa_probe_value(LLVMModuleRef m, const char *fn, unsigned kind, uin
     return true;
 }
 
-static opsa_memory opsa_probe(LLVMContextRef ctx)
+/* The encoding does not depend on the context: probe once per process, in
+ * a context of its own (LLVMParseIRInContext per module cost ~30k
+ * instructions). */
+static opsa_memory opsa_probe_in(LLVMContextRef ctx)
 {
     opsa_memory mem = {.kind = LLVMGetEnumAttributeKindForName("memory", 6)};
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
@@ -49,9 +54,34 @@ static opsa_memory opsa_probe(LLVMContextRef ctx)
     return mem;
 }
 
-static void opsa_set_flag(LLVMContextRef ctx, LLVMValueRef fn, const char *name, bool on)
+enum { OPSA_NOUNWIND, OPSA_NODUPLICATE, OPSA_NORETURN, OPSA_NFLAGS };
+static const char *const opsa_flag_names[OPSA_NFLAGS] = {"nounwind", "noduplicate", "noreturn"};
+
+static opsa_memory opsa_mem;
+static unsigned opsa_flag_kinds[OPSA_NFLAGS];
+static pthread_once_t opsa_once = PTHREAD_ONCE_INIT;
+
+static void opsa_init(void)
 {
-    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    LLVMContextRef ctx = LLVMContextCreate();
+    opsa_mem = opsa_probe_in(ctx);
+    LLVMContextDispose(ctx);
+    for (int i = 0; i < OPSA_NFLAGS; i++)
+        opsa_flag_kinds[i] =
+            LLVMGetEnumAttributeKindForName(opsa_flag_names[i], strlen(opsa_flag_names[i]));
+}
+
+/* ctx is unused: the encoding is the same in every context. */
+static opsa_memory opsa_probe(LLVMContextRef ctx)
+{
+    (void)ctx;
+    pthread_once(&opsa_once, opsa_init);
+    return opsa_mem;
+}
+
+static void opsa_set_flag(LLVMContextRef ctx, LLVMValueRef fn, int flag, bool on)
+{
+    unsigned kind = opsa_flag_kinds[flag];
     if (!kind)
         return;
     LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind);
@@ -68,9 +98,9 @@ static void opsa_apply(LLVMContextRef ctx, LLVMValueRef fn, uint32_t attrs, cons
     if (attrs & (DXIL_ATTR_READNONE | DXIL_ATTR_READONLY | DXIL_ATTR_ARGMEMONLY))
         LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                                 LLVMCreateEnumAttribute(ctx, mem->kind, value));
-    opsa_set_flag(ctx, fn, "nounwind", true);
-    opsa_set_flag(ctx, fn, "noduplicate", (attrs & DXIL_ATTR_NODUPLICATE) != 0);
-    opsa_set_flag(ctx, fn, "noreturn", (attrs & DXIL_ATTR_NORETURN) != 0);
+    opsa_set_flag(ctx, fn, OPSA_NOUNWIND, true);
+    opsa_set_flag(ctx, fn, OPSA_NODUPLICATE, (attrs & DXIL_ATTR_NODUPLICATE) != 0);
+    opsa_set_flag(ctx, fn, OPSA_NORETURN, (attrs & DXIL_ATTR_NORETURN) != 0);
 }
 
 /* The attributes every remaining call of d agrees on; false when calls
@@ -110,6 +140,50 @@ void ops_fix_kept_attrs(dxil_raise_ctx *rc, const ops_decls *decls)
             mem = opsa_probe(rc->ctx);
         if (mem.ok)
             opsa_apply(rc->ctx, decls->v[i].fn, attrs, &mem);
+    }
+    ops_calls_free(&calls);
+}
+
+/* The dxil_op_attr bits a declaration carries; false when its memory
+ * attribute is none of DXC's. */
+static bool opsa_read(LLVMValueRef fn, const opsa_memory *mem, uint32_t *out)
+{
+    static const char *const flags[2] = {"noduplicate", "noreturn"};
+    static const uint32_t flag_bits[2] = {DXIL_ATTR_NODUPLICATE, DXIL_ATTR_NORETURN};
+    LLVMAttributeRef m = LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, mem->kind);
+    uint64_t v = m ? LLVMGetEnumAttributeValue(m) : 0;
+    *out = !m ? 0 : v == mem->none ? DXIL_ATTR_READNONE : v == mem->read ? DXIL_ATTR_READONLY
+                  : v == mem->argmem ? DXIL_ATTR_ARGMEMONLY : UINT32_MAX;
+    for (unsigned i = 0; i < 2 && *out != UINT32_MAX; i++) {
+        unsigned k = LLVMGetEnumAttributeKindForName(flags[i], strlen(flags[i]));
+        if (k && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k))
+            *out |= flag_bits[i];
+    }
+    return *out != UINT32_MAX;
+}
+
+static void opsa_record(dxil_raise_ctx *rc, LLVMValueRef fn, uint32_t attrs)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(fn, &len);
+    LLVMValueRef f[2] = {LLVMMDStringInContext(rc->ctx, name, (unsigned)len),
+                         LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), attrs, 0)};
+    LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_OP_ATTRS, LLVMMDNodeInContext(rc->ctx, f, 2));
+}
+
+void ops_keep_decl_attrs(dxil_raise_ctx *rc, const ops_decls *decls)
+{
+    const dxil_optable *t = ops_table(rc);
+    dxil_version v = ops_dxil_version(rc);
+    opsa_memory mem = opsa_probe(rc->ctx);
+    ops_calls calls = {0};
+    for (size_t i = 0; mem.ok && i < decls->n; i++) {
+        uint32_t want = 0, have = 0;
+        if (ops_calls_collect(decls->v[i].fn, &calls) != 0 || calls.n == 0 ||
+            !opsa_decl_attrs(t, v, &calls, &want) || !opsa_read(decls->v[i].fn, &mem, &have))
+            continue;
+        if (have != want)
+            opsa_record(rc, decls->v[i].fn, have);
     }
     ops_calls_free(&calls);
 }

@@ -99,3 +99,63 @@ dxil_version ops_dxil_version(const dxil_raise_ctx *rc)
         return DXIL_VERSION(1, 0);
     return DXIL_VERSION(rc->dxil_major, rc->dxil_minor);
 }
+
+/* ---- per-module intrinsic declarations ---- */
+
+enum { OPSU_MAX_TYS = 4 };
+
+typedef struct opsu_intrinsic {
+    unsigned id;
+    size_t n;
+    LLVMTypeRef tys[OPSU_MAX_TYS];
+    LLVMValueRef fn;
+} opsu_intrinsic;
+
+struct dxil_raise_intrinsics {
+    opsu_intrinsic *v;
+    size_t n, cap;
+};
+
+static LLVMValueRef opsu_find(const struct dxil_raise_intrinsics *c, unsigned id,
+                              LLVMTypeRef *tys, size_t n)
+{
+    for (size_t i = 0; c && i < c->n; i++)
+        if (c->v[i].id == id && c->v[i].n == n &&
+            (n == 0 || memcmp(c->v[i].tys, tys, n * sizeof *tys) == 0))
+            return c->v[i].fn;
+    return NULL;
+}
+
+static void opsu_remember(dxil_raise_ctx *rc, unsigned id, LLVMTypeRef *tys, size_t n,
+                          LLVMValueRef fn)
+{
+    if (!rc->intrinsics && !(rc->intrinsics = calloc(1, sizeof *rc->intrinsics)))
+        return;
+    struct dxil_raise_intrinsics *c = rc->intrinsics;
+    if (opsu_grow((void **)&c->v, &c->cap, c->n, sizeof *c->v) != 0)
+        return;
+    opsu_intrinsic *e = &c->v[c->n++];
+    *e = (opsu_intrinsic){.id = id, .n = n, .fn = fn};
+    if (n)
+        memcpy(e->tys, tys, n * sizeof *tys);
+}
+
+LLVMValueRef dxil_raise_intrinsic_decl(dxil_raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
+                                       size_t n)
+{
+    LLVMValueRef fn = n <= OPSU_MAX_TYS ? opsu_find(rc->intrinsics, id, tys, n) : NULL;
+    if (fn)
+        return fn;
+    fn = LLVMGetIntrinsicDeclaration(rc->mod, id, tys, n);
+    if (fn && n <= OPSU_MAX_TYS)
+        opsu_remember(rc, id, tys, n, fn);
+    return fn;
+}
+
+void dxil_raise_intrinsics_free(dxil_raise_ctx *rc)
+{
+    if (rc->intrinsics)
+        free(rc->intrinsics->v);
+    free(rc->intrinsics);
+    rc->intrinsics = NULL;
+}

@@ -39,5 +39,6 @@ int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags 
     if (rc.stats && status == 0 && dxil_stats_merge(opts->stats, rc.stats) != 0)
         status = -1;
     dxil_stats_destroy(rc.stats);
+    dxil_raise_intrinsics_free(&rc);
     return status;
 }

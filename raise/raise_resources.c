@@ -6,6 +6,7 @@
  * and acceleration structures have no LLVM 22 form and stay DXIL. */
 #include "raise_resources.h"
 
+#include "dxil-upgrade/dxil_optable.h"
 #include "llvm_shim.h"
 #include "side_metadata.h"
 
@@ -74,7 +75,9 @@ LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const
                                      LLVMTypeRef *overloads, unsigned n_over,
                                      LLVMValueRef *args, unsigned n_args, const char *vname)
 {
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    /* A bare LLVMLookupIntrinsicID also matches a longer name that merely
+     * starts with an overloaded intrinsic's name. */
+    unsigned id = dxil_intrinsic_in_llvm(name) ? LLVMLookupIntrinsicID(name, strlen(name)) : 0;
     if (id == 0) {
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "intrinsic %s is not known to this LLVM", name);
@@ -575,6 +578,7 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     res_state st = {.rc = rc};
     if (dxil_res_table_read(rc, &st.table) != 0)
         return 0; /* diagnosed; leave the module as it is */
+    dxil_res_cb_layouts(rc, &st.table);
     st.b = LLVMCreateBuilderInContext(rc->ctx);
     int rv = res_run_forms(&st);
     if (rv == 0) {

@@ -60,6 +60,7 @@ typedef struct dxil_res_desc {
     const char *name;        /* record name (not NUL-terminated), may be "" */
     size_t name_len;
     LLVMValueRef symbol;     /* record's global symbol, or NULL */
+    LLVMTypeRef cb_layout;   /* CBuffer: clang-style layout struct, or NULL */
 } dxil_res_desc;
 
 /* --- raise_resmd.c: the dx.resources table --- */
@@ -77,6 +78,11 @@ dxil_res_desc *dxil_res_table_find_binding(dxil_res_table *t, unsigned cls, uint
 dxil_res_desc *dxil_res_table_find_symbol(dxil_res_table *t, LLVMValueRef sym);
 /* Fills kind, element type, stride, flags, ... from annotateHandle words. */
 void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1);
+
+/* --- raise_cblayout.c: CBuffer layouts from dx.typeAnnotations --- */
+/* Sets cb_layout on every CBV record whose struct annotations give one of
+ * exactly cb_size bytes under the module's datalayout. */
+void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t);
 
 /* --- raise_restype.c: target("dx.*") types --- */
 /* The LLVM 22 handle type for d, or NULL when 22 has no form for it

@@ -2,6 +2,8 @@
  * resource (the inverse of DXILResource.h's ResourceTypeInfo). */
 #include "raise_resources.h"
 
+#include <llvm-c/Target.h>
+
 
 /* ElementType -> scalar type. 'f' float of `bits`, 'i' integer. SNorm/UNorm
  * and packed types have no IR form; they keep their float/int storage
@@ -78,12 +80,17 @@ static LLVMTypeRef restype_texture(dxil_raise_ctx *rc, const dxil_res_desc *d)
     return restype_ext(rc, "dx.Texture", &t, 1, ints, 4);
 }
 
-/* The CBuffer layout: DXIL keeps only the size, so the body is opaque
- * bytes (a packed struct, as clang's __cblayout_ structs are). */
+/* The CBuffer layout: the record's layout struct (raise_cblayout.c) when
+ * it has exactly the size the handle's words or record give; otherwise
+ * opaque bytes of that size (a packed struct, as clang's __cblayout_
+ * structs are). */
 static LLVMTypeRef restype_cbuffer(dxil_raise_ctx *rc, const dxil_res_desc *d)
 {
+    LLVMTypeRef layout = d->cb_layout;
+    if (layout && LLVMABISizeOfType(LLVMGetModuleDataLayout(rc->mod), layout) == d->cb_size)
+        return restype_ext(rc, "dx.CBuffer", &layout, 1, NULL, 0);
     LLVMTypeRef bytes = LLVMArrayType2(LLVMInt8TypeInContext(rc->ctx), d->cb_size);
-    LLVMTypeRef layout = LLVMStructTypeInContext(rc->ctx, &bytes, 1, 1);
+    layout = LLVMStructTypeInContext(rc->ctx, &bytes, 1, 1);
     return restype_ext(rc, "dx.CBuffer", &layout, 1, NULL, 0);
 }
 

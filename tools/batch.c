@@ -186,12 +186,14 @@ int batch_main(int argc, char **argv)
         return BATCH_EXIT_USAGE;
     }
     batch_shard(&list, o.shard_index, o.shard_count);
+    o.op_stats = true;
     batch_totals t;
     batch_run(&o, &list, batch_convert_one, NULL, &t);
     batch_summary_print(&o, &list, &t, stdout);
     rc = t.failed + t.crashed ? BATCH_EXIT_FAILED : BATCH_EXIT_OK;
     if (o.report && batch_report_write(&o, &list, &t, o.report) != 0)
         rc = BATCH_EXIT_FAILED;
+    batch_totals_free(&t);
     batch_list_free(&list);
     return rc;
 }

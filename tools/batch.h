@@ -9,6 +9,7 @@
 #ifndef DXIL_BATCH_H
 #define DXIL_BATCH_H
 
+#include "dxil-upgrade/dxil_stats.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 
 #include <json-c/json.h>
@@ -25,6 +26,7 @@ typedef struct batch_options {
     const char *part;
     dxil_emit_format emit;
     bool raise, verify, isolate;
+    bool op_stats;      /* count dx.op coverage (batch_main always does) */
     int progress;       /* -1 auto (stderr is a terminal), 0 off, 1 on */
     unsigned jobs;
     unsigned shard_index, shard_count;
@@ -56,7 +58,15 @@ typedef struct batch_list {
 typedef struct batch_totals {
     size_t ok, failed, crashed;
     double seconds;
+    /* o->op_stats: every converted shader's op counts, merged (per-worker
+     * objects, or the JSON each --isolate child sends back); else NULL.
+     * ops_missing: converted shaders whose counts were lost. */
+    dxil_stats *ops;
+    size_t ops_missing;
 } batch_totals;
+
+/* Frees what batch_run allocated in t. */
+void batch_totals_free(batch_totals *t);
 
 /* Converts one item; fills status/code/reason. Returns 0 when ok. The
  * runners take it as a parameter so tests can substitute their own. */
@@ -104,7 +114,11 @@ void batch_progress_finish(batch_progress *p);
 /* Internal to the batch_*.c files. */
 double batch_now(void);
 void batch_run_isolated(const batch_options *o, batch_list *list, batch_work_fn fn, void *user,
-                        batch_progress *prog);
+                        batch_progress *prog, batch_totals *t);
+/* The statistics object batch_convert_one counts into on this thread
+ * (each worker thread or --isolate child has its own), or NULL. */
+dxil_stats *batch_thread_stats(void);
+void batch_set_thread_stats(dxil_stats *s);
 
 /* Summary: plain text and JSON (caller puts the object). */
 void batch_summary_print(const batch_options *o, const batch_list *list,

@@ -12,23 +12,30 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* What a child writes: this header, then len bytes of reason. Kept below
- * PIPE_BUF so the write never blocks before the parent reaps the child. */
+/* What a child writes: this header, then len bytes of reason, then
+ * stats_len bytes of op statistics JSON (dxil_stats_json_string). The
+ * parent drains every pipe while children run, so a message may exceed the
+ * pipe's capacity; past ISOLATE_MSG_MAX it is dropped (the shader then
+ * counts as a crash without a result). */
 typedef struct isolate_msg {
     int32_t status, code;
-    uint32_t len;
+    uint32_t len, stats_len;
 } isolate_msg;
-enum { ISOLATE_REASON_MAX = 1024 };
+enum { ISOLATE_REASON_MAX = 1024, ISOLATE_MSG_MAX = 1 << 20, ISOLATE_READ = 16384 };
 
 typedef struct isolate_slot {
     pid_t pid;   /* 0 when free */
     int fd;      /* read end of the child's pipe */
     size_t item;
     double t0;
+    char *buf;   /* what the child sent so far */
+    size_t got, cap;
+    bool overflow;
 } isolate_slot;
 
 static const struct { int sig; const char *name; } isolate_signals[] = {
@@ -62,21 +69,32 @@ static void isolate_write_all(int fd, const void *data, size_t size)
     }
 }
 
+/* The child's op counts as JSON, or NULL (none asked for, or no memory). */
+static char *isolate_child_stats(dxil_stats *stats)
+{
+    char *js = stats ? dxil_stats_json_string(stats, false) : NULL;
+    dxil_stats_destroy(stats);
+    return js;
+}
+
 static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batch_work_fn fn,
                                     void *user, int fd)
 {
     if (o->timeout_s)
         alarm(o->timeout_s); /* default action kills us: reported as SIGALRM */
+    batch_set_thread_stats(o->op_stats ? dxil_stats_create() : NULL);
     fn(o, it, user);
-    char buf[sizeof(isolate_msg) + ISOLATE_REASON_MAX];
+    char *js = isolate_child_stats(batch_thread_stats());
     size_t len = it->reason ? strlen(it->reason) : 0;
     if (len > ISOLATE_REASON_MAX)
         len = ISOLATE_REASON_MAX;
-    isolate_msg msg = {(int32_t)it->status, it->code, (uint32_t)len};
-    memcpy(buf, &msg, sizeof msg);
-    if (len)
-        memcpy(buf + sizeof msg, it->reason, len);
-    isolate_write_all(fd, buf, sizeof msg + len);
+    size_t slen = js ? strlen(js) : 0;
+    if (sizeof(isolate_msg) + len + slen > ISOLATE_MSG_MAX)
+        slen = 0;
+    isolate_msg msg = {(int32_t)it->status, it->code, (uint32_t)len, (uint32_t)slen};
+    isolate_write_all(fd, &msg, sizeof msg);
+    isolate_write_all(fd, it->reason, len);
+    isolate_write_all(fd, js, slen);
     _exit(0);
 }
 
@@ -102,18 +120,35 @@ static int isolate_spawn(const batch_options *o, batch_list *list, size_t i, bat
     return 0;
 }
 
-static size_t isolate_read(int fd, char *buf, size_t cap)
+/* One read from a child's pipe into its slot; false at end of file. */
+static bool isolate_drain(isolate_slot *s)
 {
-    size_t got = 0;
-    while (got < cap) {
-        ssize_t n = read(fd, buf + got, cap - got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        got += (size_t)n;
+    char chunk[ISOLATE_READ];
+    ssize_t n = read(s->fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+        return true;
+    if (n <= 0)
+        return false;
+    size_t need = s->got + (size_t)n;
+    if (need > ISOLATE_MSG_MAX) {
+        s->overflow = true;
+        return true;
     }
-    return got;
+    if (need + 1 > s->cap) {
+        size_t cap = s->cap ? s->cap : 4096;
+        while (cap < need + 1) /* room for a terminator after the message */
+            cap *= 2;
+        char *p = realloc(s->buf, cap);
+        if (!p) {
+            s->overflow = true;
+            return true;
+        }
+        s->buf = p;
+        s->cap = cap;
+    }
+    memcpy(s->buf + s->got, chunk, (size_t)n);
+    s->got = need;
+    return true;
 }
 
 static void isolate_set_reason(batch_item *it, batch_status st, int code, const char *text)
@@ -124,14 +159,8 @@ static void isolate_set_reason(batch_item *it, batch_status st, int code, const 
     it->reason = text ? strdup(text) : NULL;
 }
 
-/* Turns what the child sent (and how it ended) into the item's result. */
-static void isolate_collect(const batch_options *o, isolate_slot *s, int wstatus,
-                            batch_item *it)
+static void isolate_crashed(const batch_options *o, int wstatus, batch_item *it)
 {
-    char buf[sizeof(isolate_msg) + ISOLATE_REASON_MAX + 1];
-    size_t got = isolate_read(s->fd, buf, sizeof buf - 1);
-    close(s->fd);
-    isolate_msg msg;
     char text[160];
     if (WIFSIGNALED(wstatus)) {
         int sig = WTERMSIG(wstatus);
@@ -143,25 +172,42 @@ static void isolate_collect(const batch_options *o, isolate_slot *s, int wstatus
         it->signal = sig;
         return;
     }
-    memcpy(&msg, buf, got >= sizeof msg ? sizeof msg : 0);
-    if (got < sizeof msg || msg.len != got - sizeof msg) {
-        snprintf(text, sizeof text, "child exited with status %d without a result",
-                 WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
-        isolate_set_reason(it, BATCH_CRASHED, 0, text);
-        return;
-    }
-    buf[got] = '\0';
-    bool ok = msg.status == BATCH_OK;
-    isolate_set_reason(it, ok ? BATCH_OK : BATCH_FAILED, msg.code,
-                       ok ? NULL : buf + sizeof msg);
+    snprintf(text, sizeof text, "child exited with status %d without a result",
+             WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
+    isolate_set_reason(it, BATCH_CRASHED, 0, text);
 }
 
-static isolate_slot *isolate_find(isolate_slot *slots, unsigned n, pid_t pid)
+/* Adds the child's op counts (NUL-terminated in place) to the totals. */
+static void isolate_merge_stats(char *json, size_t len, bool ok, batch_totals *t)
 {
-    for (unsigned i = 0; i < n; i++)
-        if (slots[i].pid == pid)
-            return &slots[i];
-    return NULL;
+    if (!t->ops || !ok)
+        return;
+    json[len] = '\0';
+    if (len == 0 || dxil_stats_merge_json(t->ops, json) != 0)
+        t->ops_missing++;
+}
+
+/* Turns what the child sent (and how it ended) into the item's result. */
+static void isolate_collect(const batch_options *o, isolate_slot *s, int wstatus,
+                            batch_item *it, batch_totals *t)
+{
+    isolate_msg msg;
+    size_t got = s->got;
+    if (got >= sizeof msg)
+        memcpy(&msg, s->buf, sizeof msg);
+    if (WIFSIGNALED(wstatus) || s->overflow || got < sizeof msg || msg.len > ISOLATE_REASON_MAX ||
+        (size_t)msg.len + msg.stats_len != got - sizeof msg) {
+        isolate_crashed(o, wstatus, it);
+        return;
+    }
+    /* isolate_drain leaves room for a terminator after the message. */
+    char *reason = s->buf + sizeof msg;
+    char saved = reason[msg.len];
+    bool ok = msg.status == BATCH_OK;
+    reason[msg.len] = '\0';
+    isolate_set_reason(it, ok ? BATCH_OK : BATCH_FAILED, msg.code, ok ? NULL : reason);
+    reason[msg.len] = saved;
+    isolate_merge_stats(reason + msg.len, msg.stats_len, ok, t);
 }
 
 /* Starts children until the slots are full; a failed fork fails the item. */
@@ -181,50 +227,83 @@ static size_t isolate_fill(const batch_options *o, batch_list *list, size_t next
     return next;
 }
 
-/* waitpid found no child although some are recorded: fail them. */
-static void isolate_lost(batch_list *list, isolate_slot *slots, unsigned n)
+/* The state of one --isolate run. */
+typedef struct isolate_run {
+    const batch_options *o;
+    batch_list *list;
+    isolate_slot *slots;
+    struct pollfd *pfd;
+    unsigned *pfd_slot;
+    unsigned n, running;
+    size_t done, failed;
+    batch_progress *prog;
+    batch_totals *t;
+} isolate_run;
+
+/* The child closed its pipe (it exited or died): reap it, record it. */
+static void isolate_finish(isolate_run *r, isolate_slot *s)
 {
-    for (unsigned k = 0; k < n; k++) {
-        if (!slots[k].pid)
+    close(s->fd);
+    int wstatus = 0;
+    pid_t pid;
+    do
+        pid = waitpid(s->pid, &wstatus, 0);
+    while (pid < 0 && errno == EINTR);
+    batch_item *it = &r->list->items[s->item];
+    if (pid < 0)
+        isolate_set_reason(it, BATCH_CRASHED, 0, "child process lost");
+    else
+        isolate_collect(r->o, s, wstatus, it, r->t);
+    it->ms = (batch_now() - s->t0) * 1e3;
+    free(s->buf);
+    *s = (isolate_slot){.pid = 0};
+    r->running--;
+    r->failed += it->status != BATCH_OK;
+    batch_progress_update(r->prog, ++r->done, r->failed);
+}
+
+/* Waits for output from any child and drains it, so no child ever blocks
+ * on a full pipe; reaps the children whose pipe reached end of file. */
+static void isolate_poll(isolate_run *r)
+{
+    nfds_t k = 0;
+    for (unsigned i = 0; i < r->n; i++) {
+        if (!r->slots[i].pid)
             continue;
-        close(slots[k].fd);
-        isolate_set_reason(&list->items[slots[k].item], BATCH_CRASHED, 0, "child process lost");
-        slots[k].pid = 0;
+        r->pfd[k] = (struct pollfd){.fd = r->slots[i].fd, .events = POLLIN};
+        r->pfd_slot[k++] = i;
+    }
+    if (poll(r->pfd, k, -1) <= 0)
+        return; /* EINTR: try again */
+    for (nfds_t j = 0; j < k; j++) {
+        isolate_slot *s = &r->slots[r->pfd_slot[j]];
+        if (r->pfd[j].revents && !isolate_drain(s))
+            isolate_finish(r, s);
     }
 }
 
 void batch_run_isolated(const batch_options *o, batch_list *list, batch_work_fn fn, void *user,
-                        batch_progress *prog)
+                        batch_progress *prog, batch_totals *t)
 {
     isolate_slot one = {0};
-    unsigned n = o->jobs ? o->jobs : 1;
-    isolate_slot *slots = n > 1 ? calloc(n, sizeof *slots) : NULL;
-    if (!slots)
-        n = 1;
-    isolate_slot *use = slots ? slots : &one;
-    size_t next = 0, done = 0, failed = 0;
-    unsigned running = 0;
-    for (;;) {
-        next = isolate_fill(o, list, next, fn, user, use, n, &running);
-        if (running == 0)
-            break;
-        int wstatus;
-        pid_t pid = waitpid(-1, &wstatus, 0);
-        if (pid < 0 && errno == ECHILD) {
-            isolate_lost(list, use, n);
-            running = 0;
-            continue;
-        }
-        isolate_slot *s = pid > 0 ? isolate_find(use, n, pid) : NULL;
-        if (!s)
-            continue; /* EINTR, or a child that is not ours */
-        batch_item *it = &list->items[s->item];
-        isolate_collect(o, s, wstatus, it);
-        it->ms = (batch_now() - s->t0) * 1e3;
-        s->pid = 0;
-        running--;
-        failed += it->status != BATCH_OK;
-        batch_progress_update(prog, ++done, failed);
+    struct pollfd one_pfd;
+    unsigned one_idx;
+    isolate_run r = {.o = o, .list = list, .prog = prog, .t = t, .n = o->jobs ? o->jobs : 1};
+    r.slots = r.n > 1 ? calloc(r.n, sizeof *r.slots) : NULL;
+    r.pfd = r.n > 1 ? calloc(r.n, sizeof *r.pfd) : NULL;
+    r.pfd_slot = r.n > 1 ? calloc(r.n, sizeof *r.pfd_slot) : NULL;
+    if (!r.slots || !r.pfd || !r.pfd_slot) {
+        free(r.slots), free(r.pfd), free(r.pfd_slot);
+        r = (isolate_run){.o = o, .list = list, .prog = prog, .t = t, .n = 1,
+                          .slots = &one, .pfd = &one_pfd, .pfd_slot = &one_idx};
     }
-    free(slots);
+    size_t next = 0;
+    for (;;) {
+        next = isolate_fill(o, list, next, fn, user, r.slots, r.n, &r.running);
+        if (r.running == 0)
+            break;
+        isolate_poll(&r);
+    }
+    if (r.slots != &one)
+        free(r.slots), free(r.pfd), free(r.pfd_slot);
 }

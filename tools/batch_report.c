@@ -60,6 +60,31 @@ static const char *const report_status_names[] = {
     [BATCH_PENDING] = "pending", [BATCH_OK] = "ok", [BATCH_FAILED] = "failed",
     [BATCH_CRASHED] = "crashed"};
 
+/* One line of totals and one of kept calls by reason (the full per-op
+ * table is in the JSON report). */
+static void report_print_coverage(const batch_totals *t, FILE *out)
+{
+    if (!t->ops)
+        return;
+    dxil_op_stat tot;
+    dxil_stats_totals(t->ops, &tot);
+    unsigned long long kept = tot.calls - tot.raised;
+    fprintf(out, "op coverage: %llu dx.op calls of %zu ops in %llu modules: %llu raised (%.1f%%), "
+                 "%llu kept\n",
+            (unsigned long long)tot.calls, dxil_stats_op_count(t->ops),
+            (unsigned long long)dxil_stats_module_count(t->ops), (unsigned long long)tot.raised,
+            tot.calls ? 100.0 * (double)tot.raised / (double)tot.calls : 100.0, kept);
+    if (kept) {
+        fputs("  kept:", out);
+        for (unsigned r = 0; r < DXIL_KEEP_REASON_COUNT; r++)
+            if (tot.kept[r])
+                fprintf(out, " %s %llu", dxil_keep_reason_name(r), (unsigned long long)tot.kept[r]);
+        fputc('\n', out);
+    }
+    if (t->ops_missing)
+        fprintf(out, "  (counts missing for %zu converted shaders)\n", t->ops_missing);
+}
+
 void batch_summary_print(const batch_options *o, const batch_list *list, const batch_totals *t,
                          FILE *out)
 {
@@ -80,8 +105,7 @@ void batch_summary_print(const batch_options *o, const batch_list *list, const b
             fprintf(out, "  %s: %s: %s\n", report_status_names[it->status], it->path,
                     it->reason ? it->reason : "(no reason)");
     }
-    /* Hook: op coverage goes here once the library offers per-module op
-     * statistics (see docs/performance.md). */
+    report_print_coverage(t, out);
 }
 
 static json_object *report_item(const batch_options *o, const batch_item *it)
@@ -142,8 +166,10 @@ json_object *batch_report_json(const batch_options *o, const batch_list *list,
     }
     json_object_object_add(root, "failures", failures);
     json_object_object_add(root, "shaders", shaders);
-    /* Hook: per-op counts once the library has a statistics API. */
-    json_object_object_add(root, "op_coverage", NULL);
+    json_object *cov = t->ops ? dxil_stats_to_json(t->ops) : NULL;
+    if (cov)
+        json_object_object_add(cov, "missing_shaders", json_object_new_int64((int64_t)t->ops_missing));
+    json_object_object_add(root, "op_coverage", cov);
     return root;
 }
 

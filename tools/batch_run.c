@@ -82,6 +82,18 @@ static int batch_emit(const batch_options *o, const batch_item *it, dxil_module 
     return rc;
 }
 
+static _Thread_local dxil_stats *batch_tls_stats;
+
+dxil_stats *batch_thread_stats(void)
+{
+    return batch_tls_stats;
+}
+
+void batch_set_thread_stats(dxil_stats *s)
+{
+    batch_tls_stats = s;
+}
+
 int batch_convert_one(const batch_options *o, batch_item *it, void *user)
 {
     dxil_diags *diags = dxil_diags_create();
@@ -94,6 +106,7 @@ int batch_convert_one(const batch_options *o, batch_item *it, void *user)
     opts.part = o->part;
     opts.raise = o->raise;
     opts.verify = o->verify;
+    opts.stats = batch_tls_stats;
     dxil_module *m = dxil_module_load_file(it->path, &opts, diags);
     int rc = m ? batch_emit(o, it, m, diags) : -1;
     dxil_module_destroy(m);
@@ -114,11 +127,30 @@ typedef struct batch_pool {
     pthread_mutex_t lock;
     pthread_cond_t cond;
     unsigned workers_left;
+    batch_totals *t; /* t->ops: merged under lock as each worker ends */
 } batch_pool;
+
+/* A worker's own statistics object, merged into the total when it ends. */
+static dxil_stats *batch_worker_stats_begin(const batch_pool *p)
+{
+    dxil_stats *s = p->t->ops ? dxil_stats_create() : NULL;
+    batch_set_thread_stats(s);
+    return s;
+}
+
+static void batch_worker_stats_end(batch_pool *p, dxil_stats *s, size_t converted)
+{
+    batch_set_thread_stats(NULL);
+    if (p->t->ops && (!s || dxil_stats_merge(p->t->ops, s) != 0))
+        p->t->ops_missing += converted;
+    dxil_stats_destroy(s);
+}
 
 static void *batch_worker(void *arg)
 {
     batch_pool *p = arg;
+    dxil_stats *stats = batch_worker_stats_begin(p);
+    size_t converted = 0;
     for (;;) {
         size_t i = atomic_fetch_add(&p->next, 1);
         if (i >= p->list->count)
@@ -127,10 +159,13 @@ static void *batch_worker(void *arg)
         double t0 = batch_now();
         if (p->fn(p->o, it, p->user) != 0 || it->status != BATCH_OK)
             atomic_fetch_add(&p->failed, 1);
+        else
+            converted++;
         it->ms = (batch_now() - t0) * 1e3;
         atomic_fetch_add(&p->done, 1);
     }
     pthread_mutex_lock(&p->lock);
+    batch_worker_stats_end(p, stats, converted);
     p->workers_left--;
     pthread_cond_broadcast(&p->cond);
     pthread_mutex_unlock(&p->lock);
@@ -156,9 +191,9 @@ static void batch_wait_workers(batch_pool *p, batch_progress *prog)
 }
 
 static void batch_run_threads(const batch_options *o, batch_list *list, batch_work_fn fn,
-                              void *user, batch_progress *prog)
+                              void *user, batch_progress *prog, batch_totals *t)
 {
-    batch_pool p = {.o = o, .list = list, .fn = fn, .user = user};
+    batch_pool p = {.o = o, .list = list, .fn = fn, .user = user, .t = t};
     atomic_init(&p.next, 0);
     atomic_init(&p.done, 0);
     atomic_init(&p.failed, 0);
@@ -206,13 +241,20 @@ void batch_run(const batch_options *o, batch_list *list, batch_work_fn fn, void 
                batch_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
+    totals->ops = o->op_stats ? dxil_stats_create() : NULL;
     double t0 = batch_now();
     batch_progress *prog = batch_progress_start(o->progress, list->count);
     if (o->isolate)
-        batch_run_isolated(o, list, fn, user, prog);
+        batch_run_isolated(o, list, fn, user, prog, totals);
     else
-        batch_run_threads(o, list, fn, user, prog);
+        batch_run_threads(o, list, fn, user, prog, totals);
     batch_progress_finish(prog);
     totals->seconds = batch_now() - t0;
     batch_count(list, totals);
+}
+
+void batch_totals_free(batch_totals *t)
+{
+    dxil_stats_destroy(t->ops);
+    t->ops = NULL;
 }

@@ -38,6 +38,9 @@ if [ ! -d "$seeds" ]; then
 fi
 regress=$here/regress/$target
 [ -d "$regress" ] || regress=
+# LLVM's own leaks on rejected input are suppressed; ours are not.
+export LSAN_OPTIONS="suppressions=$here/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 # -rss_limit_mb also catches a tiny input making us allocate gigabytes.
 exec "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$work/crashes-$target/" "$@" \

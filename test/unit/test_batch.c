@@ -396,6 +396,92 @@ static void test_convert_corpus(void)
     batch_list_free(&l);
 }
 
+/* Op coverage: per-worker counts (threads) and counts sent back by each
+ * child (--isolate) add up to the same totals, one module per shader, and
+ * land in the report as op_coverage. */
+static void tb_run_stats(batch_list *l, bool isolate, batch_totals *t)
+{
+    batch_options o;
+    batch_options_init(&o);
+    o.progress = 0;
+    o.jobs = 2;
+    o.isolate = isolate;
+    o.op_stats = true;
+    batch_run(&o, l, batch_convert_one, NULL, t);
+}
+
+static void tb_check_coverage_json(batch_list *l, batch_totals *t)
+{
+    batch_options o;
+    batch_options_init(&o);
+    json_object *root = batch_report_json(&o, l, t);
+    json_object *cov = NULL;
+    CU_ASSERT_TRUE_FATAL(json_object_object_get_ex(root, "op_coverage", &cov));
+    CU_ASSERT_TRUE_FATAL(json_object_is_type(cov, json_type_object));
+    CU_ASSERT_EQUAL(tb_json_int(cov, "modules"), (int)l->count);
+    CU_ASSERT_EQUAL(tb_json_int(cov, "missing_shaders"), 0);
+    json_object *ops = NULL;
+    CU_ASSERT_TRUE(json_object_object_get_ex(cov, "ops", &ops) && json_object_array_length(ops) > 0);
+    json_object_put(root);
+}
+
+static void test_op_coverage(void)
+{
+    batch_list l = {0};
+    if (dxil_test_each_corpus_file(tb_convert_corpus_file, &l) == 0)
+        return;
+    batch_totals th, iso;
+    tb_run_stats(&l, false, &th);
+    tb_run_stats(&l, true, &iso);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(th.ops);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(iso.ops);
+    CU_ASSERT_EQUAL(th.ok, l.count);
+    CU_ASSERT_EQUAL(iso.ok, l.count);
+    CU_ASSERT_EQUAL(dxil_stats_module_count(th.ops), l.count);
+    CU_ASSERT_EQUAL(dxil_stats_module_count(iso.ops), l.count);
+    dxil_op_stat a, b;
+    dxil_stats_totals(th.ops, &a);
+    dxil_stats_totals(iso.ops, &b);
+    CU_ASSERT_TRUE(a.calls > 0);
+    CU_ASSERT_EQUAL(a.calls, b.calls);
+    CU_ASSERT_EQUAL(a.raised, b.raised);
+    CU_ASSERT_EQUAL(dxil_stats_op_count(th.ops), dxil_stats_op_count(iso.ops));
+    tb_check_coverage_json(&l, &iso);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    batch_options o;
+    batch_options_init(&o);
+    batch_summary_print(&o, &l, &th, mem);
+    fclose(mem);
+    CU_ASSERT_PTR_NOT_NULL(text && strstr(text, "op coverage: "));
+    free(text);
+    batch_totals_free(&th);
+    batch_totals_free(&iso);
+    CU_ASSERT_PTR_NULL(th.ops);
+    batch_list_free(&l);
+}
+
+/* Without op_stats nothing is counted and the report says null. */
+static void test_op_coverage_off(void)
+{
+    static const char *const names[] = {"a", NULL};
+    batch_list l = {0};
+    tb_fill(&l, names);
+    batch_options o;
+    batch_options_init(&o);
+    o.progress = 0;
+    batch_totals t;
+    batch_run(&o, &l, tb_fake_work, NULL, &t);
+    CU_ASSERT_PTR_NULL(t.ops);
+    json_object *root = batch_report_json(&o, &l, &t);
+    json_object *cov = (json_object *)1;
+    CU_ASSERT_TRUE(json_object_object_get_ex(root, "op_coverage", &cov));
+    CU_ASSERT_PTR_NULL(cov);
+    json_object_put(root);
+    batch_list_free(&l);
+}
+
 int dxil_test_register(void)
 {
     snprintf(tb_tmp, sizeof tb_tmp, "%s/test_batch.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
@@ -418,6 +504,8 @@ int dxil_test_register(void)
         {"signal names", test_signal_names},
         {"JSON report", test_report_json},
         {"convert garbage", test_convert_real},
+        {"op coverage", test_op_coverage},
+        {"op coverage off", test_op_coverage_off},
         {"convert corpus", test_convert_corpus},
         {NULL, NULL}};
     dxil_test_add_suite("batch", cases);

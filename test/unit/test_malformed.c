@@ -450,6 +450,60 @@ static void test_overlong_vbr(void)
     tb_check(&b, DXIL_E_BITSTREAM_RECORD, "over-long VBR");
 }
 
+/* ---- records that crashed LLVM 22 under fuzzing ------------------------------ */
+
+/* Fuzzer find: an empty BLOCKINFO block made the validator qsort(NULL, 0). */
+static void test_empty_blockinfo(void)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 0, 3);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, 0, NULL);
+}
+
+/* One record in block bid (inside a module block, and inside a function
+ * block when in_fn), which the validator must refuse. */
+static void sem_case(unsigned bid, bool in_fn, unsigned code, size_t n, const uint64_t *ops,
+                     const char *needle)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    if (in_fn)
+        tb_enter(&b, 12, 4);
+    tb_enter(&b, bid, 4);
+    tb_record(&b, code, n, ops);
+    tb_end(&b);
+    if (in_fn)
+        tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_RECORD, needle);
+}
+
+static void test_llvm_crashers(void)
+{
+    /* METADATA NODE pointing past every defined id (LLVM: null deref). */
+    sem_case(15, false, 3, 2, (const uint64_t[]){1, 290}, "metadata id 289");
+    /* NAMED_NODE likewise (no +1 bias). */
+    sem_case(15, false, 10, 1, (const uint64_t[]){7}, "metadata id 7");
+    /* A debug-info record with a newer layout flag. */
+    sem_case(15, false, 14, 3, (const uint64_t[]){6, 1, 0}, "LLVM 3.7 form");
+    /* Metadata record code 0 is not LLVM 3.7 metadata. */
+    sem_case(15, false, 0, 2, (const uint64_t[]){2, 0}, "not LLVM 3.7");
+    /* Attribute group for parameter 0xFFFFFFFD: LLVM allocates 32 GiB. */
+    sem_case(10, false, 3, 3, (const uint64_t[]){1, 0xFFFFFFFDu, 0}, "attribute group");
+    /* TYPE NUMENTRY and DECLAREBLOCKS sized far beyond the block. */
+    sem_case(17, false, 1, 1, (const uint64_t[]){1u << 30}, "entries");
+    sem_case(12, false, 1, 1, (const uint64_t[]){1u << 30}, "entries");
+    /* Pre-3.7 GEP (LLVM: null type dereference). */
+    sem_case(12, false, 30, 3, (const uint64_t[]){1, 2, 3}, "GEP");
+    /* Instruction attachment naming an undefined node. */
+    sem_case(16, true, 11, 2, (const uint64_t[]){5, 9}, "metadata id 9");
+}
+
 /* ---- whole loads of crafted inputs -------------------------------------------- */
 
 static dxil_module *load(const void *data, size_t size, dxil_diags *diags)
@@ -741,6 +795,8 @@ int dxil_test_register(void)
         {"BLOCKINFO misuse", test_blockinfo},
         {"huge operand/array/blob counts", test_huge_counts},
         {"over-long VBR", test_overlong_vbr},
+        {"empty BLOCKINFO", test_empty_blockinfo},
+        {"records that crash LLVM 22", test_llvm_crashers},
         {NULL, NULL}};
     static const dxil_test_case loads[] = {
         {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Corpus check for the resource raiser.
 
-For every corpus file: load it unraised (--no-raise) to compute which
-resources its handle creations bind, raise it, run opt once with
-verify + print<dxil-resources>, and check that
+Every corpus file is converted twice by two dxil-upgrade --batch runs:
+unraised (--no-raise), to compute which resources its handle creations
+bind, and raised with --verify. opt then runs print<dxil-resources> (with
+verify) on each output that binds resources, and the check requires that
   * the raised module verifies,
   * LLVM recognises exactly the bound resources (class, kind, space,
     lower bound, size) that have an LLVM 22 form,
@@ -11,7 +12,7 @@ verify + print<dxil-resources>, and check that
     no buffer access op is left on a raised handle unless it is a form
     LLVM 22 cannot express (counted as kept).
 Prints per-form and per-op counts; exits 1 on any failure."""
-import argparse, collections, concurrent.futures as cf, os, re, subprocess, sys, tempfile
+import argparse, collections, concurrent.futures as cf, json, os, re, subprocess, sys, tempfile
 
 KINDS = ["Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D", "TextureCube",
          "Texture1DArray", "Texture2DArray", "Texture2DMSArray", "TextureCubeArray", "Buffer",
@@ -143,34 +144,48 @@ def raised_handle_ops(text):
     return left
 
 
-def run(tool, opt, path, tmp):
+def batch(tool, files, out, tmp, tag, extra):
+    """Converts every file in one dxil-upgrade --batch process; returns
+    {input path: output .ll path or None when it failed}."""
+    lst, rep = os.path.join(tmp, tag + ".list"), os.path.join(tmp, tag + ".json")
+    with open(lst, "w") as f:
+        f.write("".join(p + "\n" for p in files))
+    subprocess.run([tool, "--batch", "@" + lst, "-O", out, "--report=" + rep, "--no-progress"] + extra,
+                   capture_output=True, text=True)
+    shaders = json.load(open(rep)).get("shaders", []) if os.path.isfile(rep) else []
+    return {s["path"]: s.get("output") if s.get("status") == "ok" else None for s in shaders}
+
+
+def run(opt, path, nr_path, out_path):
     r = {"path": path, "fail": []}
-    base = os.path.join(tmp, os.path.basename(path))
-    p = subprocess.run([tool, path, "--no-raise", "-o", base + ".nr.ll"], capture_output=True, text=True)
-    if p.returncode != 0:
+    if not nr_path:
         r["skip"] = True
         return r
-    src = open(base + ".nr.ll").read()
-    p = subprocess.run([tool, path, "-o", base + ".ll"], capture_output=True, text=True)
-    if p.returncode != 0:
-        r["fail"].append("raise failed: " + p.stderr.strip()[:300])
+    if not out_path:
+        r["fail"].append("raise or verify failed")
         return r
-    out = open(base + ".ll").read()
-    p = subprocess.run([opt, "-disable-output", "-passes=verify,print<dxil-resources>", base + ".ll"],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        r["fail"].append("opt: " + p.stderr.strip()[-300:])
-        return r
-    want, got = parse_input(src), parse_print(p.stdout + p.stderr)
+    src, out = open(nr_path).read(), open(out_path).read()
+    want = parse_input(src)
+    got = set()
+    # The batch already verified every output; opt is needed only to see
+    # which resources LLVM finds.
+    if want or "@llvm.dx.resource.handlefrombinding" in out:
+        p = subprocess.run([opt, "-disable-output", "-passes=verify,print<dxil-resources>", out_path],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            r["fail"].append("opt: " + p.stderr.strip()[-300:])
+            return r
+        got = parse_print(p.stdout + p.stderr)
     if want != got:
         r["fail"].append("resources differ: missing %s extra %s" % (sorted(want - got), sorted(got - want)))
     r["in"], r["out"], r["kept_raised"] = count_calls(src), count_calls(out), raised_handle_ops(out)
+    cbs = re.findall(r'= call target\("dx\.CBuffer", (%|<\{ \[\d+ x i8\] \}>)[^)]*\) '
+                     r'@"?llvm\.dx\.resource\.handlefrombinding', out)
+    r["layouts"] = (cbs.count("%"), len(cbs) - cbs.count("%"))
     for f in FORMS[:3]:
         for line in re.findall(r".*@dx\.op\.%s[.(].*" % f, out):
             if "declare" not in line:
                 r.setdefault("left_forms", []).append(line.strip()[:160])
-    for f in (os.path.basename(base) + s for s in (".nr.ll", ".ll")):
-        os.unlink(os.path.join(tmp, f))
     return r
 
 
@@ -190,8 +205,12 @@ def main():
     files = [os.path.join(a.corpus, l.split("\t")[0]) for l in open(man).read().splitlines()[1:] if l]
     tot_in, tot_out, kept_raised = collections.Counter(), collections.Counter(), collections.Counter()
     fails, skipped, left = [], 0, []
+    layouts = [0, 0]
     with tempfile.TemporaryDirectory() as tmp, cf.ThreadPoolExecutor(a.j) as ex:
-        for r in ex.map(lambda f: run(a.dxil_upgrade, a.opt, f, tmp), files):
+        jobs = ["-j", str(a.j)]
+        nr = batch(a.dxil_upgrade, files, os.path.join(tmp, "nr"), tmp, "nr", jobs + ["--no-raise"])
+        out = batch(a.dxil_upgrade, files, os.path.join(tmp, "out"), tmp, "out", jobs + ["--verify"])
+        for r in ex.map(lambda f: run(a.opt, f, nr.get(f), out.get(f)), files):
             if r.get("skip"):
                 skipped += 1
                 continue
@@ -199,12 +218,14 @@ def main():
             tot_in.update(r.get("in", {}))
             tot_out.update(r.get("out", {}))
             kept_raised.update(r.get("kept_raised", {}))
+            layouts = [x + y for x, y in zip(layouts, r.get("layouts", (0, 0)))]
             left += ["%s: %s" % (r["path"], l) for l in r.get("left_forms", [])]
     print("files: %d (unloadable: %d)" % (len(files), skipped))
     print("%-26s %8s %8s %8s" % ("op", "input", "raised", "kept"))
     for op in FORMS + ["annotateHandle"] + ACCESS:
         print("%-26s %8d %8d %8d" % (op, tot_in[op], tot_in[op] - tot_out[op], tot_out[op]))
     print("access ops kept on a raised handle (no LLVM 22 form):", dict(kept_raised))
+    print("cbuffer handles: %d with a layout from type annotations, %d opaque" % tuple(layouts))
     for l in left[:20]:
         print("kept creation:", l)
     if a.max_kept_creations >= 0 and len(left) > a.max_kept_creations:

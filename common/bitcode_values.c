@@ -1,0 +1,465 @@
+/* bitcode_values.c - follows LLVM 22's BitcodeReader value numbering far
+ * enough to check GEP struct indices (see bitcode_values.h).
+ *
+ * Every table grows with the records read, so memory stays proportional to
+ * the input; past BCV_MAX_ITEMS entries the model gives up (checks off)
+ * rather than grow further. */
+#include "bitcode_values.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { BCV_MODULE = 8, BCV_CONSTANTS = 11, BCV_FUNCTION = 12, BCV_TYPE = 17 };
+#define BCV_MAX_ITEMS (1u << 24)
+#define BCV_NONE UINT32_MAX
+#define BCV_I32 (UINT32_MAX - 1) /* a constants block's type before any SETTYPE */
+
+enum bcv_kind { BCV_K_OTHER, BCV_K_VOID, BCV_K_INT, BCV_K_STRUCT, BCV_K_ARRAY, BCV_K_POINTER,
+                BCV_K_FUNCTION };
+
+typedef struct bcv_type {
+    uint8_t kind;
+    uint32_t n;    /* integer width, struct field count */
+    uint32_t ref;  /* element, pointee or return type; struct: first entry in fields */
+} bcv_type;
+
+typedef struct bcv_value {
+    uint32_t ty;   /* constants: type id (or BCV_I32); others BCV_NONE */
+    uint32_t low;  /* integer constants: the low 32 bits */
+    bool cint;     /* an integer constant (INTEGER, or NULL of an integer type) */
+} bcv_value;
+
+struct bcv_model {
+    bcv_type *types;
+    uint32_t *fields, *bodies;
+    bcv_value *vals;
+    uint32_t n_types, cap_types, n_fields, cap_fields, n_bodies, cap_bodies, n_vals, cap_vals;
+    uint32_t next_body, fn_base, cst_ty;
+    uint64_t version;      /* MODULE_CODE_VERSION: 1+ means relative operand ids */
+    bool seen_body;        /* a function block was entered */
+    bool lost, fn_lost;    /* numbering not followed: whole stream, current function */
+    char why[200];
+};
+
+bcv_model *bcv_create(void)
+{
+    return calloc(1, sizeof(bcv_model));
+}
+
+void bcv_destroy(bcv_model *m)
+{
+    if (!m)
+        return;
+    free(m->types);
+    free(m->fields);
+    free(m->bodies);
+    free(m->vals);
+    free(m);
+}
+
+const char *bcv_why(const bcv_model *m)
+{
+    return m->why;
+}
+
+/* 0 ok, 1 over the cap (the model is lost), -2 out of memory. */
+static int bcv_grow(bcv_model *m, void **items, uint32_t *cap, uint32_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    if (need > BCV_MAX_ITEMS) {
+        m->lost = true;
+        return 1;
+    }
+    uint32_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*items, (size_t)n * size);
+    if (!p)
+        return -2;
+    *items = p;
+    *cap = n;
+    return 0;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int bcv_fail(bcv_model *m, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->why, sizeof m->why, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const bcv_type *bcv_type_at(const bcv_model *m, uint32_t id)
+{
+    static const bcv_type i32 = {BCV_K_INT, 32, 0};
+    return id == BCV_I32 ? &i32 : id < m->n_types ? &m->types[id] : NULL;
+}
+
+static bool bcv_is_i32(const bcv_model *m, uint32_t id)
+{
+    const bcv_type *t = bcv_type_at(m, id);
+    return t && t->kind == BCV_K_INT && t->n == 32;
+}
+
+/* ---- TYPE_BLOCK ---------------------------------------------------------- */
+
+/* Records that define a type, by code: the kind, where the element /
+ * return type is (0: none), and where a list (struct fields, function
+ * parameters) starts (0: none). Any other code but NUMENTRY (1) and
+ * STRUCT_NAME (19) defines a type of no interest here. */
+typedef struct bcv_type_layout {
+    uint8_t code, kind, ref_at, n_at, list_from;
+} bcv_type_layout;
+
+static const bcv_type_layout bcv_type_layouts[] = {
+    {2, BCV_K_VOID, 0, 0, 0},
+    {6, BCV_K_STRUCT, 0, 0, 0},      /* OPAQUE: a struct with no fields */
+    {7, BCV_K_INT, 0, 1, 0},         /* INTEGER [width] */
+    {8, BCV_K_POINTER, 1, 0, 0},     /* POINTER [pointee, addrspace] */
+    {9, BCV_K_FUNCTION, 3, 0, 4},    /* FUNCTION_OLD [vararg, attrid, retty, params...] */
+    {11, BCV_K_ARRAY, 2, 0, 0},      /* ARRAY [numelts, eltty] */
+    {12, BCV_K_ARRAY, 2, 0, 0},      /* VECTOR [numelts, eltty]: indexed like an array */
+    {18, BCV_K_STRUCT, 0, 0, 2},     /* STRUCT_ANON [ispacked, eltty...] */
+    {20, BCV_K_STRUCT, 0, 0, 2},     /* STRUCT_NAMED [ispacked, eltty...] */
+    {21, BCV_K_FUNCTION, 2, 0, 3},   /* FUNCTION [vararg, retty, params...] */
+};
+
+static bcv_type_layout bcv_type_layout_of(uint64_t code)
+{
+    for (size_t i = 0; i < sizeof bcv_type_layouts / sizeof *bcv_type_layouts; i++)
+        if (bcv_type_layouts[i].code == code)
+            return bcv_type_layouts[i];
+    return (bcv_type_layout){0, BCV_K_OTHER, 0, 0, 0};
+}
+
+static int bcv_struct_fields(bcv_model *m, bcv_type *t, const uint64_t *ops, size_t n,
+                             size_t from)
+{
+    size_t count = n > from ? n - from : 0;
+    if (count > BCV_MAX_ITEMS)
+        return m->lost = true, 1;
+    int rc = bcv_grow(m, (void **)&m->fields, &m->cap_fields, m->n_fields + (uint32_t)count,
+                      sizeof *m->fields);
+    if (rc != 0)
+        return rc;
+    t->ref = m->n_fields;
+    t->n = (uint32_t)count;
+    for (size_t i = 0; i < count; i++)
+        m->fields[m->n_fields++] = (uint32_t)ops[from + i];
+    return 0;
+}
+
+static int bcv_type_record(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    if (ops[0] == 1 || ops[0] == 19)
+        return 0;
+    int rc = bcv_grow(m, (void **)&m->types, &m->cap_types, m->n_types + 1, sizeof *m->types);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
+    bcv_type_layout l = bcv_type_layout_of(ops[0]);
+    bcv_type t = {l.kind, 0, BCV_NONE};
+    if (l.ref_at && l.ref_at < n)
+        t.ref = (uint32_t)ops[l.ref_at];
+    if (l.n_at && l.n_at < n)
+        t.n = ops[l.n_at] > UINT32_MAX ? 0 : (uint32_t)ops[l.n_at];
+    if (l.kind == BCV_K_STRUCT && l.list_from && (rc = bcv_struct_fields(m, &t, ops, n, l.list_from)))
+        return rc < 0 ? rc : 0;
+    if (l.kind == BCV_K_FUNCTION)
+        t.n = n > l.list_from ? (uint32_t)(n - l.list_from) : 0;
+    m->types[m->n_types++] = t;
+    return 0;
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+static int bcv_add(bcv_model *m, bcv_value v)
+{
+    if (m->lost)
+        return 0;
+    int rc = bcv_grow(m, (void **)&m->vals, &m->cap_vals, m->n_vals + 1, sizeof *m->vals);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
+    m->vals[m->n_vals++] = v;
+    return 0;
+}
+
+static int bcv_add_other(bcv_model *m)
+{
+    return bcv_add(m, (bcv_value){BCV_NONE, 0, false});
+}
+
+/* One GEP level: *ty is the type being indexed; idx the index's constant
+ * (NULL when it is not an already defined value) and typed whether the
+ * record's explicit index type is i32. Returns 0 and steps *ty, 1 when the
+ * type table cannot say (LLVM rejects that itself), -1 to reject. */
+static int bcv_step(bcv_model *m, uint32_t *ty, const bcv_value *idx, bool typed, size_t level)
+{
+    const bcv_type *t = bcv_type_at(m, *ty);
+    if (!t)
+        return 1;
+    if (t->kind == BCV_K_ARRAY) {
+        *ty = t->ref;
+        return 0;
+    }
+    if (t->kind != BCV_K_STRUCT)
+        return bcv_fail(m, "GEP index %zu steps into type %u, which is not an aggregate",
+                        level, *ty);
+    if (!idx || !idx->cint || !typed || !bcv_is_i32(m, idx->ty))
+        return bcv_fail(m, "GEP index %zu into struct type %u is not an i32 constant", level,
+                        *ty);
+    if (idx->low >= t->n)
+        return bcv_fail(m, "GEP index %zu into struct type %u is %u, but it has %u fields",
+                        level, *ty, idx->low, t->n);
+    *ty = m->fields[t->ref + idx->low];
+    return 0;
+}
+
+/* ---- CONSTANTS_BLOCK --------------------------------------------------- */
+
+/* CE GEP records: the source element type and the first (type, value)
+ * operand pair, per LLVM 22's reader. false when there is no explicit
+ * source type (the old form infers it from the pointer) or the record is
+ * a shape this model does not follow. */
+static bool bcv_ce_gep_layout(const uint64_t *ops, size_t n, uint32_t *ty, size_t *at)
+{
+    uint64_t code = ops[0];
+    if (n < 2)
+        return false;
+    *ty = (uint32_t)ops[1];
+    if (code == 12 || code == 20) /* GEP_OLD, INBOUNDS_GEP: [ty?, n x (ty, val)] */
+        return *at = 2, (n - 1) % 2 == 1;
+    if (code == 24 || code == 32) /* INRANGE_INDEX_OLD, GEP: [ty, flags, n x (ty, val)] */
+        return *at = 3, true;
+    /* GEP_WITH_INRANGE [ty, flags, width, lower, upper, n x (ty, val)] */
+    return *at = 6, n > 3 && ops[3] <= 64;
+}
+
+static int bcv_ce_gep(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    uint32_t ty;
+    size_t at;
+    if (!bcv_ce_gep_layout(ops, n, &ty, &at))
+        return 0;
+    size_t level = 1;
+    for (at += 4; at + 1 < n; at += 2, level++) { /* past the base and the first index */
+        uint32_t id = (uint32_t)ops[at + 1];
+        const bcv_value *v = id < m->n_vals ? &m->vals[id] : NULL;
+        int rc = bcv_step(m, &ty, v, bcv_is_i32(m, (uint32_t)ops[at]), level);
+        if (rc != 0)
+            return rc < 0 ? rc : 0;
+    }
+    return 0;
+}
+
+/* INTEGER values are sign-rotated: the low bit is the sign. */
+static uint32_t bcv_low32(uint64_t v)
+{
+    return (uint32_t)((v & 1) ? 0 - (v >> 1) : v >> 1);
+}
+
+/* SETTYPE [type]: the type must exist (all types precede constants). */
+static int bcv_settype(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    m->cst_ty = n >= 2 && ops[1] < BCV_I32 ? (uint32_t)ops[1] : BCV_NONE;
+    if (!m->lost && m->cst_ty >= m->n_types)
+        return bcv_fail(m, "SETTYPE names type %llu, but only %u types are defined",
+                        n >= 2 ? (unsigned long long)ops[1] : 0ull, m->n_types);
+    return 0;
+}
+
+static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    uint64_t code = ops[0];
+    bool checks = !m->lost && !m->fn_lost;
+    if (code == 1) /* SETTYPE */
+        return bcv_settype(m, ops, n);
+    /* DATA [n x value]: LLVM 22 casts the current type to a vector unless
+     * it is an array, and reads garbage (crash or hang) otherwise. */
+    const bcv_type *cur = bcv_type_at(m, m->cst_ty);
+    if (code == 22 && !m->lost && (!cur || cur->kind != BCV_K_ARRAY))
+        return m->cst_ty == BCV_I32
+                   ? bcv_fail(m, "DATA constant before any SETTYPE (so of type i32)")
+                   : bcv_fail(m, "DATA constant of type %u, which is not an array or vector",
+                              m->cst_ty);
+    bool gep = code == 12 || code == 20 || code == 24 || code == 31 || code == 32;
+    int rc = checks && gep ? bcv_ce_gep(m, ops, n) : 0;
+    if (rc != 0)
+        return rc;
+    if (code == 4 && n >= 2) /* INTEGER */
+        return bcv_add(m, (bcv_value){m->cst_ty, bcv_low32(ops[1]), true});
+    if (code == 2) /* NULL: zero of an integer type is a ConstantInt */
+        return bcv_add(m, (bcv_value){m->cst_ty, 0, true});
+    return bcv_add(m, (bcv_value){m->cst_ty, 0, false});
+}
+
+/* ---- MODULE_BLOCK ------------------------------------------------------ */
+
+static int bcv_module_record(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    uint64_t code = ops[0];
+    if (code == 1 && n >= 2) /* VERSION */
+        m->version = ops[1];
+    bool defines = code == 7 || code == 8 || code == 9 || code == 14 || code == 15;
+    if (!defines)
+        return 0;
+    if (m->seen_body)
+        m->lost = true; /* the reader has these before any body; we no longer know */
+    size_t off = m->version >= 2 ? 2 : 0; /* strtab offset and size come first */
+    if (code == 8 && n > 3 + off && ops[3 + off] == 0) { /* FUNCTION, not a prototype */
+        int rc = bcv_grow(m, (void **)&m->bodies, &m->cap_bodies, m->n_bodies + 1,
+                          sizeof *m->bodies);
+        if (rc != 0)
+            return rc < 0 ? rc : 0;
+        m->bodies[m->n_bodies++] = (uint32_t)ops[1 + off];
+    }
+    return bcv_add_other(m);
+}
+
+/* ---- FUNCTION_BLOCK ---------------------------------------------------- */
+
+/* Instruction codes whose result is never void (LLVM 22 LLVMBitCodes.h):
+ * BINOP 2 .. CMP 9, PHI 16, ALLOCA 19, LOAD 20, VAARG 23, EXTRACTVAL 26,
+ * INSERTVAL 27, CMP2 28, VSELECT 29, INBOUNDS_GEP_OLD 30, CMPXCHG_OLD 37,
+ * ATOMICRMW_OLD 38, LANDINGPAD_OLD 40, LOADATOMIC 41, GEP 43, CMPXCHG 46,
+ * LANDINGPAD 47, CATCHPAD 50, CLEANUPPAD 51, CATCHSWITCH 52, UNOP 56,
+ * FREEZE 58, ATOMICRMW 59. Calls (INVOKE 13, CALL 34, CALLBR 57) depend on
+ * the callee's return type; everything else defines no value. */
+#define BCV_BIT(c) (1ull << (c))
+static const uint64_t bcv_value_codes =
+    BCV_BIT(2) | BCV_BIT(3) | BCV_BIT(4) | BCV_BIT(5) | BCV_BIT(6) | BCV_BIT(7) | BCV_BIT(8) |
+    BCV_BIT(9) | BCV_BIT(16) | BCV_BIT(19) | BCV_BIT(20) | BCV_BIT(23) | BCV_BIT(26) |
+    BCV_BIT(27) | BCV_BIT(28) | BCV_BIT(29) | BCV_BIT(30) | BCV_BIT(37) | BCV_BIT(38) |
+    BCV_BIT(40) | BCV_BIT(41) | BCV_BIT(43) | BCV_BIT(46) | BCV_BIT(47) | BCV_BIT(50) |
+    BCV_BIT(51) | BCV_BIT(52) | BCV_BIT(56) | BCV_BIT(58) | BCV_BIT(59);
+#undef BCV_BIT
+
+static void bcv_function_enter(bcv_model *m)
+{
+    m->seen_body = true;
+    m->fn_base = m->n_vals;
+    m->fn_lost = m->next_body >= m->n_bodies;
+    if (m->fn_lost)
+        return;
+    const bcv_type *t = bcv_type_at(m, m->bodies[m->next_body++]);
+    if (t && t->kind == BCV_K_POINTER) /* LLVM 3.7 may name the pointer type */
+        t = bcv_type_at(m, t->ref);
+    if (!t || t->kind != BCV_K_FUNCTION) {
+        m->fn_lost = true;
+        return;
+    }
+    for (uint32_t i = 0; i < t->n; i++)
+        if (bcv_add_other(m) != 0)
+            m->fn_lost = true; /* out of memory: stop following */
+}
+
+/* A value-type pair as getValueTypePair reads it: the absolute value id,
+ * BCV_NONE for a forward reference (its type follows). false at the end. */
+static bool bcv_pair(const bcv_model *m, const uint64_t *ops, size_t n, size_t *at, uint32_t *id)
+{
+    if (*at >= n)
+        return false;
+    uint32_t v = (uint32_t)ops[(*at)++];
+    if (m->version >= 1)
+        v = m->n_vals - v;
+    if (v < m->n_vals) {
+        *id = v;
+        return true;
+    }
+    *id = BCV_NONE;
+    return (*at)++ < n;
+}
+
+/* INST_GEP [flags, source type, base pair, index pairs...] */
+static int bcv_gep_inst(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    if (n < 3)
+        return 0;
+    uint32_t ty = (uint32_t)ops[2], id;
+    size_t at = 3;
+    if (!bcv_pair(m, ops, n, &at, &id) || !bcv_pair(m, ops, n, &at, &id))
+        return 0; /* base, then the first index, which steps over the pointer */
+    for (size_t level = 1; bcv_pair(m, ops, n, &at, &id); level++) {
+        const bcv_value *v = id != BCV_NONE ? &m->vals[id] : NULL;
+        int rc = bcv_step(m, &ty, v, true, level);
+        if (rc != 0)
+            return rc < 0 ? rc : 0;
+    }
+    return 0;
+}
+
+/* CALL [attrs, cc, fmf?, fnty?, callee, ...], INVOKE [attrs, cc, normal,
+ * unwind, fnty?, callee, ...]: a value unless the return type is void.
+ * Without an explicit function type the callee's type would be needed. */
+static int bcv_call(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    uint32_t fnty = BCV_NONE;
+    if (ops[0] == 34 && n >= 3) {
+        size_t at = 3 + ((ops[2] >> 17) & 1); /* CALL_FMF */
+        if ((ops[2] >> 15) & 1 && at < n)      /* CALL_EXPLICIT_TYPE */
+            fnty = (uint32_t)ops[at];
+    } else if (ops[0] == 13 && n >= 6 && (ops[2] >> 13) & 1) {
+        fnty = (uint32_t)ops[5];
+    }
+    if (fnty == BCV_NONE) {
+        m->fn_lost = true;
+        return 0;
+    }
+    const bcv_type *ft = bcv_type_at(m, fnty);
+    const bcv_type *rt = ft && ft->kind == BCV_K_FUNCTION ? bcv_type_at(m, ft->ref) : NULL;
+    return rt && rt->kind == BCV_K_VOID ? 0 : bcv_add_other(m);
+}
+
+static int bcv_instruction(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    uint64_t code = ops[0];
+    if (m->lost || m->fn_lost)
+        return 0;
+    if (code == 43) {
+        int rc = bcv_gep_inst(m, ops, n);
+        if (rc != 0)
+            return rc;
+    }
+    if (code == 13 || code == 34)
+        return bcv_call(m, ops, n);
+    if (code == 57) /* CALLBR: not followed */
+        return m->fn_lost = true, 0;
+    return code < 64 && (bcv_value_codes >> code) & 1 ? bcv_add_other(m) : 0;
+}
+
+/* ---- blocks ------------------------------------------------------------- */
+
+void bcv_enter(bcv_model *m, uint32_t bid)
+{
+    if (bid == BCV_CONSTANTS)
+        m->cst_ty = BCV_I32;
+    else if (bid == BCV_FUNCTION)
+        bcv_function_enter(m);
+}
+
+void bcv_leave(bcv_model *m, uint32_t bid)
+{
+    if (bid != BCV_FUNCTION)
+        return;
+    if (!m->lost && m->n_vals > m->fn_base)
+        m->n_vals = m->fn_base;
+    m->fn_lost = false;
+}
+
+int bcv_record(bcv_model *m, uint32_t bid, const uint64_t *ops, size_t n)
+{
+    switch (bid) {
+    case BCV_TYPE: return bcv_type_record(m, ops, n);
+    case BCV_MODULE: return bcv_module_record(m, ops, n);
+    case BCV_CONSTANTS: return bcv_constant(m, ops, n);
+    case BCV_FUNCTION: return bcv_instruction(m, ops, n);
+    default: return 0;
+    }
+}

@@ -1,0 +1,34 @@
+/* bitcode_values.h - the validator's bounded model of LLVM's value list.
+ *
+ * LLVM 22 crashes (StructType::getTypeAtIndex) on a GEP whose struct-level
+ * index is not an in-range i32 constant. Checking that needs what a GEP
+ * operand names, so this follows LLVM's reader just far enough: the type
+ * table (kinds, struct fields, array/vector/pointer elements, function
+ * return types and parameter counts), module values (globals, functions,
+ * aliases, ifuncs, module constants), per-function values (arguments,
+ * function constants, instructions with a non-void result) and the value
+ * of every integer constant. Where the numbering cannot be followed (a
+ * call without an explicit function type, callbr, a function block
+ * without a body, module values after the first body, too many values)
+ * the GEP checks of that function, or of the rest of the stream, are off:
+ * the model only ever rejects what it understands. */
+#ifndef DXIL_BITCODE_VALUES_H
+#define DXIL_BITCODE_VALUES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct bcv_model bcv_model;
+
+bcv_model *bcv_create(void);
+void bcv_destroy(bcv_model *m);
+
+/* Block enter/exit (block id) and each record (ops[0] is the code) of the
+ * TYPE, MODULE, CONSTANTS and FUNCTION blocks. bcv_record returns 0, or -1
+ * with the reason in bcv_why(); -2 when out of memory. */
+void bcv_enter(bcv_model *m, uint32_t bid);
+void bcv_leave(bcv_model *m, uint32_t bid);
+int bcv_record(bcv_model *m, uint32_t bid, const uint64_t *ops, size_t n);
+const char *bcv_why(const bcv_model *m);
+
+#endif
