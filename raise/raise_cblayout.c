@@ -1,5 +1,6 @@
 /* raise_cblayout.c - builds clang 22's CBuffer layout struct for each CBV
- * record from the struct (kind 0) entries of dx.typeAnnotations:
+ * record from the struct (kind 0) entries of dx.typeAnnotations, or, for a
+ * struct type without annotations, from DXC's legacy packing rules:
  *
  *   %__cblayout_CB = type <{ float, target("dx.Padding", 12), <4 x float>, ... }>
  *
@@ -13,7 +14,17 @@
  * are aligned to a power of two) as in the CBuffer; when clang's spelling
  * does not, an equally sized array of scalars or of bytes stands in. When
  * anything is missing or does not add up, the record keeps no layout and
- * raise_restype.c emits opaque bytes of the record's size. */
+ * raise_restype.c emits opaque bytes of the record's size.
+ *
+ * Without annotations (DXC's final DXIL part usually drops them) the
+ * offsets are computed from the record's struct type (DXC's
+ * %hostlayout.X, which already spells a matrix as its registers
+ * [regs x <k x T>], or %X): arrays and structs start a 16-byte row, every
+ * array element but the last is padded to a row, and a scalar or vector
+ * goes at the next multiple of its scalar size unless it would straddle a
+ * row. Scalar sizes are their allocation sizes: 64-bit 8, 16-bit 2 only
+ * with native 16-bit types (i16:16), else 4 (min precision). The result
+ * must be exactly the record's size. */
 #include "raise_resources.h"
 
 #include "side_metadata.h"
@@ -31,12 +42,15 @@ enum {
     CBL_MAX_DEPTH = 16
 };
 
-/* One kind-0 annotation: a DXC struct type and its !{size, field...}. */
+/* A DXC struct type and its kind-0 annotation !{size, field...}; node is
+ * NULL for a struct without one, which is packed by DXC's rules. */
 typedef struct cbl_struct {
     LLVMTypeRef dxc;
     LLVMValueRef node;
     LLVMTypeRef built; /* the layout struct, once made */
 } cbl_struct;
+
+enum { CBL_NONE = -1 };
 
 typedef struct cbl_state {
     dxil_raise_ctx *rc;
@@ -69,17 +83,24 @@ static LLVMValueRef *cbl_operands(LLVMValueRef node, unsigned *n)
     return ops;
 }
 
+/* Appends an entry; its index, or CBL_NONE when out of memory. The array
+ * may move, so entries are referred to by index. */
+static long cbl_push(cbl_state *st, LLVMTypeRef t, LLVMValueRef node)
+{
+    cbl_struct *g = realloc(st->structs, (st->n + 1) * sizeof *g);
+    if (!g)
+        return CBL_NONE;
+    st->structs = g;
+    st->structs[st->n] = (cbl_struct){t, node, NULL};
+    return (long)st->n++;
+}
+
 static int cbl_add_struct(cbl_state *st, LLVMValueRef ty_val, LLVMValueRef node)
 {
     if (!ty_val || LLVMIsAMDNode(ty_val) || !LLVMIsAMDNode(node) ||
         LLVMGetTypeKind(LLVMTypeOf(ty_val)) != LLVMStructTypeKind)
         return 0;
-    cbl_struct *g = realloc(st->structs, (st->n + 1) * sizeof *g);
-    if (!g)
-        return -1;
-    st->structs = g;
-    st->structs[st->n++] = (cbl_struct){LLVMTypeOf(ty_val), node, NULL};
-    return 0;
+    return cbl_push(st, LLVMTypeOf(ty_val), node) == CBL_NONE ? -1 : 0;
 }
 
 /* Kind 0: !{i32 0, %T undef, !{i32 size, !f...}, %U undef, !{...}, ...} */
@@ -113,27 +134,65 @@ static void cbl_read_annotations(cbl_state *st)
     }
 }
 
-static cbl_struct *cbl_find_type(cbl_state *st, LLVMTypeRef t)
+static long cbl_find_type(cbl_state *st, LLVMTypeRef t)
 {
     for (size_t i = 0; i < st->n; i++)
         if (st->structs[i].dxc == t)
-            return &st->structs[i];
-    return NULL;
+            return (long)i;
+    return CBL_NONE;
+}
+
+/* Struct types the packing rules cannot read: a matrix's orientation is
+ * only in annotations (%hostlayout types spell it as registers), and
+ * dx.types.* (a library's handle globals) are no layouts. */
+static bool cbl_packable(LLVMTypeRef t)
+{
+    static const char *const refused[] = {"class.matrix.", "struct.matrix.", "dx.types."};
+    const char *name = LLVMGetStructName(t);
+    if (LLVMGetTypeKind(t) != LLVMStructTypeKind || LLVMIsOpaqueStruct(t))
+        return false;
+    for (size_t i = 0; name && i < sizeof refused / sizeof refused[0]; i++)
+        if (!strncmp(name, refused[i], strlen(refused[i])))
+            return false;
+    return true;
+}
+
+/* The entry for struct type t: its annotation, or a new unannotated one. */
+static long cbl_struct_of(cbl_state *st, LLVMTypeRef t)
+{
+    long i = cbl_find_type(st, t);
+    if (i == CBL_NONE && cbl_packable(t))
+        i = cbl_push(st, t, NULL);
+    return i;
 }
 
 /* The annotated struct named `name` or "hostlayout.<name>" (the form DXC
  * gives a cbuffer's type in the final module). */
-static cbl_struct *cbl_find_name(cbl_state *st, const char *name, size_t len)
+static long cbl_find_name(cbl_state *st, const char *name, size_t len)
 {
     static const char host[] = "hostlayout.";
     for (size_t i = 0; len && i < st->n; i++) {
         const char *sn = LLVMGetStructName(st->structs[i].dxc);
         if (sn && !strncmp(sn, host, sizeof host - 1))
             sn += sizeof host - 1;
-        if (sn && strlen(sn) == len && !memcmp(sn, name, len))
-            return &st->structs[i];
+        if (sn && strlen(sn) == len && !memcmp(sn, name, len) && st->structs[i].node)
+            return (long)i;
     }
-    return NULL;
+    return CBL_NONE;
+}
+
+/* The module's struct type "hostlayout.<name>" or "<name>", unannotated. */
+static long cbl_find_module_type(cbl_state *st, const char *name, size_t len)
+{
+    static const char *const prefixes[] = {"hostlayout.", ""};
+    char buf[160];
+    for (size_t i = 0; len && len < 100 && i < sizeof prefixes / sizeof prefixes[0]; i++) {
+        snprintf(buf, sizeof buf, "%s%.*s", prefixes[i], (int)len, name);
+        LLVMTypeRef t = LLVMGetTypeByName2(st->rc->ctx, buf);
+        if (t && cbl_packable(t))
+            return cbl_struct_of(st, t);
+    }
+    return CBL_NONE;
 }
 
 /* Field annotation: flat tag/value pairs. */
@@ -175,26 +234,36 @@ static LLVMTypeRef cbl_padding(cbl_state *st, uint32_t bytes)
     return LLVMTargetExtTypeInContext(st->rc->ctx, "dx.Padding", NULL, 0, &n, 1);
 }
 
-/* Bytes a scalar takes in a CBuffer; 0 for anything that is not one. */
-static uint32_t cbl_scalar_bytes(LLVMTypeRef t)
+/* Bits of the scalar types a CBuffer holds (integers: by width). */
+static const struct cbl_scalar_kind {
+    LLVMTypeKind kind;
+    unsigned bits;
+} cbl_scalars[] = {
+    {LLVMHalfTypeKind, 16}, {LLVMFloatTypeKind, 32}, {LLVMDoubleTypeKind, 64},
+};
+
+/* Bytes a scalar takes in a CBuffer (also its alignment); 0 for anything
+ * that is not one. 16-bit types take 2 bytes with native 16-bit types
+ * (datalayout i16:16 / f16:16) and 4 as min precision types (i16:32):
+ * their allocation size under the module's datalayout. */
+static uint32_t cbl_scalar_bytes(const cbl_state *st, LLVMTypeRef t)
 {
-    switch (LLVMGetTypeKind(t)) {
-    case LLVMHalfTypeKind: return 2;
-    case LLVMFloatTypeKind: return 4;
-    case LLVMDoubleTypeKind: return 8;
-    case LLVMIntegerTypeKind: {
-        unsigned w = LLVMGetIntTypeWidth(t);
-        return w == 16 || w == 32 || w == 64 ? w / 8 : 0;
-    }
-    default: return 0;
-    }
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    unsigned bits = k == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
+    for (size_t i = 0; i < sizeof cbl_scalars / sizeof cbl_scalars[0]; i++)
+        if (cbl_scalars[i].kind == k)
+            bits = cbl_scalars[i].bits;
+    if (bits != 16 && bits != 32 && bits != 64)
+        return 0;
+    uint32_t alloc = (uint32_t)LLVMABISizeOfType(st->dl, t);
+    return bits == 16 && (alloc == 2 || alloc == 4) ? alloc : bits / 8;
 }
 
 /* T or <n x T> (n = 1 means the scalar), spelled so that its allocation
  * size is n * sizeof(T): clang's spelling, else [n x T], else bytes. */
 static LLVMTypeRef cbl_leaf(cbl_state *st, LLVMTypeRef scalar, unsigned n, uint32_t *size)
 {
-    uint32_t b = cbl_scalar_bytes(scalar);
+    uint32_t b = cbl_scalar_bytes(st, scalar);
     if (!b || !n)
         return NULL;
     *size = b * n;
@@ -229,7 +298,7 @@ static LLVMTypeRef cbl_array(cbl_state *st, LLVMTypeRef elem, uint32_t esize, ui
 /* The scalar at the bottom of nested arrays, vectors and one-field
  * structs (DXC's %class.matrix.float.R.C = { [R x <C x float>] }), and how
  * many scalars the type holds. */
-static LLVMTypeRef cbl_bottom(LLVMTypeRef t, uint64_t *count)
+static LLVMTypeRef cbl_bottom(const cbl_state *st, LLVMTypeRef t, uint64_t *count)
 {
     *count = 1;
     for (unsigned guard = 0; guard < CBL_MAX_DEPTH; guard++) {
@@ -243,7 +312,7 @@ static LLVMTypeRef cbl_bottom(LLVMTypeRef t, uint64_t *count)
         } else if (k == LLVMStructTypeKind && LLVMCountStructElementTypes(t) == 1) {
             t = LLVMStructGetTypeAtIndex(t, 0);
         } else {
-            return cbl_scalar_bytes(t) ? t : NULL;
+            return cbl_scalar_bytes(st, t) ? t : NULL;
         }
     }
     return NULL;
@@ -254,7 +323,7 @@ static LLVMTypeRef cbl_bottom(LLVMTypeRef t, uint64_t *count)
 static LLVMTypeRef cbl_matrix(cbl_state *st, LLVMTypeRef ft, const cbl_field *f, uint32_t *size)
 {
     uint64_t count = 0;
-    LLVMTypeRef scalar = cbl_bottom(ft, &count);
+    LLVMTypeRef scalar = cbl_bottom(st, ft, &count);
     unsigned per = f->rows * f->cols;
     if (!scalar || count == 0 || count % per != 0)
         return NULL;
@@ -262,9 +331,10 @@ static LLVMTypeRef cbl_matrix(cbl_state *st, LLVMTypeRef ft, const cbl_field *f,
     unsigned regs = row_major ? f->rows : f->cols, k = row_major ? f->cols : f->rows;
     uint32_t vsize = 0, msize = 0;
     LLVMTypeRef m;
-    if (k * cbl_scalar_bytes(scalar) == CBL_ROW && cbl_alloc(st, scalar) == cbl_scalar_bytes(scalar)) {
+    uint32_t sb = cbl_scalar_bytes(st, scalar);
+    if (k * sb == CBL_ROW && cbl_alloc(st, scalar) == sb) {
         m = LLVMArrayType2(scalar, per); /* full rows: clang's [R*C x T] */
-        msize = per * cbl_scalar_bytes(scalar);
+        msize = per * sb;
     } else {
         LLVMTypeRef v = cbl_leaf(st, scalar, k, &vsize);
         m = cbl_array(st, v, vsize, regs, &msize);
@@ -275,7 +345,7 @@ static LLVMTypeRef cbl_matrix(cbl_state *st, LLVMTypeRef ft, const cbl_field *f,
     return m;
 }
 
-static LLVMTypeRef cbl_struct_layout(cbl_state *st, cbl_struct *s, uint32_t *size);
+static LLVMTypeRef cbl_struct_layout(cbl_state *st, long idx, uint32_t *size);
 
 static LLVMTypeRef cbl_type(cbl_state *st, LLVMTypeRef t, const cbl_field *f, uint32_t *size)
 {
@@ -290,8 +360,8 @@ static LLVMTypeRef cbl_type(cbl_state *st, LLVMTypeRef t, const cbl_field *f, ui
         return cbl_array(st, e, esize, LLVMGetArrayLength2(t), size);
     }
     case LLVMStructTypeKind: {
-        cbl_struct *s = cbl_find_type(st, t);
-        return s ? cbl_struct_layout(st, s, size) : NULL;
+        long s = cbl_struct_of(st, t);
+        return s != CBL_NONE ? cbl_struct_layout(st, s, size) : NULL;
     }
     default:
         return cbl_leaf(st, t, 1, size);
@@ -318,17 +388,17 @@ static bool cbl_place(cbl_state *st, cbl_fields *out, LLVMTypeRef t, uint32_t of
 
 /* The members of s at their annotated offsets; false when one is missing
  * or does not fit. out->v has room for 2 * members + 1. */
-static bool cbl_members(cbl_state *st, cbl_struct *s, LLVMValueRef *ops, unsigned n,
+static bool cbl_members(cbl_state *st, LLVMTypeRef dxc, LLVMValueRef *ops, unsigned n,
                         cbl_fields *out)
 {
-    unsigned members = LLVMCountStructElementTypes(s->dxc);
+    unsigned members = LLVMCountStructElementTypes(dxc);
     if (n != members + 1)
         return false;
     for (unsigned i = 0; i < members; i++) {
         cbl_field f = cbl_read_field(ops[i + 1]);
         uint32_t fsize = 0;
         LLVMTypeRef ft = f.has_offset
-                             ? cbl_type(st, LLVMStructGetTypeAtIndex(s->dxc, i), &f, &fsize)
+                             ? cbl_type(st, LLVMStructGetTypeAtIndex(dxc, i), &f, &fsize)
                              : NULL;
         if (!cbl_place(st, out, ft, f.offset, fsize))
             return false;
@@ -336,30 +406,66 @@ static bool cbl_members(cbl_state *st, cbl_struct *s, LLVMValueRef *ops, unsigne
     return true;
 }
 
+/* DXC's legacy offset for a member of type t (size bytes in the CBuffer)
+ * placed after `at`: arrays and structs start a row; a scalar or vector
+ * goes at the next multiple of its scalar size, or starts a row when it
+ * would straddle one. */
+static uint32_t cbl_pack_offset(const cbl_state *st, LLVMTypeRef t, uint32_t at, uint32_t size)
+{
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    uint32_t row = (at + CBL_ROW - 1) / CBL_ROW * CBL_ROW;
+    if (k == LLVMArrayTypeKind || k == LLVMStructTypeKind || at % CBL_ROW + size > CBL_ROW)
+        return row;
+    uint32_t align = cbl_scalar_bytes(st, k == LLVMVectorTypeKind ? LLVMGetElementType(t) : t);
+    return align ? (at + align - 1) / align * align : row;
+}
+
+/* The members of an unannotated struct at the offsets DXC's packing gives. */
+static bool cbl_pack_members(cbl_state *st, LLVMTypeRef dxc, cbl_fields *out)
+{
+    const cbl_field plain = {0};
+    unsigned members = LLVMCountStructElementTypes(dxc);
+    for (unsigned i = 0; i < members; i++) {
+        LLVMTypeRef mt = LLVMStructGetTypeAtIndex(dxc, i);
+        uint32_t fsize = 0;
+        LLVMTypeRef ft = cbl_type(st, mt, &plain, &fsize);
+        if (!ft || !fsize)
+            return false;
+        if (!cbl_place(st, out, ft, cbl_pack_offset(st, mt, out->at, fsize), fsize))
+            return false;
+    }
+    return members > 0;
+}
+
 /* "struct.S" / "class.S" / "hostlayout.S" -> "S" (clang's name). */
 static const char *cbl_clang_name(LLVMTypeRef dxc)
 {
-    static const char *const prefixes[] = {"struct.", "class.", "hostlayout."};
+    static const char *const prefixes[] = {"hostlayout.", "struct.", "class."};
     const char *name = LLVMGetStructName(dxc);
     if (!name)
         return "";
     for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
         if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
-            return name + strlen(prefixes[i]);
+            name += strlen(prefixes[i]); /* "hostlayout.struct.S" too */
     return name;
 }
 
-/* Members of s in a packed literal-or-named struct; `total` pads the end
- * (0: no trailing padding). */
-static LLVMTypeRef cbl_body(cbl_state *st, cbl_struct *s, uint32_t total, uint32_t *size,
+/* Members of structs[idx] in a packed named struct; `total` pads the end
+ * (0: no trailing padding). Without an annotation the computed size must
+ * be `total` exactly. */
+static LLVMTypeRef cbl_body(cbl_state *st, long idx, uint32_t total, uint32_t *size,
                             LLVMTypeRef named)
 {
     unsigned n = 0;
-    LLVMValueRef *ops = cbl_operands(s->node, &n);
-    cbl_fields fl = {calloc(2 * (size_t)n + 2, sizeof(LLVMTypeRef)), 0, 0};
-    bool ok = ops && fl.v && st->depth < CBL_MAX_DEPTH;
+    LLVMTypeRef dxc = st->structs[idx].dxc; /* entries may move while members are built */
+    LLVMValueRef node = st->structs[idx].node;
+    LLVMValueRef *ops = node ? cbl_operands(node, &n) : NULL;
+    size_t cap = 2 * (size_t)LLVMCountStructElementTypes(dxc) + 2;
+    cbl_fields fl = {calloc(cap, sizeof(LLVMTypeRef)), 0, 0};
+    bool ok = (ops || !node) && fl.v && st->depth < CBL_MAX_DEPTH;
     st->depth++;
-    ok = ok && cbl_members(st, s, ops, n, &fl) && (!total || fl.at <= total);
+    ok = ok && (node ? cbl_members(st, dxc, ops, n, &fl) : cbl_pack_members(st, dxc, &fl));
+    ok = ok && (!total || fl.at <= total) && (node || !total || fl.at == total);
     st->depth--;
     if (ok && total > fl.at)
         fl.v[fl.n++] = cbl_padding(st, total - fl.at);
@@ -372,42 +478,47 @@ static LLVMTypeRef cbl_body(cbl_state *st, cbl_struct *s, uint32_t total, uint32
 }
 
 /* A nested struct: clang's packed %S, with no trailing padding. */
-static LLVMTypeRef cbl_struct_layout(cbl_state *st, cbl_struct *s, uint32_t *size)
+static LLVMTypeRef cbl_struct_layout(cbl_state *st, long idx, uint32_t *size)
 {
-    if (s->built) {
-        *size = cbl_alloc(st, s->built);
-        return s->built;
+    if (st->structs[idx].built) {
+        *size = cbl_alloc(st, st->structs[idx].built);
+        return st->structs[idx].built;
     }
-    LLVMTypeRef named = LLVMStructCreateNamed(st->rc->ctx, cbl_clang_name(s->dxc));
-    s->built = cbl_body(st, s, 0, size, named);
-    return s->built;
+    LLVMTypeRef named = LLVMStructCreateNamed(st->rc->ctx, cbl_clang_name(st->structs[idx].dxc));
+    LLVMTypeRef built = cbl_body(st, idx, 0, size, named);
+    st->structs[idx].built = built;
+    return built;
 }
 
 /* ---- records ---- */
 
-/* The annotated struct behind a CBV record: its global's type (arrays of
- * cbuffers peeled), or else the annotated struct named like the cbuffer
- * (DXC names a cbuffer's type after it; stripped records have no global). */
-static cbl_struct *cbl_record_struct(cbl_state *st, const dxil_res_desc *d)
+/* The struct behind a CBV record: its global's type (arrays of cbuffers
+ * peeled), else the annotated struct named like the cbuffer (DXC names a
+ * cbuffer's type after it; stripped records have no global), else the
+ * module's unannotated %hostlayout.<name> or %<name>. */
+static long cbl_record_struct(cbl_state *st, const dxil_res_desc *d)
 {
-    if (d->symbol && LLVMIsAGlobalVariable(d->symbol)) {
-        LLVMTypeRef t = LLVMGlobalGetValueType(d->symbol);
-        while (LLVMGetTypeKind(t) == LLVMArrayTypeKind)
-            t = LLVMGetElementType(t);
-        cbl_struct *s = cbl_find_type(st, t);
-        if (s)
-            return s;
-    }
-    return cbl_find_name(st, d->name, d->name_len);
+    LLVMTypeRef t = d->symbol && LLVMIsAGlobalVariable(d->symbol)
+                        ? LLVMGlobalGetValueType(d->symbol) : NULL;
+    while (t && LLVMGetTypeKind(t) == LLVMArrayTypeKind)
+        t = LLVMGetElementType(t);
+    t = t && LLVMGetTypeKind(t) == LLVMStructTypeKind ? t : NULL;
+    long s = t ? cbl_find_type(st, t) : CBL_NONE;
+    if (s != CBL_NONE && st->structs[s].node)
+        return s; /* annotated */
+    s = cbl_find_name(st, d->name, d->name_len);
+    if (s == CBL_NONE && t)
+        s = cbl_struct_of(st, t);
+    return s != CBL_NONE ? s : cbl_find_module_type(st, d->name, d->name_len);
 }
 
 static void cbl_for_record(cbl_state *st, dxil_res_desc *d)
 {
-    cbl_struct *s = cbl_record_struct(st, d);
-    if (!s || d->cb_size == 0)
+    long s = d->cb_size ? cbl_record_struct(st, d) : CBL_NONE;
+    if (s == CBL_NONE)
         return;
     char name[128];
-    const char *base = d->name_len ? NULL : cbl_clang_name(s->dxc);
+    const char *base = d->name_len ? NULL : cbl_clang_name(st->structs[s].dxc);
     if (base)
         snprintf(name, sizeof name, "__cblayout_%s", base);
     else
@@ -429,7 +540,7 @@ void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t)
     if (!any)
         return;
     cbl_read_annotations(&st);
-    for (size_t i = 0; st.n && i < t->count; i++)
+    for (size_t i = 0; i < t->count; i++)
         if (t->recs[i].kind == RES_KIND_CBUFFER)
             cbl_for_record(&st, &t->recs[i]);
     free(st.structs);

@@ -177,14 +177,33 @@ static void res_note_props(res_state *st, const dxil_res_desc *d)
     }
 }
 
-/* Handles already built for one creation, by target type: DXC annotates
- * one binding with words that differ only in what LLVM 22 derives (e.g.
- * the has-counter bit), and those share one handle. */
+/* Handles already built for one creation, one per target type and
+ * annotateHandle word pair. DXC may annotate one binding with and without
+ * the has-counter bit (set only before bufferUpdateCounter); separate
+ * handles of the same binding let lowering re-annotate each use as DXC
+ * did, while LLVM 22 derives HasCounter for the binding from the
+ * updatecounter call. */
+enum { RES_MADE_MAX = 8 };
 typedef struct res_made {
-    LLVMTypeRef ty[8];
-    LLVMValueRef cast[8];
+    struct res_made_one {
+        LLVMTypeRef ty;
+        uint32_t w0, w1;
+        bool has_props;
+        LLVMValueRef cast;
+    } v[RES_MADE_MAX];
     unsigned n;
 } res_made;
+
+static LLVMValueRef res_made_find(const res_made *made, LLVMTypeRef ty, const dxil_res_desc *d)
+{
+    for (unsigned i = 0; i < made->n; i++) {
+        const struct res_made_one *m = &made->v[i];
+        if (m->ty == ty && (!d->has_props || !m->has_props ||
+                            (m->w0 == d->w0 && m->w1 == d->w1)))
+            return m->cast;
+    }
+    return NULL;
+}
 
 /* Emits handlefrombinding + casthandle before `at`; returns the cast
  * (%dx.types.Handle) or NULL when d has no LLVM 22 form. */
@@ -197,9 +216,9 @@ static LLVMValueRef res_emit(res_state *st, const dxil_res_desc *d, LLVMValueRef
         return NULL;
     if (d->has_props)
         res_note_props(st, d);
-    for (unsigned i = 0; i < made->n; i++)
-        if (made->ty[i] == ty)
-            return made->cast[i];
+    LLVMValueRef found = res_made_find(made, ty, d);
+    if (found)
+        return found;
     LLVMPositionBuilderBefore(st->b, at);
     if (nonuniform)
         rel_index = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.nonuniformindex",
@@ -212,10 +231,8 @@ static LLVMValueRef res_emit(res_state *st, const dxil_res_desc *d, LLVMValueRef
     LLVMTypeRef over[2] = {LLVMTypeOf(at), ty};
     LLVMValueRef cast = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.casthandle",
                                                 over, 2, &h, 1, "");
-    if (made->n < 8) {
-        made->ty[made->n] = ty;
-        made->cast[made->n++] = cast;
-    }
+    if (made->n < RES_MADE_MAX)
+        made->v[made->n++] = (struct res_made_one){ty, d->w0, d->w1, d->has_props, cast};
     return cast;
 }
 

@@ -317,6 +317,85 @@ static void test_cbuffer_layouts(void)
     dxil_module_destroy(m);
 }
 
+/* Without annotations: DXC's legacy packing of the record's struct type.
+ * P (its global's %hostlayout type): a float; a float3 that fits the rest
+ * of row 0 (4 + 12); float[2] on row 1 (20 bytes); struct Q on row 3; a
+ * double 8-aligned at 64; a double2 that would straddle (72 + 16) on row
+ * 5: 96 bytes. H (by name, `ptr undef`): half, half2, int16 take 2 bytes
+ * each with native 16-bit types, 4 as min precision. Formatted with the
+ * datalayout, then H's record size. */
+static const char rr_pack_fmt[] =
+    "target datalayout = \"%s\"\ntarget triple = \"dxil-ms-dx\"\n"
+    "%%dx.types.Handle = type { ptr }\n"
+    "%%dx.types.CBufRet.f32 = type { float, float, float, float }\n"
+    "%%hostlayout.struct.Q = type { <2 x float>, float }\n"
+    "%%hostlayout.P = type { float, <3 x float>, [2 x float], %%hostlayout.struct.Q, double, <2 x double> }\n"
+    "%%H = type { half, <2 x half>, i16 }\n"
+    "@P = external constant %%hostlayout.P\n"
+    "define void @main() {\n"
+    "  %%h = call %%dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 0, i32 0, i1 false)\n"
+    "  %%g = call %%dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 1, i32 1, i1 false)\n"
+    "  %%r = call %%dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %%dx.types.Handle %%h, i32 1)\n"
+    "  %%s = call %%dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %%dx.types.Handle %%g, i32 0)\n"
+    "  %%x = extractvalue %%dx.types.CBufRet.f32 %%r, 0\n"
+    "  %%y = extractvalue %%dx.types.CBufRet.f32 %%s, 0\n"
+    "  call void @use(float %%x, float %%y)\n"
+    "  ret void\n}\n"
+    "declare void @use(float, float)\n"
+    "declare %%dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)\n"
+    "declare %%dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32, %%dx.types.Handle, i32)\n"
+    "!dx.version = !{!90}\n!dx.shaderModel = !{!91}\n!90 = !{i32 1, i32 2}\n"
+    "!91 = !{!\"cs\", i32 6, i32 2}\n"
+    "!dx.resources = !{!1}\n!1 = !{null, null, !2, null}\n!2 = !{!3, !4}\n"
+    "!3 = !{i32 0, ptr @P, !\"P\", i32 0, i32 0, i32 1, i32 96, null}\n"
+    "!4 = !{i32 1, ptr undef, !\"H\", i32 0, i32 1, i32 1, i32 %u, null}\n";
+
+static const char rr_dl_min_precision[] =
+    "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64";
+static const char rr_dl_native16[] =
+    "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64";
+
+/* Raises the packing module; checks P's layout and returns H's binding
+ * type in *h (the module stays alive in *m). */
+static void rr_pack_load(const char *dl, unsigned h_size, dxil_module **m, LLVMTypeRef *h)
+{
+    char text[4096];
+    snprintf(text, sizeof text, rr_pack_fmt, dl, h_size);
+    *m = rr_load(text);
+    *h = NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*m);
+    rr_call c[2];
+    CU_ASSERT_EQUAL_FATAL(rr_bindings(dxil_module_llvm(*m), c, 2), 2);
+    CU_ASSERT_TRUE(rr_param_is(
+        c[0].type, "%__cblayout_P = type <{ float, [3 x float], <{ [1 x <{ float, "
+                   "target(\"dx.Padding\", 12) }>], float }>, target(\"dx.Padding\", 12), %Q, "
+                   "target(\"dx.Padding\", 4), double, target(\"dx.Padding\", 8), <2 x double> }>"));
+    LLVMTypeRef l = LLVMGetTargetExtTypeTypeParam(c[0].type, 0);
+    CU_ASSERT_EQUAL(LLVMABISizeOfType(LLVMGetModuleDataLayout(dxil_module_llvm(*m)), l), 96);
+    char *q = rr_type_str(LLVMStructGetTypeAtIndex(l, 4));
+    CU_ASSERT_STRING_EQUAL(q, "%Q = type <{ <2 x float>, float }>");
+    LLVMDisposeMessage(q);
+    *h = c[1].type;
+}
+
+static void test_cbuffer_packing(void)
+{
+    dxil_module *m = NULL;
+    LLVMTypeRef h = NULL;
+    /* min precision: 4 bytes each, <2 x half> (8 bytes) spelled [2 x half] */
+    rr_pack_load(rr_dl_min_precision, 16, &m, &h);
+    CU_ASSERT_TRUE(h && rr_param_is(h, "%__cblayout_H = type <{ half, [2 x half], i16 }>"));
+    dxil_module_destroy(m);
+    /* native 16-bit: 2 bytes each, 2-aligned */
+    rr_pack_load(rr_dl_native16, 8, &m, &h);
+    CU_ASSERT_TRUE(h && rr_param_is(h, "%__cblayout_H = type <{ half, <2 x half>, i16 }>"));
+    dxil_module_destroy(m);
+    /* a record size the packing does not give: opaque bytes */
+    rr_pack_load(rr_dl_native16, 12, &m, &h);
+    CU_ASSERT_TRUE(h && rr_param_is(h, "<{ [12 x i8] }>"));
+    dxil_module_destroy(m);
+}
+
 /* ---- the corpus invariant ---- */
 
 /* Ops that must not survive on a handle LLVM 22 can express. */
@@ -562,6 +641,7 @@ int dxil_test_register(void)
         {"createHandleFromBinding + annotateHandle", test_from_binding_forms},
         {"createHandleForLib through a gep", test_for_lib_form},
         {"cbuffer layouts from type annotations", test_cbuffer_layouts},
+        {"cbuffer layouts packed without annotations", test_cbuffer_packing},
         {"corpus: nothing kept on expressible handles", test_corpus_invariant},
         {NULL, NULL}};
     dxil_test_add_suite("raise resources", cases);

@@ -2,13 +2,16 @@
 ; from ResBind {lb, ub, space, class} and the type from the property words
 ; (w0: kind | alignLog2 << 8 | UAV << 12 | ROV << 13 | globallycoherent << 14
 ; | cmp-or-counter << 15; w1: stride, cbuffer size, or element type and
-; count and samples). Annotations differing only in the counter bit share
-; one handle; every distinct word pair is kept in dxu.resource.props.
+; count and samples). Each distinct word pair of a binding gets its own
+; handle (DXC sets the counter bit only on the annotation feeding
+; bufferUpdateCounter; lowering re-annotates each handle by its use) and is
+; kept in dxu.resource.props. LLVM still sees one resource, whose counter
+; it derives from the updatecounter call.
 ; TBuffers have no LLVM 22 type and stay DXIL (counted in dxu.resources.kept).
 ; RUN: %dxil-upgrade --verify %s -o %t.ll 2>%t.err
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck --check-prefix=DIAG %s < %t.err
-; RUN: %FileCheck --check-prefix=ONCE %s < %t.ll
+; RUN: %FileCheck --check-prefix=TWO %s < %t.ll
 ; RUN: %opt -disable-output -passes='verify,print<dxil-resources>' %t.ll 2>&1 | %FileCheck --check-prefix=RES %s
 
 ; CHECK-DAG: call target("dx.TypedBuffer", <4 x float>, 0, 0, 0) @llvm.dx.resource.handlefrombinding.tdx.TypedBuffer_v4f32_0_0_0t(i32 0, i32 2, i32 1, i32 0, ptr null)
@@ -29,9 +32,11 @@
 ; CHECK-DAG: !{i32 1, i32 1, i32 4, i32 4876, i32 32}
 ; CHECK-DAG: !{i32 0, i32 0, i32 2, i32 10, i32 1033}
 
-; The structured UAV is annotated twice (with and without the counter bit): one handle.
-; ONCE: handlefrombinding.tdx.RawBuffer_sl_a4i64s_1_0t(i32 1
-; ONCE-NOT: handlefrombinding.tdx.RawBuffer_sl_a4i64s_1_0t(i32 1
+; The structured UAV is annotated twice (with and without the counter bit):
+; two handles of one binding, one of them for updatecounter.
+; TWO-COUNT-2: = call {{.*}}handlefrombinding.tdx.RawBuffer_sl_a4i64s_1_0t(i32 1, i32 4, i32 4, i32 %i
+; TWO-NOT: handlefrombinding.tdx.RawBuffer_sl_a4i64s_1_0t(i32 1
+; TWO: call i32 @llvm.dx.resource.updatecounter.{{.*}}RawBuffer{{.*}}, i8 1)
 
 ; DIAG: warning DXIL5002: createHandleFromBinding in @main kept as DXIL: TBuffer has no LLVM 22 type
 
@@ -51,6 +56,8 @@
 ; RES: Space: 1
 ; RES-NEXT: Lower Bound: 4
 ; RES-NEXT: Size: 4
+; RES-NEXT: Globally Coherent: 0
+; RES-NEXT: Counter Direction: Increment
 ; RES: Kind: StructuredBuffer
 ; RES: Buffer Stride: 32
 ; RES-NEXT: Alignment: 3

@@ -225,7 +225,7 @@ def main():
     for op in FORMS + ["annotateHandle"] + ACCESS:
         print("%-26s %8d %8d %8d" % (op, tot_in[op], tot_in[op] - tot_out[op], tot_out[op]))
     print("access ops kept on a raised handle (no LLVM 22 form):", dict(kept_raised))
-    print("cbuffer handles: %d with a layout from type annotations, %d opaque" % tuple(layouts))
+    print("cbuffer handles: %d with a layout (annotations or packing), %d opaque" % tuple(layouts))
     for l in left[:20]:
         print("kept creation:", l)
     if a.max_kept_creations >= 0 and len(left) > a.max_kept_creations:
