@@ -4,7 +4,6 @@
 #include "bitcode_validate.h"
 #include "datalayout.h"
 #include "file_io.h"
-#include "llvm_shim.h"
 #include "module_internal.h"
 #include "side_metadata.h"
 
@@ -82,48 +81,6 @@ static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, c
 /* The datalayout hook of the bitcode reader: keeps the original, hands
  * back the normalised form. A layout that cannot be used becomes "" so
  * LLVM reads on, and the error is reported after the parse. */
-typedef struct module_dl_hook {
-    dxil_module *m;
-    int error; /* 0 or a dxil_diag code */
-} module_dl_hook;
-
-static char *module_dl_empty(module_dl_hook *h, int code)
-{
-    h->error = code;
-    return calloc(1, 1);
-}
-
-static char *module_fix_datalayout(void *user, const char *layout, size_t len)
-{
-    module_dl_hook *h = user;
-    if (len == 0 || h->m->original_datalayout)
-        return NULL;
-    if (memchr(layout, '\0', len))
-        return module_dl_empty(h, DXIL_E_DATALAYOUT);
-    char *orig = malloc(len + 1);
-    bool changed = false;
-    char *fixed = orig ? dxil_datalayout_normalise(layout, len, &changed) : NULL;
-    if (!fixed) {
-        free(orig);
-        return module_dl_empty(h, DXIL_E_BITSTREAM_LIMIT);
-    }
-    memcpy(orig, layout, len);
-    orig[len] = '\0';
-    h->m->original_datalayout = orig;
-    if (changed)
-        return fixed;
-    free(fixed);
-    return NULL;
-}
-
-static void module_dl_report(const module_dl_hook *h, dxil_diags *diags)
-{
-    const char *what = h->error == DXIL_E_DATALAYOUT
-                           ? "bitcode: datalayout string contains a NUL character"
-                           : "bitcode: out of memory";
-    dxil_diags_add(diags, DXIL_SEV_ERROR, h->error, DXIL_LOC_NONE, 0, "%s", what);
-}
-
 static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size, const char *name,
                                const dxil_options *opts, dxil_diags *diags)
 {
@@ -135,18 +92,19 @@ static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
     /* LLVM's reader is not hardened against every malformed stream. */
     if (dxil_bitcode_validate(bc, bc_size, (uint64_t)(bc - data), diags) != 0)
         return -1;
-    LLVMMemoryBufferRef buf =
-        LLVMCreateMemoryBufferWithMemoryRange((const char *)bc, bc_size, name, 0);
-    module_dl_hook hook = {.m = m};
-    int failed = dxil_shim_parse_bitcode(m->ctx, buf, &m->mod, module_fix_datalayout, &hook);
+    /* The datalayout is rewritten in the stream itself (C, no LLVM C++
+     * API needed); NULL fixed means the input is used as is. */
+    uint8_t *fixed = NULL;
+    size_t fixed_size = 0;
+    if (dxil_bitcode_fix_datalayout(bc, bc_size, (uint64_t)(bc - data), &fixed, &fixed_size,
+                                    &m->original_datalayout, diags) != 0)
+        return -1;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
+        (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, name, 0);
+    LLVMBool failed = LLVMParseBitcodeInContext2(m->ctx, buf, &m->mod);
     LLVMDisposeMemoryBuffer(buf);
-    if (hook.error) {
-        module_dl_report(&hook, diags);
-        failed = 1;
-    }
+    free(fixed);
     if (failed) {
-        if (m->mod)
-            LLVMDisposeModule(m->mod);
         m->mod = NULL;
         if (dxil_diags_error_count(diags) == 0)
             dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,

@@ -225,6 +225,7 @@ int dxil_stats_merge(dxil_stats *dst, const dxil_stats *src)
 {
     if (!dst || !src || dst == src)
         return dst && src ? -1 : 0;
+    size_t before = dst->n;
     for (size_t i = 0; i < src->n; i++) {
         const dxil_op_stat *e = &src->ops[i];
         dxil_op_stat *d = stats_get(dst, e->opcode, e->name, e->known);
@@ -233,7 +234,9 @@ int dxil_stats_merge(dxil_stats *dst, const dxil_stats *src)
         stats_add_counts(d, e);
     }
     dst->modules += src->modules;
-    return stats_sort(dst);
+    /* Still in opcode order unless an op was added (the usual case once a
+     * batch has seen its first few modules). */
+    return dst->n == before ? 0 : stats_sort(dst);
 }
 
 /* ---- JSON ------------------------------------------------------------------------ */
