@@ -8,6 +8,7 @@
 
 #include "dxil-upgrade/dxil_optable.h"
 #include "llvm_shim.h"
+#include "optable_internal.h"
 #include "side_metadata.h"
 
 #include <stdlib.h>
@@ -75,17 +76,16 @@ LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const
                                      LLVMTypeRef *overloads, unsigned n_over,
                                      LLVMValueRef *args, unsigned n_args, const char *vname)
 {
-    /* A bare LLVMLookupIntrinsicID also matches a longer name that merely
-     * starts with an overloaded intrinsic's name. */
-    unsigned id = dxil_intrinsic_in_llvm(name) ? LLVMLookupIntrinsicID(name, strlen(name)) : 0;
-    if (id == 0) {
+    /* Exact-name lookup (a bare LLVMLookupIntrinsicID also matches longer
+     * names), and declarations cached per module: both are hot here. */
+    unsigned id = dxil_intrinsic_id(name);
+    LLVMValueRef fn = id ? dxil_raise_intrinsic_decl(rc, id, overloads, n_over) : NULL;
+    if (!fn) {
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "intrinsic %s is not known to this LLVM", name);
         return NULL;
     }
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(rc->mod, id, overloads, n_over);
-    LLVMTypeRef fty = LLVMIntrinsicGetType(rc->ctx, id, overloads, n_over);
-    return LLVMBuildCall2(b, fty, fn, args, n_args, vname);
+    return LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, n_args, vname);
 }
 
 LLVMValueRef dxil_res_raised_handle(LLVMValueRef v)
@@ -596,6 +596,7 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     if (dxil_res_table_read(rc, &st.table) != 0)
         return 0; /* diagnosed; leave the module as it is */
     dxil_res_cb_layouts(rc, &st.table);
+    dxil_res_cb_layouts_reflection(rc, &st.table);
     st.b = LLVMCreateBuilderInContext(rc->ctx);
     int rv = res_run_forms(&st);
     if (rv == 0) {
