@@ -5,43 +5,63 @@
 #include "cli_common.h"
 #include "dxil-upgrade/dxil_lower.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+static const char roundtrip_usage[] = "usage: dxil-roundtrip [--modern] [-q] <file>...\n"
+                                      "  --modern  lower a modern .ll, raise it back, compare\n"
+                                      "  -q        print only files that differ or fail\n";
+
+static bool roundtrip_is_help(const char *arg)
+{
+    return !strcmp(arg, "-h") || !strcmp(arg, "--help");
+}
+
+/* Checks one file; prints unless it round-trips quietly. Returns the
+ * dxil_roundtrip_* result (0 same, > 0 differs, < 0 error). */
+static int roundtrip_one(const char *path, bool modern, bool quiet)
+{
+    char msg[4096];
+    unsigned kind = 0;
+    int rv = modern ? dxil_roundtrip_modern(path, msg, sizeof msg, &kind)
+                    : dxil_roundtrip_dxil(path, msg, sizeof msg, &kind);
+    if (rv > 0)
+        printf("%s: differs (%s): %s\n", path, dxil_roundtrip_kind_name(kind), msg);
+    else if (rv < 0)
+        printf("%s: error: %s\n", path, msg);
+    else if (!quiet)
+        printf("%s: round-trips\n", path);
+    return rv;
+}
 
 int main(int argc, char **argv)
 {
     bool modern = false, quiet = false;
-    int first = 0, failed = 0, bad = 0;
+    int files = 0, failed = 0, bad = 0;
     for (int i = 1; i < argc; i++) {
+        if (roundtrip_is_help(argv[i])) {
+            fputs(roundtrip_usage, stdout);
+            return CLI_EXIT_OK;
+        }
         if (!strcmp(argv[i], "--modern"))
             modern = true;
         else if (!strcmp(argv[i], "-q"))
             quiet = true;
-        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help") || argv[i][0] == '-') {
-            fprintf(argv[i][1] == 'h' || argv[i][2] == 'h' ? stdout : stderr,
-                    "usage: dxil-roundtrip [--modern] [-q] <file>...\n");
-            return argv[i][1] == 'h' || argv[i][2] == 'h' ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-        } else if (!first) {
-            first = i;
-        }
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "dxil-roundtrip: unknown option %s\n%s", argv[i], roundtrip_usage);
+            return CLI_EXIT_USAGE;
+        } else
+            files++;
     }
-    if (!first) {
-        fprintf(stderr, "usage: dxil-roundtrip [--modern] [-q] <file>...\n");
+    if (!files) {
+        fputs(roundtrip_usage, stderr);
         return CLI_EXIT_USAGE;
     }
-    for (int i = first; i < argc; i++) {
+    for (int i = 1; i < argc; i++) {
         if (argv[i][0] == '-')
             continue;
-        char msg[1024];
-        unsigned kind = 0;
-        int rv = modern ? dxil_roundtrip_modern(argv[i], msg, sizeof msg, &kind)
-                        : dxil_roundtrip_dxil(argv[i], msg, sizeof msg, &kind);
-        if (rv == 0 && !quiet)
-            printf("%s: round-trips\n", argv[i]);
-        else if (rv > 0)
-            printf("%s: differs (%s): %s\n", argv[i], dxil_roundtrip_kind_name(kind), msg);
-        else
-            printf("%s: error: %s\n", argv[i], msg);
+        int rv = roundtrip_one(argv[i], modern, quiet);
         failed += rv > 0;
         bad += rv < 0;
     }

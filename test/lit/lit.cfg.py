@@ -36,3 +36,6 @@ if os.path.isfile(os.path.join(corpus, "MANIFEST.tsv")):
 else:
     lit_config.note("../shared/corpus not found: tests that need the corpus are skipped")
 config.environment["LC_ALL"] = "C"
+# LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.dirname(config.dxil_filecheck), os.environ.get("PATH", "")])
