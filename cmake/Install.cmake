@@ -20,6 +20,34 @@ install(FILES ${PROJECT_BINARY_DIR}/DXILUpgradeConfig.cmake
               ${PROJECT_BINARY_DIR}/DXILUpgradeConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/DXILUpgrade)
 
+# The .pc file is relocatable: prefix is found from the file's own place
+# (${pcfiledir} = <prefix>/<libdir>/pkgconfig), so `cmake --install --prefix X`
+# works. The depth follows CMAKE_INSTALL_LIBDIR (lib, lib64, or Debian's
+# lib/x86_64-linux-gnu for /usr); an absolute libdir keeps absolute paths.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(DXIL_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+  set(DXIL_PC_LIBDIR "${CMAKE_INSTALL_LIBDIR}")
+else()
+  file(RELATIVE_PATH _dxil_pc_up "/_prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/_prefix")
+  string(REGEX REPLACE "/+$" "" _dxil_pc_up "${_dxil_pc_up}")
+  set(DXIL_PC_PREFIX "\${pcfiledir}/${_dxil_pc_up}")
+  set(DXIL_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+endif()
+if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(DXIL_PC_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}")
+else()
+  set(DXIL_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
+# LLVM's headers appear in the public API (llvm-c/Types.h) and the library
+# links the shared libLLVM-22.so.
+list(JOIN LLVM_INCLUDE_DIRS " -I" DXIL_PC_LLVM_CFLAGS)
+set(DXIL_PC_LLVM_CFLAGS "-I${DXIL_PC_LLVM_CFLAGS}")
+set(DXIL_PC_LLVM_LIBS "-L${LLVM_LIBRARY_DIR} -lLLVM-${LLVM_VERSION_MAJOR}")
+# For `pkg-config --static`: the C++ runtime of common/llvm_shim.cpp (see
+# DXIL_CXX_RUNTIME_LIBS in CMakeLists.txt) and threads.
+list(TRANSFORM DXIL_CXX_RUNTIME_LIBS PREPEND "-l" OUTPUT_VARIABLE _dxil_pc_cxx)
+list(JOIN _dxil_pc_cxx " " DXIL_PC_LIBS_PRIVATE)
+string(APPEND DXIL_PC_LIBS_PRIVATE " -lpthread")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/dxil-upgrade.pc.in
                ${PROJECT_BINARY_DIR}/dxil-upgrade.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/dxil-upgrade.pc

@@ -375,12 +375,47 @@ static int bv_md_ref_fail(bv_walker *v, uint64_t id, uint64_t total)
                    (unsigned long long)id, (unsigned long long)total);
 }
 
+/* Type attributes (LLVM 22 codes): byval 3, sret 29 and inalloca 38 written
+ * without a type are given one from the parameter's pointee type, but only
+ * on parameters; preallocated 65, byref 69 and elementtype 77 never are.
+ * A type attribute left with a null type crashes the verifier (printing
+ * it). Returns the offending code, or 0. */
+static uint64_t bv_attr_untyped(const uint64_t *ops, size_t n, bool on_param)
+{
+    size_t i = 3;
+    while (i + 1 < n) {
+        uint64_t kind = ops[i], code = ops[i + 1];
+        bool upgraded = code == 3 || code == 29 || code == 38;
+        bool typeless = code == 65 || code == 69 || code == 77;
+        if ((kind == 0 || kind == 5) && (typeless || (upgraded && !on_param)))
+            return code;
+        if (kind == 0 || kind == 5)
+            i += 2;
+        else if (kind == 1 || kind == 6)
+            i += 3;
+        else if (kind == 3 || kind == 4) { /* one or two NUL-terminated strings */
+            for (i++; i < n && ops[i]; i++) {}
+            for (i++; kind == 4 && i < n && ops[i]; i++) {}
+            i += kind == 4;
+        } else
+            return 0; /* constant ranges and newer kinds: not followed */
+    }
+    return 0;
+}
+
 /* ATTRIBUTE_GROUP [grpid, index, ...]: LLVM sizes an array by index + 1. */
 static int bv_sem_attr_group(bv_walker *v)
 {
     if (v->n_ops >= 3 && v->ops[2] != BV_ATTR_FUNCTION && v->ops[2] > BV_MAX_ATTR_INDEX)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD, "attribute group index %llu is out of range",
                        (unsigned long long)v->ops[2]);
+    bool on_param = v->n_ops >= 3 && v->ops[2] != BV_ATTR_FUNCTION && v->ops[2] != 0;
+    uint64_t code = bv_attr_untyped(v->ops, v->n_ops, on_param);
+    if (code)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "type attribute (code %llu) without a type %s",
+                       (unsigned long long)code,
+                       on_param ? "cannot be upgraded" : "outside a parameter");
     return 0;
 }
 
@@ -550,7 +585,8 @@ static int bv_sem_metadata(bv_walker *v)
     case MDK_REJECT:
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD, "metadata record code %llu is not %s",
                        (unsigned long long)code,
-                       v->modern ? "metadata any LLVM since 3.7 writes" : "LLVM 3.7 (DXIL) metadata");
+                       v->modern ? "metadata any LLVM since 3.7 writes"
+                                 : "LLVM 3.7 (DXIL) metadata");
     case MDK_NODE:
         for (size_t i = 1; i < v->n_ops; i++)
             if (v->ops[i])

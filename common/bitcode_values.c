@@ -170,7 +170,9 @@ static int bcv_type_record(bcv_model *m, const uint64_t *ops, size_t n)
         t.ref = (uint32_t)ops[l.ref_at];
     if (l.n_at && l.n_at < n)
         t.n = ops[l.n_at] > UINT32_MAX ? 0 : (uint32_t)ops[l.n_at];
-    if (l.kind == BCV_K_STRUCT && l.list_from && (rc = bcv_struct_fields(m, &t, ops, n, l.list_from)))
+    if (l.kind == BCV_K_STRUCT && l.list_from)
+        rc = bcv_struct_fields(m, &t, ops, n, l.list_from);
+    if (rc != 0)
         return rc < 0 ? rc : 0;
     if (l.kind == BCV_K_FUNCTION)
         t.n = n > l.list_from ? (uint32_t)(n - l.list_from) : 0;

@@ -78,9 +78,7 @@ static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, c
     return 0;
 }
 
-/* The datalayout hook of the bitcode reader: keeps the original, hands
- * back the normalised form. A layout that cannot be used becomes "" so
- * LLVM reads on, and the error is reported after the parse. */
+/* Container, wrapper or raw bitcode: find the bitcode, then parse it. */
 static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size, const char *name,
                                const dxil_options *opts, dxil_diags *diags)
 {
@@ -89,23 +87,30 @@ static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
     if (dxil_locate_bitcode(data, size, opts->part, &bc, &bc_size, &m->header, diags) != 0)
         return -1;
     m->has_header = m->kind == DXIL_INPUT_CONTAINER;
+    return dxil_module_parse_bitcode(m->ctx, bc, bc_size, (uint64_t)(bc - data), name,
+                                     &m->original_datalayout, &m->mod, diags);
+}
+
+int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
+                              uint64_t base, const char *name, char **original,
+                              LLVMModuleRef *out, dxil_diags *diags)
+{
     /* LLVM's reader is not hardened against every malformed stream. */
-    if (dxil_bitcode_validate(bc, bc_size, (uint64_t)(bc - data), diags) != 0)
+    if (dxil_bitcode_validate(bc, bc_size, base, diags) != 0)
         return -1;
     /* The datalayout is rewritten in the stream itself (C, no LLVM C++
      * API needed); NULL fixed means the input is used as is. */
     uint8_t *fixed = NULL;
     size_t fixed_size = 0;
-    if (dxil_bitcode_fix_datalayout(bc, bc_size, (uint64_t)(bc - data), &fixed, &fixed_size,
-                                    &m->original_datalayout, diags) != 0)
+    if (dxil_bitcode_fix_datalayout(bc, bc_size, base, &fixed, &fixed_size, original, diags) != 0)
         return -1;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
         (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, name, 0);
-    LLVMBool failed = LLVMParseBitcodeInContext2(m->ctx, buf, &m->mod);
+    LLVMBool failed = LLVMParseBitcodeInContext2(ctx, buf, out);
     LLVMDisposeMemoryBuffer(buf);
     free(fixed);
     if (failed) {
-        m->mod = NULL;
+        *out = NULL;
         if (dxil_diags_error_count(diags) == 0)
             dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
                            "LLVM could not read the bitcode");
@@ -148,6 +153,8 @@ dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *
         rc = module_parse_binary(m, data, size, module_label(name), opts, diags);
     if (rc == 0) {
         module_record_datalayout(m);
+        if (opts->layouts_from_reflection && m->kind == DXIL_INPUT_CONTAINER)
+            dxil_module_keep_reflection(m, data, size);
         if (opts->raise)
             rc = dxil_module_raise_opts(m, opts, diags);
         if (rc == 0 && opts->verify)
@@ -183,6 +190,7 @@ void dxil_module_destroy(dxil_module *m)
     if (m->ctx)
         LLVMContextDispose(m->ctx);
     free(m->original_datalayout);
+    free(m->reflect_bc);
     free(m);
 }
 

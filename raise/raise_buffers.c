@@ -5,6 +5,8 @@
 #include "raise_resources.h"
 #include "side_metadata.h"
 
+#include "dxil-upgrade/dxil_stats.h"
+
 #include <string.h>
 
 enum { BUF_KEPT_HANDLE, BUF_KEPT_FORM, BUF_KEPT_COUNT };
@@ -435,20 +437,37 @@ typedef struct buf_op {
     const char *cls;
     unsigned opcode;
     bool (*fn)(buf_state *, LLVMValueRef, LLVMValueRef);
+    const char *kinds[2]; /* the handle types the LLVM 22 form takes */
 } buf_op;
 
+#define BUF_TYPED "dx.TypedBuffer"
+#define BUF_RAW "dx.RawBuffer"
 static const buf_op buf_ops[] = {
-    {"bufferLoad", RES_OP_BUFFER_LOAD, buf_do_buffer_load},
-    {"rawBufferLoad", RES_OP_RAW_BUFFER_LOAD, buf_do_raw_load},
-    {"rawBufferVectorLoad", RES_OP_RAW_BUFFER_VECTOR_LOAD, buf_do_raw_vector_load},
-    {"bufferStore", RES_OP_BUFFER_STORE, buf_do_buffer_store},
-    {"rawBufferStore", RES_OP_RAW_BUFFER_STORE, buf_do_raw_store},
-    {"rawBufferVectorStore", RES_OP_RAW_BUFFER_VECTOR_STORE, buf_do_raw_vector_store},
-    {"cbufferLoadLegacy", RES_OP_CBUFFER_LOAD_LEGACY, buf_do_cbuffer_legacy},
-    {"cbufferLoad", RES_OP_CBUFFER_LOAD, buf_do_cbuffer_load},
-    {"bufferUpdateCounter", RES_OP_UPDATE_COUNTER, buf_do_update_counter},
-    {"getDimensions", RES_OP_GET_DIMENSIONS, buf_do_get_dimensions},
+    {"bufferLoad", RES_OP_BUFFER_LOAD, buf_do_buffer_load, {BUF_TYPED, BUF_RAW}},
+    {"rawBufferLoad", RES_OP_RAW_BUFFER_LOAD, buf_do_raw_load, {BUF_RAW}},
+    {"rawBufferVectorLoad", RES_OP_RAW_BUFFER_VECTOR_LOAD, buf_do_raw_vector_load, {BUF_RAW}},
+    {"bufferStore", RES_OP_BUFFER_STORE, buf_do_buffer_store, {BUF_TYPED, BUF_RAW}},
+    {"rawBufferStore", RES_OP_RAW_BUFFER_STORE, buf_do_raw_store, {BUF_RAW}},
+    {"rawBufferVectorStore", RES_OP_RAW_BUFFER_VECTOR_STORE, buf_do_raw_vector_store, {BUF_RAW}},
+    {"cbufferLoadLegacy", RES_OP_CBUFFER_LOAD_LEGACY, buf_do_cbuffer_legacy, {"dx.CBuffer"}},
+    {"cbufferLoad", RES_OP_CBUFFER_LOAD, buf_do_cbuffer_load, {"dx.CBuffer"}},
+    {"bufferUpdateCounter", RES_OP_UPDATE_COUNTER, buf_do_update_counter, {BUF_TYPED, BUF_RAW}},
+    {"getDimensions", RES_OP_GET_DIMENSIONS, buf_do_get_dimensions, {BUF_TYPED, BUF_RAW}},
 };
+
+/* Why a call of op stays DXIL (a dxil_keep_reason), for the statistics:
+ * why its handle was not raised; else whether the handle is a kind the
+ * LLVM 22 form takes (then only this call's shape does not fit). */
+static unsigned buf_keep_reason(const buf_state *st, const buf_op *op, LLVMValueRef call,
+                                LLVMValueRef h)
+{
+    if (!h)
+        return dxil_res_handle_reason(st->rc, LLVMGetOperand(call, 1));
+    for (unsigned i = 0; i < 2 && op->kinds[i]; i++)
+        if (buf_type_is(LLVMTypeOf(h), op->kinds[i]))
+            return DXIL_KEEP_ACCESS_SHAPE;
+    return DXIL_KEEP_TEXTURE_FORM;
+}
 
 static const char *const buf_kept_why[BUF_KEPT_COUNT] = {
     "its handle is not a raised binding (heap, TBuffer, or selected at run time)",
@@ -462,12 +481,13 @@ static int buf_run_op(buf_state *st, const buf_op *op)
         return -1;
     for (size_t i = 0; i < calls.n; i++) {
         LLVMValueRef h = dxil_res_raised_handle(LLVMGetOperand(calls.v[i], 1));
-        if (!h)
-            kept[BUF_KEPT_HANDLE]++;
-        else if (!op->fn(st, calls.v[i], h))
-            kept[BUF_KEPT_FORM]++;
-        else
+        if (h && op->fn(st, calls.v[i], h)) {
             LLVMInstructionEraseFromParent(calls.v[i]);
+            continue;
+        }
+        kept[h ? BUF_KEPT_FORM : BUF_KEPT_HANDLE]++;
+        if (st->rc->stats)
+            dxil_raise_note_kept(st->rc, calls.v[i], buf_keep_reason(st, op, calls.v[i], h));
     }
     dxil_res_calls_free(&calls);
     for (unsigned k = 0; k < BUF_KEPT_COUNT; k++)

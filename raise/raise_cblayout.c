@@ -58,6 +58,10 @@ typedef struct cbl_state {
     cbl_struct *structs;
     size_t n;
     unsigned depth;
+    /* The types come from a module parsed into the raised module's
+     * context after it (the STAT part, raise_cbreflect.c): LLVM renamed
+     * those whose names the DXIL part had taken to "<name>.<N>". */
+    bool foreign;
 } cbl_state;
 
 /* What a field annotation says about one member. */
@@ -166,6 +170,23 @@ static long cbl_struct_of(cbl_state *st, LLVMTypeRef t)
     return i;
 }
 
+/* The length of a foreign type's name without the ".<N>" LLVM appended
+ * when the name was taken (only when "<name>" is a type of the context). */
+static size_t cbl_name_len(const cbl_state *st, const char *name)
+{
+    size_t len = strlen(name);
+    const char *dot = strrchr(name, '.');
+    if (!st->foreign || !dot || !dot[1] || strspn(dot + 1, "0123456789") != strlen(dot + 1))
+        return len;
+    char buf[160];
+    size_t base = (size_t)(dot - name);
+    if (base >= sizeof buf)
+        return len;
+    memcpy(buf, name, base);
+    buf[base] = '\0';
+    return LLVMGetTypeByName2(st->rc->ctx, buf) ? base : len;
+}
+
 /* The annotated struct named `name` or "hostlayout.<name>" (the form DXC
  * gives a cbuffer's type in the final module). */
 static long cbl_find_name(cbl_state *st, const char *name, size_t len)
@@ -175,7 +196,8 @@ static long cbl_find_name(cbl_state *st, const char *name, size_t len)
         const char *sn = LLVMGetStructName(st->structs[i].dxc);
         if (sn && !strncmp(sn, host, sizeof host - 1))
             sn += sizeof host - 1;
-        if (sn && strlen(sn) == len && !memcmp(sn, name, len) && st->structs[i].node)
+        if (sn && (strlen(sn) == len || cbl_name_len(st, sn) == len) && !memcmp(sn, name, len) &&
+            st->structs[i].node)
             return (long)i;
     }
     return CBL_NONE;
@@ -437,17 +459,21 @@ static bool cbl_pack_members(cbl_state *st, LLVMTypeRef dxc, cbl_fields *out)
     return members > 0;
 }
 
-/* "struct.S" / "class.S" / "hostlayout.S" -> "S" (clang's name). */
-static const char *cbl_clang_name(LLVMTypeRef dxc)
+/* "struct.S" / "class.S" / "hostlayout.S" -> "S" (clang's name), after
+ * `prefix`, in buf; a foreign type's ".<N>" is dropped. */
+static const char *cbl_clang_name(const cbl_state *st, LLVMTypeRef dxc, const char *prefix,
+                                  char *buf, size_t size)
 {
     static const char *const prefixes[] = {"hostlayout.", "struct.", "class."};
     const char *name = LLVMGetStructName(dxc);
-    if (!name)
-        return "";
+    size_t len = name ? cbl_name_len(st, name) : 0;
+    const char *start = name ? name : "";
     for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-        if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
-            name += strlen(prefixes[i]); /* "hostlayout.struct.S" too */
-    return name;
+        if (!strncmp(start, prefixes[i], strlen(prefixes[i])))
+            start += strlen(prefixes[i]); /* "hostlayout.struct.S" too */
+    len -= (size_t)(start - (name ? name : start));
+    snprintf(buf, size, "%s%.*s", prefix, (int)len, start);
+    return buf;
 }
 
 /* Members of structs[idx] in a packed named struct; `total` pads the end
@@ -484,7 +510,9 @@ static LLVMTypeRef cbl_struct_layout(cbl_state *st, long idx, uint32_t *size)
         *size = cbl_alloc(st, st->structs[idx].built);
         return st->structs[idx].built;
     }
-    LLVMTypeRef named = LLVMStructCreateNamed(st->rc->ctx, cbl_clang_name(st->structs[idx].dxc));
+    char name[512];
+    cbl_clang_name(st, st->structs[idx].dxc, "", name, sizeof name);
+    LLVMTypeRef named = LLVMStructCreateNamed(st->rc->ctx, name);
     LLVMTypeRef built = cbl_body(st, idx, 0, size, named);
     st->structs[idx].built = built;
     return built;
@@ -518,9 +546,8 @@ static void cbl_for_record(cbl_state *st, dxil_res_desc *d)
     if (s == CBL_NONE)
         return;
     char name[128];
-    const char *base = d->name_len ? NULL : cbl_clang_name(st->structs[s].dxc);
-    if (base)
-        snprintf(name, sizeof name, "__cblayout_%s", base);
+    if (!d->name_len)
+        cbl_clang_name(st, st->structs[s].dxc, "__cblayout_", name, sizeof name);
     else
         snprintf(name, sizeof name, "__cblayout_%.*s", (int)(d->name_len < 100 ? d->name_len : 100),
                  d->name);
@@ -533,7 +560,8 @@ static void cbl_for_record(cbl_state *st, dxil_res_desc *d)
 
 void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t)
 {
-    cbl_state st = {.rc = rc, .dl = LLVMGetModuleDataLayout(rc->mod)};
+    cbl_state st = {.rc = rc, .dl = LLVMGetModuleDataLayout(rc->mod),
+                    .foreign = rc->module && rc->mod != rc->module->mod};
     bool any = false;
     for (size_t i = 0; i < t->count; i++)
         any |= t->recs[i].kind == RES_KIND_CBUFFER;

@@ -23,7 +23,17 @@ typedef struct dxil_raise_ctx {
     struct dxil_stats *stats;
     /* Intrinsic declarations made so far (raise_ops_util.c). */
     struct dxil_raise_intrinsics *intrinsics;
+    /* Why custom handlers left calls (raise_kept.c); only with stats. */
+    struct dxil_raise_kept *kept;
 } dxil_raise_ctx;
+
+/* raise_kept.c: a custom handler that leaves a dx.op call records why
+ * (a dxil_keep_reason); the op pass, which counts every kept call, reads
+ * it back. Both do nothing unless rc->stats is set. */
+void dxil_raise_note_kept(dxil_raise_ctx *rc, LLVMValueRef call, unsigned reason);
+/* The reason recorded for call, or -1. */
+int dxil_raise_kept_reason(const dxil_raise_ctx *rc, LLVMValueRef call);
+void dxil_raise_kept_free(dxil_raise_ctx *rc);
 
 /* The declaration of intrinsic `id` with these overload types in rc's
  * module. Cached per module: LLVMGetIntrinsicDeclaration mangles the name

@@ -18,14 +18,15 @@
 #include <string.h>
 
 #define OPS_MAX_ARGS 16
-#define OPS_RAISE (-1) /* ops_target.keep: raise the call */
+#define OPS_RAISE (-1)    /* ops_target.keep: raise the call */
+#define OPS_PER_CALL (-2) /* ops_target.keep: a custom map; the reason is per call */
 
 typedef struct ops_target {
     uint32_t opcode;
     const dxil_op_info *op;
     const dxil_intrinsic_map *map;
     bool per_call;   /* the op's maps select on constant operands */
-    int keep;        /* OPS_RAISE or a dxil_keep_reason */
+    int keep;        /* OPS_RAISE, OPS_PER_CALL or a dxil_keep_reason */
     LLVMValueRef fn;
     LLVMTypeRef fnty;
 } ops_target;
@@ -204,14 +205,55 @@ static void ops_resolve(ops_raise *r, const ops_decl *d, LLVMValueRef call, ops_
     } else if (dxil_op_is_experimental(t->opcode)) {
         t->keep = DXIL_KEEP_EXPERIMENTAL;
     } else if (t->map && t->map->custom != DXIL_MAP_TABLE) {
-        /* Its handler ran earlier and left the call: say why if LLVM lacks the form. */
+        /* Its handler ran earlier and left the call (ops_custom_reason). */
         bool lacking = t->map->intrinsic && !dxil_intrinsic_in_llvm(t->map->intrinsic);
-        t->keep = lacking ? DXIL_KEEP_NO_INTRINSIC : DXIL_KEEP_CUSTOM;
+        t->keep = lacking ? DXIL_KEEP_NO_INTRINSIC : OPS_PER_CALL;
     } else if (!t->map || !t->map->intrinsic) {
         t->keep = DXIL_KEEP_NO_MODERN_FORM;
     } else {
         ops_resolve_intrinsic(r, call, t);
     }
+}
+
+/* ---- why a custom map's call is still here --------------------------------- */
+
+/* llvm.dx.load.input / store.output take an i32 before DXIL's operands
+ * (a sigpoint in upstream review) that LLVM 22 defines no values for:
+ * clang 22 always passes 4. Nothing DXIL holds fills it faithfully. */
+static int ops_why_sig_io(LLVMValueRef call)
+{
+    (void)call;
+    return DXIL_KEEP_SIGNATURE_GAP;
+}
+
+/* checkAccessFullyMapped(71, status): status is a field of a call that
+ * is still a dx.op call, so it was kept. */
+static int ops_why_check_access(LLVMValueRef call)
+{
+    LLVMValueRef st = LLVMGetNumArgOperands(call) > 1 ? LLVMGetOperand(call, 1) : NULL;
+    LLVMValueRef src = st && LLVMIsAExtractValueInst(st) ? LLVMGetOperand(st, 0) : NULL;
+    LLVMValueRef callee = src && LLVMIsACallInst(src) ? LLVMGetCalledValue(src) : NULL;
+    size_t len = 0;
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    return strncmp(name, "dx.op.", 6) == 0 ? DXIL_KEEP_STATUS_OF_KEPT : DXIL_KEEP_CUSTOM;
+}
+
+/* Custom kinds whose calls no pass takes: the reason follows from the kind. */
+static int (*const ops_custom_why[DXIL_MAP_CUSTOM_COUNT])(LLVMValueRef) = {
+    [DXIL_MAP_CUSTOM_SIG_IO] = ops_why_sig_io,
+    [DXIL_MAP_CUSTOM_CHECK_ACCESS] = ops_why_check_access,
+};
+
+/* What the handler recorded for the call, else what its kind says;
+ * "custom" only when neither gives a reason. */
+static int ops_custom_reason(const ops_raise *r, const ops_target *t, LLVMValueRef call)
+{
+    int why = dxil_raise_kept_reason(r->rc, call);
+    if (why >= 0)
+        return why;
+    unsigned kind = t->map->custom;
+    return kind < DXIL_MAP_CUSTOM_COUNT && ops_custom_why[kind] ? ops_custom_why[kind](call)
+                                                                : DXIL_KEEP_CUSTOM;
 }
 
 /* ---- the per-declaration cache ----------------------------------------------- */
@@ -310,10 +352,14 @@ static void ops_raise_call(ops_raise *r, const ops_decl *d, LLVMValueRef call)
     const ops_target *t = ops_target_of(r, d, call, opcode);
     if (!t)
         return;
-    if (t->keep != OPS_RAISE)
+    if (t->keep == OPS_PER_CALL) {
+        if (r->rc->stats)
+            ops_keep(r, opcode, t->op, ops_custom_reason(r, t, call));
+    } else if (t->keep != OPS_RAISE) {
         ops_keep(r, opcode, t->op, t->keep);
-    else
+    } else {
         ops_emit(r, t, call);
+    }
 }
 
 static int ops_raise_decl(ops_raise *r, const ops_decl *d)

@@ -40,5 +40,6 @@ int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags 
         status = -1;
     dxil_stats_destroy(rc.stats);
     dxil_raise_intrinsics_free(&rc);
+    dxil_raise_kept_free(&rc);
     return status;
 }

@@ -7,6 +7,7 @@
 #include "raise_resources.h"
 
 #include "dxil-upgrade/dxil_optable.h"
+#include "dxil-upgrade/dxil_stats.h"
 #include "llvm_shim.h"
 #include "optable_internal.h"
 #include "side_metadata.h"
@@ -100,6 +101,22 @@ LLVMValueRef dxil_res_raised_handle(LLVMValueRef v)
         return NULL;
     LLVMValueRef h = LLVMGetOperand(v, 0);
     return LLVMGetTypeKind(LLVMTypeOf(h)) == LLVMTargetExtTypeKind ? h : NULL;
+}
+
+unsigned dxil_res_handle_reason(const dxil_raise_ctx *rc, LLVMValueRef h)
+{
+    for (unsigned depth = 0; depth < 2; depth++) { /* the handle, then what it annotates */
+        int noted = dxil_raise_kept_reason(rc, h);
+        if (noted >= 0)
+            return (unsigned)noted;
+        uint32_t op = dxil_res_call_opcode(h);
+        if (op == RES_OP_CREATE_HANDLE_FROM_HEAP)
+            return DXIL_KEEP_HEAP_HANDLE;
+        if (op != RES_OP_ANNOTATE_HANDLE)
+            break;
+        h = LLVMGetOperand(h, 1);
+    }
+    return DXIL_KEEP_HANDLE_UNRESOLVED;
 }
 
 /* ---- the pass ---- */
@@ -205,15 +222,32 @@ static LLVMValueRef res_made_find(const res_made *made, LLVMTypeRef ty, const dx
     return NULL;
 }
 
+/* Why a creation or annotation stays DXIL: the warning's text and the
+ * dxil_keep_reason the statistics count it under. */
+typedef struct res_why {
+    const char *text;
+    unsigned reason;
+} res_why;
+
+/* TBuffer and RTAS have no LLVM 22 type; any other kind that fails is not
+ * a kind the module states. */
+static unsigned res_kind_reason(unsigned kind)
+{
+    return kind == RES_KIND_TBUFFER || kind == RES_KIND_RTAS ? DXIL_KEEP_HANDLE_UNTYPED
+                                                             : DXIL_KEEP_HANDLE_UNRESOLVED;
+}
+
 /* Emits handlefrombinding + casthandle before `at`; returns the cast
  * (%dx.types.Handle) or NULL when d has no LLVM 22 form. */
 static LLVMValueRef res_emit(res_state *st, const dxil_res_desc *d, LLVMValueRef at,
-                             LLVMValueRef rel_index, bool nonuniform, const char **why,
+                             LLVMValueRef rel_index, bool nonuniform, res_why *why,
                              res_made *made)
 {
-    LLVMTypeRef ty = dxil_res_target_type(st->rc, d, why);
-    if (!ty)
+    LLVMTypeRef ty = dxil_res_target_type(st->rc, d, &why->text);
+    if (!ty) {
+        why->reason = res_kind_reason(d->kind);
         return NULL;
+    }
     if (d->has_props)
         res_note_props(st, d);
     LLVMValueRef found = res_made_find(made, ty, d);
@@ -331,13 +365,14 @@ static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsig
 
 /* ---- replacing one creation ---- */
 
-static void res_keep(res_state *st, unsigned form, LLVMValueRef call, const char *why)
+static void res_keep(res_state *st, unsigned form, LLVMValueRef call, res_why why)
 {
     st->kept[form]++;
+    dxil_raise_note_kept(st->rc, call, why.reason);
     size_t len = 0;
     const char *fn = LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)), &len);
     dxil_diags_add(st->rc->diags, DXIL_SEV_WARNING, DXIL_W_RAISE_KEPT, DXIL_LOC_NONE, 0,
-                   "%s in @%.*s kept as DXIL: %s", res_form_names[form], (int)len, fn, why);
+                   "%s in @%.*s kept as DXIL: %s", res_form_names[form], (int)len, fn, why.text);
 }
 
 static bool res_props_of(LLVMValueRef annotate, uint32_t *w0, uint32_t *w1)
@@ -356,7 +391,7 @@ static bool res_props_of(LLVMValueRef annotate, uint32_t *w0, uint32_t *w1)
  * pair of property words; returns how many could not be raised. */
 static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
                                       LLVMValueRef create, LLVMValueRef rel, bool nu,
-                                      res_made *made, const char **fail_why)
+                                      res_made *made, res_why *fail_why)
 {
     dxil_res_calls ann = {0};
     unsigned failed = 0;
@@ -368,7 +403,7 @@ static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
         if (!ann.v[i] || !res_props_of(ann.v[i], &w0, &w1))
             continue;
         dxil_res_desc d = *base;
-        const char *why = NULL;
+        res_why why = {NULL, DXIL_KEEP_HANDLE_UNRESOLVED};
         dxil_res_decode_props(&d, w0, w1);
         LLVMValueRef cast = res_emit(st, &d, create, rel, nu, &why, made);
         for (size_t j = i; j < ann.n; j++) {
@@ -379,6 +414,7 @@ static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
                 LLVMInstructionEraseFromParent(ann.v[j]);
             } else {
                 failed++;
+                dxil_raise_note_kept(st->rc, ann.v[j], why.reason);
                 *fail_why = why;
             }
             ann.v[j] = NULL;
@@ -401,17 +437,19 @@ static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
                         const dxil_res_desc *base, bool base_known, LLVMValueRef rel, bool nu)
 {
     res_made made = {.n = 0};
-    const char *why = NULL;
+    res_why why = {NULL, DXIL_KEEP_HANDLE_UNRESOLVED};
     res_replace_annotates(st, base, create, rel, nu, &made, &why);
     if (LLVMGetFirstUse(create) && base_known) {
         LLVMValueRef cast = res_emit(st, base, create, rel, nu, &why, &made);
         if (cast)
             LLVMReplaceAllUsesWith(create, cast);
-    } else if (LLVMGetFirstUse(create) && !why) {
-        why = "no dx.resources record or annotateHandle gives its kind";
+    } else if (LLVMGetFirstUse(create) && !why.text) {
+        why.text = "no dx.resources record or annotateHandle gives its kind";
     }
     if (LLVMGetFirstUse(create)) {
-        res_keep(st, form, create, why ? why : "unsupported use");
+        if (!why.text)
+            why.text = "unsupported use";
+        res_keep(st, form, create, why);
         return;
     }
     st->raised[form]++;
@@ -444,6 +482,7 @@ static void res_do_create_handle(res_state *st, LLVMValueRef call)
                        "createHandle in @%.*s: class %u record %u is not in dx.resources",
                        (int)len, fn, (unsigned)cls, (unsigned)id);
         st->kept[RES_FORM_CREATE]++;
+        dxil_raise_note_kept(st->rc, call, DXIL_KEEP_HANDLE_UNRESOLVED);
         return;
     }
     LLVMPositionBuilderBefore(st->b, call);
@@ -458,7 +497,8 @@ static void res_do_from_binding(res_state *st, LLVMValueRef call)
     uint64_t f[4] = {0};
     for (unsigned i = 0; i < 4; i++)
         if (!dxil_res_const_u64(LLVMGetAggregateElement(rb, i), &f[i])) {
-            res_keep(st, RES_FORM_BINDING, call, "ResBind is not a constant");
+            res_keep(st, RES_FORM_BINDING, call,
+                     (res_why){"ResBind is not a constant", DXIL_KEEP_HANDLE_UNRESOLVED});
             return;
         }
     dxil_res_desc d = {0};
@@ -515,6 +555,7 @@ static void res_do_for_lib(res_state *st, LLVMValueRef call)
         dxil_diags_add(st->rc->diags, DXIL_SEV_ERROR, DXIL_E_METADATA, DXIL_LOC_NONE, 0,
                        "createHandleForLib: its global is not a dx.resources symbol");
         st->kept[RES_FORM_LIB]++;
+        dxil_raise_note_kept(st->rc, call, DXIL_KEEP_HANDLE_UNRESOLVED);
         return;
     }
     if (res_is_typed(d)) {
@@ -590,6 +631,25 @@ static int res_run_forms(res_state *st)
     return 0;
 }
 
+/* The annotateHandle calls no creation took (heap handles, handles chosen
+ * at run time) say why for the statistics. */
+static int res_note_left_annotates(res_state *st)
+{
+    dxil_res_calls ann = {0};
+    if (!st->rc->stats)
+        return 0;
+    if (dxil_res_collect_calls(st->rc->mod, "annotateHandle", RES_OP_ANNOTATE_HANDLE, &ann)) {
+        dxil_res_calls_free(&ann);
+        return -1;
+    }
+    for (size_t i = 0; i < ann.n; i++)
+        if (dxil_raise_kept_reason(st->rc, ann.v[i]) < 0)
+            dxil_raise_note_kept(st->rc, ann.v[i],
+                                 dxil_res_handle_reason(st->rc, LLVMGetOperand(ann.v[i], 1)));
+    dxil_res_calls_free(&ann);
+    return 0;
+}
+
 int dxil_raise_resources(dxil_raise_ctx *rc)
 {
     res_state st = {.rc = rc};
@@ -599,6 +659,8 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     dxil_res_cb_layouts_reflection(rc, &st.table);
     st.b = LLVMCreateBuilderInContext(rc->ctx);
     int rv = res_run_forms(&st);
+    if (rv == 0)
+        rv = res_note_left_annotates(&st);
     if (rv == 0) {
         res_write_side_md(&st);
         if (st.table.root)

@@ -83,6 +83,11 @@ void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1);
 /* Sets cb_layout on every CBV record whose struct annotations give one of
  * exactly cb_size bytes under the module's datalayout. */
 void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t);
+/* --- raise_cbreflect.c: the same from the container's STAT part --- */
+/* With dxil_options.layouts_from_reflection: sets cb_layout on the CBV
+ * records still without one from the STAT module's types and annotations.
+ * Problems are warnings; the records then stay opaque. */
+void dxil_res_cb_layouts_reflection(dxil_raise_ctx *rc, dxil_res_table *t);
 
 /* --- raise_restype.c: target("dx.*") types --- */
 /* The LLVM 22 handle type for d, or NULL when 22 has no form for it
@@ -111,6 +116,11 @@ LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const
 /* When v is llvm.dx.resource.casthandle(h) with h a target("dx.*") handle,
  * returns h; otherwise NULL. */
 LLVMValueRef dxil_res_raised_handle(LLVMValueRef v);
+/* Why the %dx.types.Handle value h was not raised (a dxil_keep_reason):
+ * what the resource pass recorded for the call making it, heap-handle for
+ * createHandleFromHeap (also under annotateHandle), else handle-unresolved
+ * (a phi, select, argument or call result). Meaningful with stats only. */
+unsigned dxil_res_handle_reason(const dxil_raise_ctx *rc, LLVMValueRef h);
 /* True when the constant integer value can be read; stores it in *out. */
 bool dxil_res_const_u64(LLVMValueRef v, uint64_t *out);
 

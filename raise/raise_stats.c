@@ -19,10 +19,14 @@ struct dxil_stats {
     uint64_t modules;
 };
 
-static const char *const stats_reason_names[DXIL_KEEP_REASON_COUNT] = {
+static const char *const stats_reason_names[] = {
     "no-intrinsic", "no-modern-form", "experimental", "custom",
-    "non-constant", "unknown-opcode", "mismatch",
+    "non-constant", "unknown-opcode", "mismatch", "signature-gap",
+    "heap-handle", "handle-untyped", "handle-unresolved", "texture-form",
+    "access-shape", "status-of-kept",
 };
+_Static_assert(sizeof stats_reason_names / sizeof stats_reason_names[0] == DXIL_KEEP_REASON_COUNT,
+               "one name per dxil_keep_reason");
 
 const char *dxil_keep_reason_name(unsigned reason)
 {

@@ -13,6 +13,7 @@ packages=(
   libjson-c-dev                      # --stats=json and batch reports
   zlib1g-dev liblzma-dev libicu-dev  # static archives for the -static tool link (libxml2's deps)
   gnuplot-nox                        # dxil-bench --plot
+  clang-22 libclang-rt-22-dev valgrind  # scripts/test-hardening.sh: ASan/UBSan, libFuzzer, memcheck
 )
 
 as_root() {
@@ -27,4 +28,5 @@ if [ "${#missing[@]}" -gt 0 ]; then
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-echo "dependencies installed"
+# stderr: the quick start prints IR on stdout right after this.
+echo "dependencies installed" >&2

@@ -24,13 +24,15 @@ static const char batch_usage[] =
     "  --timeout=<sec>    with --isolate, kill a child after this many seconds\n"
     "  --progress, --no-progress  force the progress bar on or off\n"
     "                     (default: on when stderr is a terminal)\n"
-    "  --verify, --part=DXIL|ILDB|STAT, --no-raise  as for a single shader\n"
+    "  --verify, --part=DXIL|ILDB|STAT, --no-raise, --layouts-from-reflection\n"
+    "                     as for a single shader\n"
     "\n"
     "Exit status: 0 all converted, 1 any failed, 2 usage error.\n";
 
 enum {
     BOPT_BATCH = 256, BOPT_EMIT, BOPT_SHARD, BOPT_REPORT, BOPT_ISOLATE, BOPT_TIMEOUT,
-    BOPT_PROGRESS, BOPT_NO_PROGRESS, BOPT_VERIFY, BOPT_PART, BOPT_NO_RAISE
+    BOPT_PROGRESS, BOPT_NO_PROGRESS, BOPT_VERIFY, BOPT_PART, BOPT_NO_RAISE,
+    BOPT_LAYOUTS
 };
 
 static const struct option batch_long_options[] = {
@@ -45,6 +47,7 @@ static const struct option batch_long_options[] = {
     {"verify", no_argument, NULL, BOPT_VERIFY},
     {"part", required_argument, NULL, BOPT_PART},
     {"no-raise", no_argument, NULL, BOPT_NO_RAISE},
+    {"layouts-from-reflection", no_argument, NULL, BOPT_LAYOUTS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -147,6 +150,7 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
         o->part = arg;
         return -1;
     case BOPT_NO_RAISE: o->raise = false; return -1;
+    case BOPT_LAYOUTS: o->layouts_from_reflection = true; return -1;
     case 'h': fputs(batch_usage, stdout); return BATCH_EXIT_OK;
     default: return batch_usage_error("unknown option", NULL);
     }

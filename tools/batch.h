@@ -26,6 +26,7 @@ typedef struct batch_options {
     const char *part;
     dxil_emit_format emit;
     bool raise, verify, isolate;
+    bool layouts_from_reflection; /* dxil_options.layouts_from_reflection */
     bool op_stats;      /* count dx.op coverage (batch_main always does) */
     int progress;       /* -1 auto (stderr is a terminal), 0 off, 1 on */
     unsigned jobs;

@@ -77,11 +77,24 @@ static char *isolate_child_stats(dxil_stats *stats)
     return js;
 }
 
+/* Test hook, to prove that a crash costs one shader and not the run: when
+ * DXIL_BATCH_TEST_CRASH is set, a child whose input path contains its
+ * value raises SIGSEGV before loading. Read only here, in the child. */
+static void isolate_test_crash_hook(const batch_item *it)
+{
+    const char *needle = getenv("DXIL_BATCH_TEST_CRASH");
+    if (needle && *needle && strstr(it->path, needle)) {
+        signal(SIGSEGV, SIG_DFL); /* a sanitizer's handler would exit instead */
+        raise(SIGSEGV);
+    }
+}
+
 static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batch_work_fn fn,
                                     void *user, int fd)
 {
     if (o->timeout_s)
         alarm(o->timeout_s); /* default action kills us: reported as SIGALRM */
+    isolate_test_crash_hook(it);
     batch_set_thread_stats(o->op_stats ? dxil_stats_create() : NULL);
     fn(o, it, user);
     char *js = isolate_child_stats(batch_thread_stats());

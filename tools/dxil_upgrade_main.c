@@ -20,6 +20,8 @@ static const char upgrade_usage[] =
     "  --list-parts       print the container's parts and program header, then exit\n"
     "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n"
     "  --no-raise         only parse (datalayout normalised), do not raise\n"
+    "  --layouts-from-reflection  give cbuffers DXC stripped a layout struct from\n"
+    "                     the container's STAT part (costs a second parse)\n"
     "  --stats[=text|json]  per-op counts of dx.op calls raised and kept (and why);\n"
     "                     on stdout unless the IR goes there, then on stderr\n"
     "  --check            check the dx.op calls against the versioned spec and write\n"
@@ -36,11 +38,12 @@ typedef struct upgrade_args {
     bool emit_set;
     dxil_emit_format emit;
     bool verify, list_parts, no_raise;
-    bool check;
+    bool check, layouts_from_reflection;
     int stats; /* 0 none, 1 text, 2 json */
 } upgrade_args;
 
-enum { OPT_EMIT = 256, OPT_VERIFY, OPT_PART, OPT_LIST_PARTS, OPT_NO_RAISE, OPT_VERSION, OPT_STATS, OPT_CHECK };
+enum { OPT_EMIT = 256, OPT_VERIFY, OPT_PART, OPT_LIST_PARTS, OPT_NO_RAISE, OPT_VERSION, OPT_STATS, OPT_CHECK,
+       OPT_LAYOUTS_FROM_REFLECTION };
 
 static const struct option upgrade_options[] = {
     {"emit", required_argument, NULL, OPT_EMIT},
@@ -50,6 +53,7 @@ static const struct option upgrade_options[] = {
     {"no-raise", no_argument, NULL, OPT_NO_RAISE},
     {"stats", optional_argument, NULL, OPT_STATS},
     {"check", no_argument, NULL, OPT_CHECK},
+    {"layouts-from-reflection", no_argument, NULL, OPT_LAYOUTS_FROM_REFLECTION},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -95,6 +99,7 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
                 return upgrade_usage_error("--stats takes text or json", optarg);
             break;
         case OPT_CHECK: a->check = true; break;
+        case OPT_LAYOUTS_FROM_REFLECTION: a->layouts_from_reflection = true; break;
         case 'h': fputs(upgrade_usage, stdout); return CLI_EXIT_OK;
         case OPT_VERSION: printf("dxil-upgrade %s\n", dxil_upgrade_version_string()); return CLI_EXIT_OK;
         default: return upgrade_usage_error("unknown option", NULL);
@@ -129,6 +134,7 @@ static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
     dxil_options_init(&opts);
     opts.part = a->part;
     opts.raise = false;
+    opts.layouts_from_reflection = a->layouts_from_reflection;
     dxil_module *m = dxil_module_load_file(a->input, &opts, diags);
     if (!m)
         return CLI_EXIT_INPUT;
@@ -161,6 +167,7 @@ static int upgrade_run(const upgrade_args *a, dxil_diags *diags)
     opts.part = a->part;
     opts.verify = a->verify;
     opts.raise = !a->no_raise;
+    opts.layouts_from_reflection = a->layouts_from_reflection;
     dxil_module *m = dxil_module_load_file(a->input, &opts, diags);
     if (!m)
         return CLI_EXIT_INPUT;

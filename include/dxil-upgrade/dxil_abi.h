@@ -12,6 +12,8 @@
 #ifndef DXIL_UPGRADE_ABI_H
 #define DXIL_UPGRADE_ABI_H
 
+#include "dxil_export.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -380,35 +382,40 @@ typedef enum dxil_atomic_binop { /* AtomicBinOp's atomicOp operand */
 
 /* ---- names (static strings; NULL when out of range) --------------------- */
 
-const char *dxil_resource_class_name(unsigned v);
-const char *dxil_resource_kind_name(unsigned v);
-const char *dxil_element_type_name(unsigned v);
-const char *dxil_component_type_name(unsigned v);
-const char *dxil_sampler_type_name(unsigned v);
-const char *dxil_sampler_feedback_type_name(unsigned v);
-const char *dxil_resource_ext_tag_name(unsigned v);
-const char *dxil_shader_kind_name(unsigned v);     /* "Pixel", ... "Node", "Invalid" */
-const char *dxil_shader_stage_name(unsigned v);    /* "pixel", ... "node" (spec spelling) */
-const char *dxil_semantic_kind_name(unsigned v);
-const char *dxil_interpolation_mode_name(unsigned v);
-const char *dxil_entry_prop_tag_name(unsigned v);
-const char *dxil_sig_elem_ext_tag_name(unsigned v);
-const char *dxil_shader_flag_name(unsigned bit);   /* bit index 0..38 */
-const char *dxil_barrier_mode_bit_name(unsigned bit);
-const char *dxil_memory_type_bit_name(unsigned bit);
-const char *dxil_barrier_semantic_bit_name(unsigned bit);
-const char *dxil_wave_op_kind_name(unsigned v);
-const char *dxil_wave_bit_op_kind_name(unsigned v);
-const char *dxil_wave_multi_prefix_kind_name(unsigned v);
-const char *dxil_signed_op_kind_name(unsigned v);
-const char *dxil_quad_op_kind_name(unsigned v);
-const char *dxil_quad_vote_kind_name(unsigned v);
-const char *dxil_atomic_binop_name(unsigned v);
-const char *dxil_optable_id_name(unsigned table_id); /* "core", "experimental" */
+/* Each returns the name of one value of the enum it is named after, e.g.
+ * dxil_resource_kind_name(DXIL_RESOURCE_KIND_TEXTURE2D) is "Texture2D"
+ * (DXC's spelling). The *_flag_name and *_bit_name functions take a bit
+ * index (0 for 0x1), not a mask. The string is static: never free it. NULL
+ * when the value is out of range. No state: safe from any thread. */
+DXIL_API const char *dxil_resource_class_name(unsigned v);
+DXIL_API const char *dxil_resource_kind_name(unsigned v);
+DXIL_API const char *dxil_element_type_name(unsigned v);
+DXIL_API const char *dxil_component_type_name(unsigned v);
+DXIL_API const char *dxil_sampler_type_name(unsigned v);
+DXIL_API const char *dxil_sampler_feedback_type_name(unsigned v);
+DXIL_API const char *dxil_resource_ext_tag_name(unsigned v);
+DXIL_API const char *dxil_shader_kind_name(unsigned v);     /* "Pixel", ... "Node", "Invalid" */
+DXIL_API const char *dxil_shader_stage_name(unsigned v);    /* "pixel", ... "node" (spec spelling) */
+DXIL_API const char *dxil_semantic_kind_name(unsigned v);
+DXIL_API const char *dxil_interpolation_mode_name(unsigned v);
+DXIL_API const char *dxil_entry_prop_tag_name(unsigned v);
+DXIL_API const char *dxil_sig_elem_ext_tag_name(unsigned v);
+DXIL_API const char *dxil_shader_flag_name(unsigned bit);   /* bit index 0..38 */
+DXIL_API const char *dxil_barrier_mode_bit_name(unsigned bit);
+DXIL_API const char *dxil_memory_type_bit_name(unsigned bit);
+DXIL_API const char *dxil_barrier_semantic_bit_name(unsigned bit);
+DXIL_API const char *dxil_wave_op_kind_name(unsigned v);
+DXIL_API const char *dxil_wave_bit_op_kind_name(unsigned v);
+DXIL_API const char *dxil_wave_multi_prefix_kind_name(unsigned v);
+DXIL_API const char *dxil_signed_op_kind_name(unsigned v);
+DXIL_API const char *dxil_quad_op_kind_name(unsigned v);
+DXIL_API const char *dxil_quad_vote_kind_name(unsigned v);
+DXIL_API const char *dxil_atomic_binop_name(unsigned v);
+DXIL_API const char *dxil_optable_id_name(unsigned table_id); /* "core", "experimental" */
 
 /* Shader kind for the first len bytes of a stage name as spelled in the
  * spec ("pixel", "node"...); -1 when unknown. */
-int dxil_shader_stage_from_name(const char *name, size_t len);
+DXIL_API int dxil_shader_stage_from_name(const char *name, size_t len);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,8 @@
 #ifndef DXIL_UPGRADE_CONTAINER_H
 #define DXIL_UPGRADE_CONTAINER_H
 
+#include "dxil_export.h"
+
 #include "dxil_diag.h"
 
 #include <stdbool.h>
@@ -35,8 +37,11 @@ typedef enum dxil_input_kind {
 } dxil_input_kind;
 
 /* Classifies a blob by its first bytes (text: no NUL in the first 4 KiB). */
-dxil_input_kind dxil_detect_input(const void *data, size_t size);
-const char *dxil_input_kind_name(dxil_input_kind kind);
+DXIL_API dxil_input_kind dxil_detect_input(const void *data, size_t size);
+/* "DXContainer", "bitcode", "bitcode wrapper", "LLVM IR text"; a static
+ * string, "unknown" for DXIL_INPUT_UNKNOWN or an out-of-range kind (never
+ * NULL). */
+DXIL_API const char *dxil_input_kind_name(dxil_input_kind kind);
 
 typedef struct dxil_part {
     uint32_t fourcc;      /* little-endian FourCC code */
@@ -57,11 +62,13 @@ typedef struct dxil_container {
 
 /* Parses the header and part table. Returns 0 on success; on failure
  * appends errors to diags and returns -1 (out is then empty). */
-int dxil_container_parse(const void *data, size_t size, dxil_container *out, dxil_diags *diags);
-void dxil_container_free(dxil_container *c);
+DXIL_API int dxil_container_parse(const void *data, size_t size, dxil_container *out, dxil_diags *diags);
+/* Frees the part table of a parsed container and zeroes *c (the struct
+ * itself is the caller's). NULL and an empty container are ignored. */
+DXIL_API void dxil_container_free(dxil_container *c);
 
 /* The first part with this FourCC ("DXIL", "ILDB", ...), or NULL. */
-const dxil_part *dxil_container_find(const dxil_container *c, const char *fourcc);
+DXIL_API const dxil_part *dxil_container_find(const dxil_container *c, const char *fourcc);
 
 typedef struct dxil_program_header {
     uint32_t program_version;  /* raw: kind << 16 | major << 4 | minor */
@@ -77,19 +84,19 @@ typedef struct dxil_program_header {
 
 /* Parses the program header of a bitcode-carrying part (DXIL, ILDB or STAT)
  * and bounds-checks the bitcode it points at. */
-int dxil_program_header_parse(const void *file, size_t file_size, const dxil_part *part,
-                              dxil_program_header *out, dxil_diags *diags);
+DXIL_API int dxil_program_header_parse(const void *file, size_t file_size, const dxil_part *part,
+                                       dxil_program_header *out, dxil_diags *diags);
 
 /* Short stage name for a shader kind ("ps", "cs", "lib", ...), or NULL. */
-const char *dxil_shader_kind_short_name(uint32_t kind);
+DXIL_API const char *dxil_shader_kind_short_name(uint32_t kind);
 
 /* Locates the bitcode inside any supported binary input: container (the
  * named part, default "DXIL"), wrapper, or raw bitcode. On success sets
  * bitcode and bitcode_size (pointing into data) and, for containers, *header
  * (may be NULL). */
-int dxil_locate_bitcode(const void *data, size_t size, const char *part_name,
-                        const uint8_t **bitcode, size_t *bitcode_size,
-                        dxil_program_header *header, dxil_diags *diags);
+DXIL_API int dxil_locate_bitcode(const void *data, size_t size, const char *part_name,
+                                 const uint8_t **bitcode, size_t *bitcode_size,
+                                 dxil_program_header *header, dxil_diags *diags);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,8 @@
 #ifndef DXIL_UPGRADE_DIAG_H
 #define DXIL_UPGRADE_DIAG_H
 
+#include "dxil_export.h"
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -91,32 +93,40 @@ typedef struct dxil_diag {
 typedef struct dxil_diags dxil_diags;
 
 /* Returns NULL only when memory is exhausted. */
-dxil_diags *dxil_diags_create(void);
-void dxil_diags_destroy(dxil_diags *diags);
-void dxil_diags_clear(dxil_diags *diags);
+DXIL_API dxil_diags *dxil_diags_create(void);
+/* Frees the list and every message in it; NULL is ignored. */
+DXIL_API void dxil_diags_destroy(dxil_diags *diags);
+/* Removes every diagnostic; the list stays usable. NULL is ignored. */
+DXIL_API void dxil_diags_clear(dxil_diags *diags);
 
-size_t dxil_diags_count(const dxil_diags *diags);
-/* NULL when index is out of range. */
-const dxil_diag *dxil_diags_get(const dxil_diags *diags, size_t index);
-size_t dxil_diags_error_count(const dxil_diags *diags);
+/* Number of diagnostics of any severity in the list; 0 for NULL. */
+DXIL_API size_t dxil_diags_count(const dxil_diags *diags);
+/* The index-th diagnostic (in the order added), owned by the list and
+ * valid until the next add, clear or destroy. NULL when index is out of
+ * range or diags is NULL. */
+DXIL_API const dxil_diag *dxil_diags_get(const dxil_diags *diags, size_t index);
+/* Number of DXIL_SEV_ERROR diagnostics; 0 for NULL. */
+DXIL_API size_t dxil_diags_error_count(const dxil_diags *diags);
 
 /* Appends a diagnostic; a NULL list is accepted and ignored. */
-void dxil_diags_add(dxil_diags *diags, dxil_severity sev, int code,
-                    dxil_loc_kind loc, uint64_t offset, const char *fmt, ...)
+DXIL_API void dxil_diags_add(dxil_diags *diags, dxil_severity sev, int code,
+                             dxil_loc_kind loc, uint64_t offset, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
-void dxil_diags_addv(dxil_diags *diags, dxil_severity sev, int code,
-                     dxil_loc_kind loc, uint64_t offset, const char *fmt,
-                     va_list ap);
+/* dxil_diags_add taking a va_list; as with vprintf, ap is indeterminate
+ * afterwards (va_end it, do not reuse it). */
+DXIL_API void dxil_diags_addv(dxil_diags *diags, dxil_severity sev, int code,
+                              dxil_loc_kind loc, uint64_t offset, const char *fmt,
+                              va_list ap);
 
 /* Prints "file: error DXIL1004 at byte 0x40: message" lines. */
-void dxil_diags_print(const dxil_diags *diags, FILE *out, const char *filename);
+DXIL_API void dxil_diags_print(const dxil_diags *diags, FILE *out, const char *filename);
 
 /* Formats one diagnostic like dxil_diags_print; returns chars written. */
-int dxil_diag_format(const dxil_diag *d, const char *filename, char *buf,
-                     size_t size);
+DXIL_API int dxil_diag_format(const dxil_diag *d, const char *filename, char *buf,
+                              size_t size);
 
 #ifdef __cplusplus
 }

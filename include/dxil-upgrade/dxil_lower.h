@@ -12,6 +12,8 @@
 #ifndef DXIL_UPGRADE_LOWER_H
 #define DXIL_UPGRADE_LOWER_H
 
+#include "dxil_export.h"
+
 #include "dxil_upgrade.h"
 
 #include <stdbool.h>
@@ -33,17 +35,19 @@ typedef struct dxil_lower_options {
     bool keep_side_metadata;
 } dxil_lower_options;
 
-void dxil_lower_options_init(dxil_lower_options *opts);
+/* Fills opts with the defaults: dxil_version 0 (derived), dxc_triple
+ * true, keep_side_metadata false. */
+DXIL_API void dxil_lower_options_init(dxil_lower_options *opts);
 
 /* Lowers m in place. opts may be NULL (defaults). Returns 0 on success;
  * constructs that have no DXIL form are left as they are with a warning. */
-int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags);
+DXIL_API int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags);
 
 /* Writes a lowered module as text with the datalayout line exactly as DXC
  * wrote it (LLVM 22 keeps a normalised equivalent in memory, because it
  * rejects DXC's "i8:32"). Bitcode keeps the normalised layout. */
-int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
-                          dxil_diags *diags);
+DXIL_API int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
+                                   dxil_diags *diags);
 
 /* Round-trip checks (docs/lowering.md). Each loads `path` twice and
  * compares in memory (no re-parsing of text):
@@ -52,10 +56,10 @@ int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt
  * Returns 0 when the two agree, 1 with the first difference in msg and its
  * kind (dxil_cmp_kind, see common/ir_compare.h) in *kind, -1 when the file
  * could not be loaded or processed (reason in msg). */
-int dxil_roundtrip_dxil(const char *path, char *msg, size_t msg_size, unsigned *kind);
-int dxil_roundtrip_modern(const char *path, char *msg, size_t msg_size, unsigned *kind);
+DXIL_API int dxil_roundtrip_dxil(const char *path, char *msg, size_t msg_size, unsigned *kind);
+DXIL_API int dxil_roundtrip_modern(const char *path, char *msg, size_t msg_size, unsigned *kind);
 /* Name of a difference kind ("operand", "md", ...), or NULL. */
-const char *dxil_roundtrip_kind_name(unsigned kind);
+DXIL_API const char *dxil_roundtrip_kind_name(unsigned kind);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
 #ifndef DXIL_UPGRADE_OPTABLE_H
 #define DXIL_UPGRADE_OPTABLE_H
 
+#include "dxil_export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,9 +38,9 @@ typedef uint32_t dxil_version;
 #define DXIL_VERSION_MINOR(v) ((unsigned)((v) & 0xFFu))
 
 /* Parses "1.6" / "6.10" (minor < 256); returns false on anything else. */
-bool dxil_version_parse(const char *text, size_t len, dxil_version *out);
+DXIL_API bool dxil_version_parse(const char *text, size_t len, dxil_version *out);
 /* Writes "major.minor"; returns the length snprintf would. */
-int dxil_version_format(dxil_version v, char *buf, size_t size);
+DXIL_API int dxil_version_format(dxil_version v, char *buf, size_t size);
 
 /* ---- overload types ----------------------------------------------------- */
 
@@ -82,10 +84,12 @@ typedef struct dxil_overload {
 /* Parses an overload suffix: "f32", "v4f32", "dx.types.Handle",
  * "mC4M3N4U0S1.i32", "v4f32.mC4M4N4U0S0.v4f32" (names point into text).
  * An empty suffix is the void overload. Returns false when malformed. */
-bool dxil_overload_parse(const char *text, size_t len, dxil_overload *out);
+DXIL_API bool dxil_overload_parse(const char *text, size_t len, dxil_overload *out);
 /* Writes the suffix ("" for void); returns the length snprintf would. */
-int dxil_overload_format(const dxil_overload *ov, char *buf, size_t size);
-bool dxil_overload_equal(const dxil_overload *a, const dxil_overload *b);
+DXIL_API int dxil_overload_format(const dxil_overload *ov, char *buf, size_t size);
+/* True when a and b have the same dimensions: kind, vector width and
+ * UDT/object name (compared by name_len bytes). Neither may be NULL. */
+DXIL_API bool dxil_overload_equal(const dxil_overload *a, const dxil_overload *b);
 
 /* ---- operand type codes ------------------------------------------------ */
 
@@ -131,9 +135,9 @@ typedef enum dxil_type_code {
 } dxil_type_code;
 
 /* Spec spelling ("$o", "i32", "res"...); NULL when out of range. */
-const char *dxil_type_code_name(unsigned code);
+DXIL_API const char *dxil_type_code_name(unsigned code);
 /* -1 when unknown. */
-int dxil_type_code_from_name(const char *name, size_t len);
+DXIL_API int dxil_type_code_from_name(const char *name, size_t len);
 
 /* ---- per-op data ------------------------------------------------------- */
 
@@ -361,32 +365,44 @@ typedef struct dxil_intrinsic_ref {
 typedef struct dxil_optable dxil_optable;
 
 /* The built-in table (static data; never destroy it). */
-const dxil_optable *dxil_optable_builtin(void);
+DXIL_API const dxil_optable *dxil_optable_builtin(void);
 
 /* Loads extra ops from an XML file (xml_path) or memory (xml_buf/len when
  * xml_path is NULL) written against the same schema, on top of base (which
  * must outlive the result). An op whose opcode or name already exists, or
  * a class whose name or function name exists, is an error: nothing is ever
  * overridden. Returns NULL with errors in diags (line numbers) on failure. */
-dxil_optable *dxil_optable_load_overlay(const dxil_optable *base, const char *xml_path,
-                                        const void *xml_buf, size_t len, dxil_diags *diags);
+DXIL_API dxil_optable *dxil_optable_load_overlay(const dxil_optable *base, const char *xml_path,
+                                                 const void *xml_buf, size_t len, dxil_diags *diags);
 /* Frees an overlay; ignores NULL and the built-in table. */
-void dxil_optable_destroy(dxil_optable *t);
+DXIL_API void dxil_optable_destroy(dxil_optable *t);
 
-/* All ops in opcode order (core, then experimental). */
-size_t dxil_optable_op_count(const dxil_optable *t);
-const dxil_op_info *dxil_optable_op_at(const dxil_optable *t, size_t i);
-size_t dxil_optable_class_count(const dxil_optable *t);
-const dxil_op_class *dxil_optable_class_at(const dxil_optable *t, size_t i); /* by name */
-/* Number of index slots of one table id (one past the highest index). */
-uint32_t dxil_optable_slot_count(const dxil_optable *t, uint32_t table_id);
+/* All ops in opcode order (core, then experimental): their number (0 for
+ * a NULL table) and the i-th one (NULL when out of range). Every record
+ * returned by a table lives as long as the table (built-in: forever). */
+DXIL_API size_t dxil_optable_op_count(const dxil_optable *t);
+DXIL_API const dxil_op_info *dxil_optable_op_at(const dxil_optable *t, size_t i);
+/* All op classes in name order: the same for classes. */
+DXIL_API size_t dxil_optable_class_count(const dxil_optable *t);
+DXIL_API const dxil_op_class *dxil_optable_class_at(const dxil_optable *t, size_t i); /* by name */
+/* Number of index slots of one table id (one past the highest index); 0
+ * for a NULL table or an unknown table id. */
+DXIL_API uint32_t dxil_optable_slot_count(const dxil_optable *t, uint32_t table_id);
 
-/* O(1): splits the opcode into table and index. NULL when unknown. */
-const dxil_op_info *dxil_op_by_opcode(const dxil_optable *t, uint32_t opcode);
-const dxil_op_info *dxil_op_by_name(const dxil_optable *t, const char *name);
-const dxil_op_class *dxil_op_class_by_name(const dxil_optable *t, const char *name);
-const dxil_op_class *dxil_op_class_by_fn(const dxil_optable *t, const char *fn, size_t len);
-bool dxil_op_is_experimental(uint32_t opcode);
+/* Lookups. Each returns NULL when t or the key is NULL or nothing
+ * matches; names are case-sensitive (binary search, O(log n)).
+ * By opcode, O(1): splits the opcode into table and index. */
+DXIL_API const dxil_op_info *dxil_op_by_opcode(const dxil_optable *t, uint32_t opcode);
+/* By op name ("Sin"). */
+DXIL_API const dxil_op_info *dxil_op_by_name(const dxil_optable *t, const char *name);
+/* By class name ("Unary"). */
+DXIL_API const dxil_op_class *dxil_op_class_by_name(const dxil_optable *t, const char *name);
+/* By the class's function name: the len bytes at fn ("unary"; need not
+ * be NUL-terminated). */
+DXIL_API const dxil_op_class *dxil_op_class_by_fn(const dxil_optable *t, const char *fn, size_t len);
+/* True when the opcode's table id is DXIL_OPTABLE_EXPERIMENTAL, whether or
+ * not such an op exists. */
+DXIL_API bool dxil_op_is_experimental(uint32_t opcode);
 
 /* ---- dx.op function names ---------------------------------------------- */
 
@@ -397,31 +413,54 @@ typedef struct dxil_fn_name {
     dxil_overload overload;
 } dxil_fn_name;
 
-bool dxil_fn_name_parse(const char *name, dxil_fn_name *out);
+/* Splits a function name "dx.op.<fn>[.<overload>]" into *out (fn and the
+ * overload's UDT/object names point into name and are not NUL-terminated:
+ * use the lengths). Returns false when name is NULL, lacks the "dx.op."
+ * prefix, has an empty <fn> or a malformed overload; *out is then
+ * unspecified. Does not check that the class exists (see
+ * dxil_op_class_by_fn_name). */
+DXIL_API bool dxil_fn_name_parse(const char *name, dxil_fn_name *out);
 /* Writes "dx.op.<fn>[.<overload>]"; returns the length snprintf would. */
-int dxil_fn_name_build(const char *fn, const dxil_overload *ov, char *buf, size_t size);
+DXIL_API int dxil_fn_name_build(const char *fn, const dxil_overload *ov, char *buf, size_t size);
 /* Parses name and finds its class; NULL when malformed or unknown. */
-const dxil_op_class *dxil_op_class_by_fn_name(const dxil_optable *t, const char *name,
-                                              dxil_overload *ov_out);
+DXIL_API const dxil_op_class *dxil_op_class_by_fn_name(const dxil_optable *t, const char *name,
+                                                       dxil_overload *ov_out);
 
 /* ---- versioned queries -------------------------------------------------- */
 
 /* True when the op exists (was introduced) at DXIL version v. */
-bool dxil_op_exists_at(const dxil_op_info *op, dxil_version v);
-/* Entry in effect at v; NULL when none (v before the first entry). */
-const dxil_overload_set *dxil_op_overloads_at(const dxil_op_info *op, dxil_version v);
-const dxil_stage_set *dxil_op_stages_at(const dxil_op_info *op, dxil_version v);
-/* Latest entry of each list (NULL when the list is empty). */
-const dxil_overload_set *dxil_op_overloads_latest(const dxil_op_info *op);
-const dxil_stage_set *dxil_op_stages_latest(const dxil_op_info *op, bool skip_removed);
-/* Attribute bits in effect at v (0 when none). */
-uint32_t dxil_op_attrs_at(const dxil_op_info *op, dxil_version v);
-uint32_t dxil_op_attrs_latest(const dxil_op_info *op);
+DXIL_API bool dxil_op_exists_at(const dxil_op_info *op, dxil_version v);
+/* Overload (stage) set in effect at v: the last entry introduced at or
+ * before v. NULL when op is NULL, the op does not exist at v, or v is
+ * before the first entry (for stages, an op with no list allows every
+ * stage). The result points into the op record. */
+DXIL_API const dxil_overload_set *dxil_op_overloads_at(const dxil_op_info *op, dxil_version v);
+DXIL_API const dxil_stage_set *dxil_op_stages_at(const dxil_op_info *op, dxil_version v);
+/* Latest entry of each list (NULL when the list is empty or op is NULL).
+ * skip_removed: ignore "removed" entries, giving the last stage set in
+ * which the op could be used. */
+DXIL_API const dxil_overload_set *dxil_op_overloads_latest(const dxil_op_info *op);
+DXIL_API const dxil_stage_set *dxil_op_stages_latest(const dxil_op_info *op, bool skip_removed);
+/* Attribute bits (enum dxil_op_attr) in effect at v, or of the latest
+ * entry; 0 when none or op is NULL. */
+DXIL_API uint32_t dxil_op_attrs_at(const dxil_op_info *op, dxil_version v);
+DXIL_API uint32_t dxil_op_attrs_latest(const dxil_op_info *op);
 
-bool dxil_overload_set_allows(const dxil_overload_set *set, const dxil_overload *ov);
-bool dxil_op_overload_valid(const dxil_op_info *op, const dxil_overload *ov, dxil_version v);
-bool dxil_op_stage_allowed(const dxil_op_info *op, dxil_shader_kind stage, dxil_version v);
-dxil_version dxil_op_min_shader_model(const dxil_op_info *op);
+/* True when set allows ov: the same number of dimensions, each of an
+ * allowed scalar (or vector element) kind. False when either is NULL. */
+DXIL_API bool dxil_overload_set_allows(const dxil_overload_set *set, const dxil_overload *ov);
+/* True when ov is a valid overload of op at DXIL version v (the overload
+ * set in effect at v allows it). False when op or ov is NULL or the op
+ * does not exist at v. */
+DXIL_API bool dxil_op_overload_valid(const dxil_op_info *op, const dxil_overload *ov, dxil_version v);
+/* True when op exists at DXIL version v and the stage set in effect there
+ * (none: every stage; "removed": no stage) contains stage. False when op is
+ * NULL or stage is not a real kind (>= DXIL_SHADER_INVALID). The shader
+ * model is not checked: see dxil_op_min_shader_model. */
+DXIL_API bool dxil_op_stage_allowed(const dxil_op_info *op, dxil_shader_kind stage, dxil_version v);
+/* Minimum shader model of the op as a dxil_version (6.0 = 0x600); 0 when
+ * op is NULL. */
+DXIL_API dxil_version dxil_op_min_shader_model(const dxil_op_info *op);
 
 /* ---- mapping helpers ---------------------------------------------------- */
 
@@ -431,37 +470,37 @@ typedef bool (*dxil_map_const_fn)(void *ctx, unsigned index, int64_t *value);
 
 /* True when the map applies at DXIL version v to overload kind `scalar`
  * (dimension 0's kind; DXIL_SCALAR_VOID to skip that check). */
-bool dxil_map_applies(const dxil_intrinsic_map *m, dxil_version v, dxil_scalar_kind scalar);
+DXIL_API bool dxil_map_applies(const dxil_intrinsic_map *m, dxil_version v, dxil_scalar_kind scalar);
 
 /* Raise: the first map of op usable for raising at v whose CONST operands
  * all match (get_const is asked with dx.op operand indices). NULL if none. */
-const dxil_intrinsic_map *dxil_op_select_raise(const dxil_op_info *op, dxil_version v,
-                                               dxil_scalar_kind scalar, dxil_map_const_fn get_const,
-                                               void *ctx);
+DXIL_API const dxil_intrinsic_map *dxil_op_select_raise(const dxil_op_info *op, dxil_version v,
+                                                        dxil_scalar_kind scalar, dxil_map_const_fn get_const,
+                                                        void *ctx);
 /* Lower: every map naming the intrinsic (sorted by op), count returned. */
-size_t dxil_optable_find_intrinsic(const dxil_optable *t, const char *intrinsic,
-                                   const dxil_intrinsic_ref **first);
+DXIL_API size_t dxil_optable_find_intrinsic(const dxil_optable *t, const char *intrinsic,
+                                            const dxil_intrinsic_ref **first);
 /* Lower: the first map of `intrinsic` usable for lowering at v whose
  * const_args all match (get_const is asked with intrinsic arg indices). */
-const dxil_intrinsic_ref *dxil_optable_select_lower(const dxil_optable *t, const char *intrinsic,
-                                                    dxil_version v, dxil_scalar_kind scalar,
-                                                    dxil_map_const_fn get_const, void *ctx);
+DXIL_API const dxil_intrinsic_ref *dxil_optable_select_lower(const dxil_optable *t, const char *intrinsic,
+                                                             dxil_version v, dxil_scalar_kind scalar,
+                                                             dxil_map_const_fn get_const, void *ctx);
 
 /* True when the LLVM linked into the program declares exactly this
  * intrinsic name (unmangled, e.g. "llvm.dx.wave.reduce.usum"). */
-bool dxil_intrinsic_in_llvm(const char *name);
+DXIL_API bool dxil_intrinsic_in_llvm(const char *name);
 
 /* ---- names of the enums above (NULL when out of range) ------------------ */
 
-const char *dxil_scalar_kind_name(unsigned kind);   /* "half", "i32", "udt"... */
-char dxil_scalar_kind_letter(unsigned kind);        /* 'h', ... 'o'; 'v' for void; 0 if bad */
-const char *dxil_scalar_kind_suffix(unsigned kind); /* "f16", "i32"; NULL for void/udt/object */
-const char *dxil_op_attr_name(unsigned bit);        /* bit index: "ReadNone"... */
-const char *dxil_op_attr_short_name(unsigned bit);  /* "rn", "ro", "nd", "nr", "amo" */
-const char *dxil_op_flag_name(unsigned bit);        /* "derivative"... */
-const char *dxil_map_custom_name(unsigned v);       /* "table", "handle"... */
-const char *dxil_map_result_name(unsigned v);       /* "same", "cast-i32"... */
-const char *dxil_map_direction_name(unsigned v);    /* "both", "raise", "lower" */
+DXIL_API const char *dxil_scalar_kind_name(unsigned kind);   /* "half", "i32", "udt"... */
+DXIL_API char dxil_scalar_kind_letter(unsigned kind);        /* 'h', ... 'o'; 'v' for void; 0 if bad */
+DXIL_API const char *dxil_scalar_kind_suffix(unsigned kind); /* "f16", "i32"; NULL for void/udt/object */
+DXIL_API const char *dxil_op_attr_name(unsigned bit);        /* bit index: "ReadNone"... */
+DXIL_API const char *dxil_op_attr_short_name(unsigned bit);  /* "rn", "ro", "nd", "nr", "amo" */
+DXIL_API const char *dxil_op_flag_name(unsigned bit);        /* "derivative"... */
+DXIL_API const char *dxil_map_custom_name(unsigned v);       /* "table", "handle"... */
+DXIL_API const char *dxil_map_result_name(unsigned v);       /* "same", "cast-i32"... */
+DXIL_API const char *dxil_map_direction_name(unsigned v);    /* "both", "raise", "lower" */
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,8 @@
 #ifndef DXIL_UPGRADE_H
 #define DXIL_UPGRADE_H
 
+#include "dxil_export.h"
+
 #include "dxil_container.h"
 #include "dxil_diag.h"
 
@@ -31,8 +33,8 @@ extern "C" {
 #define DXIL_UPGRADE_VERSION_MINOR 1
 #define DXIL_UPGRADE_VERSION_PATCH 0
 
-/* "0.1.0 (LLVM 22.1.8)" */
-const char *dxil_upgrade_version_string(void);
+/* "0.1.0 (LLVM 22.1.8)": a static string, never NULL. */
+DXIL_API const char *dxil_upgrade_version_string(void);
 
 typedef enum dxil_emit_format {
     DXIL_EMIT_LL = 0, /* textual IR */
@@ -56,44 +58,60 @@ typedef struct dxil_options {
     struct dxil_stats *stats;
     /* Op table used to raise and check; NULL means the built-in one. */
     const struct dxil_optable *optable;
+    /* Give opaque cbuffers a layout struct from the container's STAT
+     * (reflection) part, which keeps the struct types and annotations
+     * DXC strips from DXIL (default false: it costs a second bitcode
+     * parse when a cbuffer is opaque). Load keeps the STAT bitcode for
+     * the raise; problems with it are warnings. */
+    bool layouts_from_reflection;
 } dxil_options;
 
-void dxil_options_init(dxil_options *opts);
+/* Fills opts with the defaults: raise = true, every other field false or
+ * NULL. Call it before setting fields, so that fields added in later
+ * versions get their defaults. */
+DXIL_API void dxil_options_init(dxil_options *opts);
 
 typedef struct dxil_module dxil_module;
 
 /* Loads from memory; the bytes are not retained after the call. name is
- * used in messages only (may be NULL). */
-dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
-                                     const dxil_options *opts, dxil_diags *diags);
+ * used in messages only (may be NULL). Returns a new module, owned by the
+ * caller (dxil_module_destroy), or NULL with the reasons in diags. */
+DXIL_API dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
+                                              const dxil_options *opts, dxil_diags *diags);
 /* Loads from a file; "-" reads standard input. */
-dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
-                                   dxil_diags *diags);
-void dxil_module_destroy(dxil_module *m);
+DXIL_API dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
+                                            dxil_diags *diags);
+/* Frees the module with its LLVM module and LLVMContext; NULL is ignored. */
+DXIL_API void dxil_module_destroy(dxil_module *m);
 
-LLVMModuleRef dxil_module_llvm(const dxil_module *m);
-LLVMContextRef dxil_module_context(const dxil_module *m);
-dxil_input_kind dxil_module_input_kind(const dxil_module *m);
+/* The module's LLVM module and LLVMContext, owned by m: use them freely but
+ * never dispose them; they die with dxil_module_destroy. NULL when m is
+ * NULL. */
+DXIL_API LLVMModuleRef dxil_module_llvm(const dxil_module *m);
+DXIL_API LLVMContextRef dxil_module_context(const dxil_module *m);
+/* What the input was (container, bitcode, wrapper, text);
+ * DXIL_INPUT_UNKNOWN when m is NULL. */
+DXIL_API dxil_input_kind dxil_module_input_kind(const dxil_module *m);
 /* The DXIL program header, or NULL when the input was not a container. */
-const dxil_program_header *dxil_module_program_header(const dxil_module *m);
+DXIL_API const dxil_program_header *dxil_module_program_header(const dxil_module *m);
 /* The module's datalayout as the input wrote it, or NULL if it had none. */
-const char *dxil_module_original_datalayout(const dxil_module *m);
+DXIL_API const char *dxil_module_original_datalayout(const dxil_module *m);
 
 /* Runs the raise passes (done by load when opts->raise is set). */
-int dxil_module_raise(dxil_module *m, dxil_diags *diags);
+DXIL_API int dxil_module_raise(dxil_module *m, dxil_diags *diags);
 /* The same, honouring opts->check, opts->stats and opts->optable (opts
  * may be NULL). Load uses it when opts->raise is set. */
-int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags);
+DXIL_API int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags);
 /* Runs LLVM's verifier; its report becomes a DXIL_E_LLVM_VERIFY error. */
-int dxil_module_verify(dxil_module *m, dxil_diags *diags);
+DXIL_API int dxil_module_verify(dxil_module *m, dxil_diags *diags);
 
 /* Writes the module to a file atomically (a temporary file renamed into
  * place), so a failure never leaves a partial file. "-" writes stdout. */
-int dxil_module_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
-                           dxil_diags *diags);
+DXIL_API int dxil_module_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
+                                    dxil_diags *diags);
 /* Serialises to a malloc'd buffer (free() it). Text is NUL-terminated. */
-int dxil_module_write_memory(dxil_module *m, dxil_emit_format fmt, void **data, size_t *size,
-                             dxil_diags *diags);
+DXIL_API int dxil_module_write_memory(dxil_module *m, dxil_emit_format fmt, void **data, size_t *size,
+                                      dxil_diags *diags);
 
 #ifdef __cplusplus
 }

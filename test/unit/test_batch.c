@@ -192,8 +192,10 @@ static int tb_fake_work(const batch_options *o, batch_item *it, void *user)
 {
     (void)o;
     (void)user;
-    if (strstr(it->path, "crash"))
+    if (strstr(it->path, "crash")) {
+        signal(SIGSEGV, SIG_DFL); /* a sanitizer's handler would exit instead */
         raise(SIGSEGV);
+    }
     if (strstr(it->path, "exit"))
         _exit(3);
     if (strstr(it->path, "slow"))
@@ -254,12 +256,12 @@ static void test_run_isolated(void)
     CU_ASSERT_EQUAL(l.items[0].status, BATCH_OK);
     CU_ASSERT_EQUAL(l.items[1].status, BATCH_CRASHED);
     CU_ASSERT_EQUAL(l.items[1].signal, SIGSEGV);
-    CU_ASSERT_PTR_NOT_NULL(l.items[1].reason && strstr(l.items[1].reason, "SIGSEGV"));
+    CU_ASSERT(l.items[1].reason && strstr(l.items[1].reason, "SIGSEGV"));
     CU_ASSERT_EQUAL(l.items[2].status, BATCH_FAILED);
     CU_ASSERT_EQUAL(l.items[2].code, 4242);
     CU_ASSERT_STRING_EQUAL(l.items[2].reason, "bad input: no good");
     CU_ASSERT_EQUAL(l.items[3].status, BATCH_CRASHED);
-    CU_ASSERT_PTR_NOT_NULL(l.items[3].reason && strstr(l.items[3].reason, "status 3"));
+    CU_ASSERT(l.items[3].reason && strstr(l.items[3].reason, "status 3"));
     CU_ASSERT_EQUAL(l.items[4].status, BATCH_OK);
     batch_list_free(&l);
 }
@@ -279,7 +281,7 @@ static void test_isolate_timeout(void)
     batch_run(&o, &l, tb_fake_work, NULL, &t);
     CU_ASSERT_EQUAL(l.items[0].status, BATCH_CRASHED);
     CU_ASSERT_EQUAL(l.items[0].signal, SIGALRM);
-    CU_ASSERT_PTR_NOT_NULL(l.items[0].reason && strstr(l.items[0].reason, "timed out"));
+    CU_ASSERT(l.items[0].reason && strstr(l.items[0].reason, "timed out"));
     CU_ASSERT_EQUAL(l.items[1].status, BATCH_OK);
     batch_list_free(&l);
 }
@@ -354,7 +356,7 @@ static void test_convert_real(void)
     batch_run(&o, &l, batch_convert_one, NULL, &t);
     CU_ASSERT_EQUAL(t.failed, 1);
     CU_ASSERT_EQUAL(l.items[0].code, DXIL_E_CONTAINER_TRUNCATED);
-    CU_ASSERT_PTR_NOT_NULL(l.items[0].reason && strstr(l.items[0].reason, "DXIL1002"));
+    CU_ASSERT(l.items[0].reason && strstr(l.items[0].reason, "DXIL1002"));
     char produced[600];
     snprintf(produced, sizeof produced, "%s/garbage.ll", out);
     CU_ASSERT_NOT_EQUAL(access(produced, F_OK), 0);
@@ -454,7 +456,7 @@ static void test_op_coverage(void)
     batch_options_init(&o);
     batch_summary_print(&o, &l, &th, mem);
     fclose(mem);
-    CU_ASSERT_PTR_NOT_NULL(text && strstr(text, "op coverage: "));
+    CU_ASSERT(text && strstr(text, "op coverage: "));
     free(text);
     batch_totals_free(&th);
     batch_totals_free(&iso);

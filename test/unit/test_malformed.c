@@ -493,6 +493,20 @@ static void test_llvm_crashers(void)
     sem_case(15, false, 14, 3, (const uint64_t[]){6, 1, 0}, "LLVM 3.7 form");
     /* Metadata record code 0 is not LLVM 3.7 metadata. */
     sem_case(15, false, 0, 2, (const uint64_t[]){2, 0}, "not LLVM 3.7");
+    /* sret (29) as an enum attribute on the function: null type, verifier
+     * crash; elementtype (77) without a type anywhere. On a parameter, after
+     * a string attribute, sret is fine (LLVM upgrades it). */
+    sem_case(10, false, 3, 6, (const uint64_t[]){1, 0xFFFFFFFFu, 0, 18, 0, 29}, "code 29");
+    sem_case(10, false, 3, 4, (const uint64_t[]){1, 1, 5, 77}, "code 77");
+    sem_case(10, false, 3, 9, (const uint64_t[]){1, 0, 4, 'a', 0, 'b', 0, 0, 3}, "code 3");
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 10, 4);
+    tb_record(&b, 3, 7, (const uint64_t[]){1, 1, 3, 'a', 0, 0, 29});
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, 0, NULL);
     /* Attribute group for parameter 0xFFFFFFFD: LLVM allocates 32 GiB. */
     sem_case(10, false, 3, 3, (const uint64_t[]){1, 0xFFFFFFFDu, 0}, "attribute group");
     /* TYPE NUMENTRY and DECLAREBLOCKS sized far beyond the block. */

@@ -282,26 +282,33 @@ static void test_mutants(void)
 }
 
 /* Mutants that crashed or hung LLVM 22 before the validator's value model
- * (DXIL_MUTANTS=100000 DXIL_MUTATION_FILES=909, seed 20250101): GEP struct
- * indices out of range or not constant, SETTYPE past the type table, DATA
- * of a non-array type. Corpus files are not committed, so each mutant is
+ * (DXIL_MUTANTS=100000 DXIL_MUTATION_FILES=909, with the seed given): GEP
+ * struct indices out of range or not constant, SETTYPE past the type
+ * table, DATA of a non-array type, an untyped sret on the function.
+ * Corpus files are not committed, so each mutant is
  * regenerated from its file with the generator above. */
-enum { MUT_KNOWN_SEED = 20250101 };
 static const struct {
-    uint64_t index;
+    uint64_t seed, index;
     const char *file;
 } mut_known[] = {
-    {4039, "vkd3d-proton/shaders__vrs__headers__vrs_depth_ps__vrs_depth_ps_code_dxil.dxil"},
-    {10781, "vkd3d-proton-2024-01/d3d12_mesh_shader__test_amplification_shader__as_simple.dxil"},
-    {16873, "vkd3d-proton-history/shaders__sm_advanced__headers__ps_fp16_native__"
-            "ps_fp16_native_code_dxil.dxil"},
-    {18954, "vkd3d-proton/shaders__tessellation__headers__quad_tess_hs_ccw__"
-            "quad_tess_hs_ccw_code_dxil.dxil"},
-    {56560, "vkd3d-proton/shaders__pso__headers__ps_sample_mask66__ps_sample_mask66_code_dxil.dxil"},
-    {75862, "generated/raytracing.lib_6_6.dxil"},
-    {76863, "generated/mesh_as.as_6_6.dxil"},
-    {88782, "vkd3d-proton/shaders__pso__headers__hs_mismatch_1__hs_mismatch_1_code_dxil.dxil"},
-    {92774, "generated/workgraph_Od.lib_6_8.dxil"},
+    {20250101, 4039, "vkd3d-proton/shaders__vrs__headers__vrs_depth_ps__"
+                     "vrs_depth_ps_code_dxil.dxil"},
+    {20250101, 10781, "vkd3d-proton-2024-01/d3d12_mesh_shader__test_amplification_shader__"
+                      "as_simple.dxil"},
+    {20250101, 16873, "vkd3d-proton-history/shaders__sm_advanced__headers__ps_fp16_native__"
+                      "ps_fp16_native_code_dxil.dxil"},
+    {20250101, 18954, "vkd3d-proton/shaders__tessellation__headers__quad_tess_hs_ccw__"
+                      "quad_tess_hs_ccw_code_dxil.dxil"},
+    {20250101, 56560, "vkd3d-proton/shaders__pso__headers__ps_sample_mask66__"
+                      "ps_sample_mask66_code_dxil.dxil"},
+    {20250101, 75862, "generated/raytracing.lib_6_6.dxil"},
+    {20250101, 76863, "generated/mesh_as.as_6_6.dxil"},
+    {20250101, 88782, "vkd3d-proton/shaders__pso__headers__hs_mismatch_1__"
+                      "hs_mismatch_1_code_dxil.dxil"},
+    {20250101, 92774, "generated/workgraph_Od.lib_6_8.dxil"},
+    /* seed 7: sret on the function index (verifier crash on its null type) */
+    {7, 11198, "sdl-history/src__render__direct3d12__D3D12_PixelShader_Advanced__"
+               "g_main_5.dxil"},
 };
 
 /* Loads buf in a child; its exit status is the outcome bucket. */
@@ -321,7 +328,9 @@ static int mut_child_bucket(const uint8_t *buf, size_t size)
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid)
         return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 100 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    return 100 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 static void test_known_crashers(void)
@@ -331,7 +340,7 @@ static void test_known_crashers(void)
         snprintf(path, sizeof path, "%s/corpus/%s", dxil_test_shared_dir(), mut_known[k].file);
         mut_file f = {0};
         CU_ASSERT_FATAL(mut_load(path, &f));
-        uint64_t rng = mut_rng(MUT_KNOWN_SEED, mut_known[k].index);
+        uint64_t rng = mut_rng(mut_known[k].seed, mut_known[k].index);
         (void)mut_next(&rng); /* the run's file draw */
         size_t size;
         unsigned kind;

@@ -17,7 +17,7 @@
 
 typedef struct ro_totals {
     size_t files, load_failed, check_failed, raise_failed, verify_failed;
-    size_t left_raisable, left_custom;
+    size_t left_raisable, left_custom, left_on_buffer_form;
     dxil_stats *stats;
 } ro_totals;
 
@@ -46,6 +46,129 @@ static dxil_version ro_module_version(LLVMModuleRef mod)
         return DXIL_VERSION(major, minor);
     return DXIL_VERSION(1, 0);
 }
+
+/* ---- custom maps: which reasons and which handles ------------------------ */
+
+#define RO_BIT(r) (1u << (r))
+#define RO_HANDLE_WHY                                                                        \
+    (RO_BIT(DXIL_KEEP_HEAP_HANDLE) | RO_BIT(DXIL_KEEP_HANDLE_UNTYPED) |                       \
+     RO_BIT(DXIL_KEEP_HANDLE_UNRESOLVED))
+#define RO_BUFFER_WHY (RO_HANDLE_WHY | RO_BIT(DXIL_KEEP_ACCESS_SHAPE))
+
+/* The reasons a call of each custom kind may be kept for, when the map's
+ * intrinsic exists (no-intrinsic is allowed when it does not). Sample,
+ * texture and atomic have no handler: only a missing intrinsic. */
+static const unsigned ro_custom_why[DXIL_MAP_CUSTOM_COUNT] = {
+    [DXIL_MAP_CUSTOM_HANDLE] = RO_HANDLE_WHY,
+    [DXIL_MAP_CUSTOM_CBUFFER_ROW] = RO_BUFFER_WHY,
+    [DXIL_MAP_CUSTOM_BUFFER_LOAD] = RO_BUFFER_WHY,
+    [DXIL_MAP_CUSTOM_BUFFER_STORE] = RO_BUFFER_WHY,
+    [DXIL_MAP_CUSTOM_RAW_BUFFER_LOAD] = RO_BUFFER_WHY,
+    [DXIL_MAP_CUSTOM_RAW_BUFFER_STORE] = RO_BUFFER_WHY,
+    [DXIL_MAP_CUSTOM_COUNTER] = RO_BUFFER_WHY,
+    [DXIL_MAP_CUSTOM_DIMENSIONS] = RO_BUFFER_WHY | RO_BIT(DXIL_KEEP_TEXTURE_FORM),
+    [DXIL_MAP_CUSTOM_CHECK_ACCESS] = RO_BIT(DXIL_KEEP_STATUS_OF_KEPT),
+    [DXIL_MAP_CUSTOM_SIG_IO] = RO_BIT(DXIL_KEEP_SIGNATURE_GAP),
+};
+
+/* The handle types (target("dx.*") names) each LLVM 22 buffer intrinsic
+ * takes; a prefix ending in '.' matches every overload name. */
+static const struct ro_buffer_form {
+    const char *intrinsic, *handle;
+} ro_buffer_forms[] = {
+    {"llvm.dx.resource.load.typedbuffer", "dx.TypedBuffer"},
+    {"llvm.dx.resource.store.typedbuffer", "dx.TypedBuffer"},
+    {"llvm.dx.resource.load.rawbuffer", "dx.RawBuffer"},
+    {"llvm.dx.resource.store.rawbuffer", "dx.RawBuffer"},
+    {"llvm.dx.resource.load.cbufferrow.", "dx.CBuffer"},
+    {"llvm.dx.resource.updatecounter", "dx.TypedBuffer"},
+    {"llvm.dx.resource.updatecounter", "dx.RawBuffer"},
+    {"llvm.dx.resource.getdimensions.x", "dx.TypedBuffer"},
+    {"llvm.dx.resource.getdimensions.x", "dx.RawBuffer"},
+};
+
+static bool ro_form_takes(const char *intrinsic, const char *handle)
+{
+    for (size_t i = 0; i < sizeof ro_buffer_forms / sizeof ro_buffer_forms[0]; i++) {
+        const struct ro_buffer_form *f = &ro_buffer_forms[i];
+        size_t n = strlen(f->intrinsic);
+        bool prefix = f->intrinsic[n - 1] == '.';
+        if ((prefix ? strncmp(intrinsic, f->intrinsic, n) : strcmp(intrinsic, f->intrinsic)) == 0 &&
+            strcmp(handle, f->handle) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The target type name of the raised handle a dx.op call's operand 1 is
+ * cast from (llvm.dx.resource.casthandle), or NULL. */
+static const char *ro_raised_handle_type(LLVMValueRef call)
+{
+    if (LLVMGetNumArgOperands(call) < 2)
+        return NULL;
+    LLVMValueRef cast = LLVMGetOperand(call, 1);
+    LLVMValueRef callee = LLVMIsACallInst(cast) ? LLVMGetCalledValue(cast) : NULL;
+    size_t len;
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    if (strncmp(name, "llvm.dx.resource.casthandle", 27) != 0)
+        return NULL;
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(cast, 0));
+    return LLVMGetTypeKind(t) == LLVMTargetExtTypeKind ? LLVMGetTargetExtTypeName(t) : NULL;
+}
+
+/* True when a map of op that LLVM 22 declares takes this kept call's
+ * raised handle: the buffer pass should have raised it. */
+static bool ro_on_buffer_form(LLVMValueRef call, const dxil_op_info *op)
+{
+    const char *ht = ro_raised_handle_type(call);
+    for (unsigned i = 0; ht && i < op->n_maps; i++) {
+        const dxil_intrinsic_map *m = &op->maps[i];
+        if (m->custom != DXIL_MAP_TABLE && m->intrinsic && dxil_intrinsic_in_llvm(m->intrinsic) &&
+            ro_form_takes(m->intrinsic, ht))
+            return true;
+    }
+    return false;
+}
+
+/* Every reason a kept call of op may have, from its custom maps; 0 when
+ * the op has none. A map limited to some DXIL versions leaves the others
+ * with no map at all. */
+static unsigned ro_allowed_why(const dxil_op_info *op)
+{
+    unsigned allowed = 0, custom = 0;
+    for (unsigned i = 0; op && i < op->n_maps; i++) {
+        const dxil_intrinsic_map *m = &op->maps[i];
+        if (m->custom == DXIL_MAP_TABLE || m->custom >= DXIL_MAP_CUSTOM_COUNT)
+            continue;
+        custom++;
+        if (m->intrinsic && !dxil_intrinsic_in_llvm(m->intrinsic))
+            allowed |= RO_BIT(DXIL_KEEP_NO_INTRINSIC);
+        else
+            allowed |= ro_custom_why[m->custom];
+        if (m->dxil_from || m->dxil_before)
+            allowed |= RO_BIT(DXIL_KEEP_NO_MODERN_FORM);
+    }
+    return custom ? allowed : 0;
+}
+
+/* Each op with a custom map was kept only for its kinds' reasons. */
+static size_t ro_check_custom_reasons(const dxil_stats *s)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < dxil_stats_op_count(s); i++) {
+        const dxil_op_stat *e = dxil_stats_op_at(s, i);
+        unsigned allowed = ro_allowed_why(dxil_op_by_opcode(dxil_optable_builtin(), e->opcode));
+        for (unsigned r = 0; allowed && r < DXIL_KEEP_REASON_COUNT; r++)
+            if (e->kept[r] && !(allowed & RO_BIT(r))) {
+                fprintf(stderr, "%s: %llu call(s) kept as %s\n", e->name,
+                        (unsigned long long)e->kept[r], dxil_keep_reason_name(r));
+                bad++;
+            }
+    }
+    return bad;
+}
+
+/* ---- calls left after the raise ------------------------------------------ */
 
 /* The map the raise should have used for a call still there, or NULL. */
 static const dxil_intrinsic_map *ro_expected_map(LLVMValueRef call, const dxil_fn_name *fnn,
@@ -80,6 +203,11 @@ static void ro_scan_left(const char *path, LLVMModuleRef mod, ro_totals *t)
                 continue;
             if (m->custom != DXIL_MAP_TABLE) {
                 t->left_custom++;
+                const dxil_op_info *op = dxil_op_by_opcode(
+                    dxil_optable_builtin(), (uint32_t)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 0)));
+                if (ro_on_buffer_form(call, op) && t->left_on_buffer_form++ < 20)
+                    fprintf(stderr, "%s: @%s kept on a %s handle %s takes\n", path, name,
+                            ro_raised_handle_type(call), m->intrinsic);
                 continue;
             }
             if (t->left_raisable++ < 20)
@@ -138,6 +266,12 @@ static void test_corpus_raise(void)
     CU_ASSERT(total.raised > 0);
     CU_ASSERT_EQUAL(total.kept[DXIL_KEEP_MISMATCH], 0);
     CU_ASSERT_EQUAL(total.kept[DXIL_KEEP_UNKNOWN_OPCODE], 0);
+    /* Custom maps: a named reason for every kept call, never "custom",
+     * and nothing left on a raised handle that LLVM 22's form takes. */
+    CU_ASSERT_EQUAL(total.kept[DXIL_KEEP_CUSTOM], 0);
+    CU_ASSERT_EQUAL(ro_check_custom_reasons(t.stats), 0);
+    CU_ASSERT_EQUAL(t.left_on_buffer_form, 0);
+    CU_ASSERT(t.left_custom > 0);
     dxil_stats_destroy(t.stats);
 }
 
@@ -255,6 +389,94 @@ static void test_stats_merge_json(void)
     dxil_stats_destroy(c);
 }
 
+/* Custom maps left by their handlers say why: signature I/O, a heap
+ * handle and the ops on it, the status of a kept load. */
+static const char ro_custom[] =
+    "%dx.types.Handle = type { ptr }\n"
+    "%dx.types.ResourceProperties = type { i32, i32 }\n"
+    "%dx.types.ResRet.f32 = type { float, float, float, float, i32 }\n"
+    "define void @main() {\n"
+    "  %in = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)\n"
+    "  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %in)\n"
+    "  %h = call %dx.types.Handle @dx.op.createHandleFromHeap(i32 218, i32 0, i1 false, i1 false)\n"
+    "  %a = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %h,"
+    " %dx.types.ResourceProperties { i32 10, i32 265 })\n"
+    "  %r = call %dx.types.ResRet.f32 @dx.op.bufferLoad.f32(i32 68, %dx.types.Handle %a, i32 0,"
+    " i32 undef)\n"
+    "  %s = extractvalue %dx.types.ResRet.f32 %r, 4\n"
+    "  %ok = call i1 @dx.op.checkAccessFullyMapped.i32(i32 71, i32 %s)\n"
+    "  ret void\n"
+    "}\n"
+    "declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0\n"
+    "declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float)\n"
+    "declare %dx.types.Handle @dx.op.createHandleFromHeap(i32, i32, i1, i1) #0\n"
+    "declare %dx.types.Handle @dx.op.annotateHandle(i32, %dx.types.Handle,"
+    " %dx.types.ResourceProperties) #0\n"
+    "declare %dx.types.ResRet.f32 @dx.op.bufferLoad.f32(i32, %dx.types.Handle, i32, i32) #1\n"
+    "declare i1 @dx.op.checkAccessFullyMapped.i32(i32, i32) #1\n"
+    "attributes #0 = { nounwind memory(none) }\n"
+    "attributes #1 = { nounwind memory(read) }\n"
+    "!dx.version = !{!0}\n"
+    "!0 = !{i32 1, i32 6}\n";
+
+static void ro_expect_kept(const dxil_stats *s, uint32_t opcode, unsigned why)
+{
+    const dxil_op_stat *e = dxil_stats_find(s, opcode);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_EQUAL(e->kept[why], e->calls);
+    if (e->kept[why] != e->calls)
+        fprintf(stderr, "%s: expected every call kept as %s\n", e->name, dxil_keep_reason_name(why));
+}
+
+static void test_custom_reasons(void)
+{
+    dxil_stats *s = dxil_stats_create();
+    dxil_diags *d = dxil_diags_create();
+    dxil_module *m = ro_load(ro_custom, true, s, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    ro_expect_kept(s, 4, DXIL_KEEP_SIGNATURE_GAP);
+    ro_expect_kept(s, 5, DXIL_KEEP_SIGNATURE_GAP);
+    ro_expect_kept(s, 216, DXIL_KEEP_HEAP_HANDLE);
+    ro_expect_kept(s, 68, DXIL_KEEP_HEAP_HANDLE);
+    ro_expect_kept(s, 71, DXIL_KEEP_STATUS_OF_KEPT);
+    ro_expect_kept(s, 218, DXIL_KEEP_NO_MODERN_FORM);
+    CU_ASSERT_STRING_EQUAL(dxil_keep_reason_name(DXIL_KEEP_SIGNATURE_GAP), "signature-gap");
+    dxil_module_destroy(m);
+    dxil_diags_destroy(d);
+    dxil_stats_destroy(s);
+}
+
+/* LoadInput and StoreOutput are kept as signature-gap: the intrinsic has a
+ * parameter (argument 0) that no dx.op operand feeds. When an LLVM drops
+ * it (llvm/llvm-project#204876), this fails and the ops can be raised. */
+static void test_signature_gap_is_real(void)
+{
+    static const char *const names[] = {"LoadInput", "StoreOutput"};
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const dxil_op_info *op = dxil_op_by_name(dxil_optable_builtin(), names[i]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(op);
+        CU_ASSERT_EQUAL_FATAL(op->n_maps, 1);
+        const dxil_intrinsic_map *m = &op->maps[0];
+        CU_ASSERT_EQUAL(m->custom, DXIL_MAP_CUSTOM_SIG_IO);
+        unsigned id = LLVMLookupIntrinsicID(m->intrinsic, strlen(m->intrinsic));
+        CU_ASSERT_FATAL(id != 0);
+        LLVMTypeRef fnty = LLVMIntrinsicGetType(ctx, id, &f32, 1);
+        bool fed[16] = {false};
+        unsigned nfed = 0;
+        for (unsigned j = 0; j < m->n_operands; j++)
+            if (m->operands[j].source == DXIL_MAP_FROM_ARG && m->operands[j].arg < 16 &&
+                !fed[m->operands[j].arg]) {
+                fed[m->operands[j].arg] = true;
+                nfed++;
+            }
+        CU_ASSERT(LLVMCountParamTypes(fnty) > nfed);
+        CU_ASSERT_FALSE(fed[0]);
+    }
+    LLVMContextDispose(ctx);
+}
+
 /* A compute shader at SM 6.0 / DXIL 1.0 that breaks the spec: an f64
  * overload Sin never had, a pixel-only op, and an op from SM 6.6. */
 static const char ro_bad[] =
@@ -295,6 +517,8 @@ int dxil_test_register(void)
         {"stats and warnings", test_stats_and_warnings},
         {"stats merge and json", test_stats_merge_json},
         {"check violations", test_check_violations},
+        {"custom reasons", test_custom_reasons},
+        {"signature gap is real", test_signature_gap_is_real},
         {NULL, NULL},
     };
     static const dxil_test_case corpus[] = {

@@ -69,6 +69,49 @@ static void test_corpus_roundtrip(void)
     free(t);
 }
 
+/* dxil-roundtrip uses default options; the same check with
+ * layouts_from_reflection (lowering reads only a CBuffer layout's size). */
+static void rt_one_reflection(const char *path, void *user)
+{
+    rt_totals *t = user;
+    dxil_diags *d = dxil_diags_create();
+    dxil_options o;
+    dxil_options_init(&o);
+    o.raise = false;
+    dxil_module *orig = dxil_module_load_file(path, &o, d);
+    o.raise = o.layouts_from_reflection = true;
+    dxil_module *rt = orig ? dxil_module_load_file(path, &o, d) : NULL;
+    char msg[400] = "";
+    t->files++;
+    if (!rt || dxil_module_lower(rt, NULL, d) != 0) {
+        if (t->errors++ == 0)
+            snprintf(t->first_error, sizeof t->first_error, "%s", strrchr(path, '/') + 1);
+    } else if (dxil_ir_compare(dxil_module_llvm(orig), dxil_module_llvm(rt),
+                               DXIL_CMP_CALLS | DXIL_CMP_DX_MD | DXIL_CMP_DECL_ATTRS |
+                                   DXIL_CMP_TRIPLE,
+                               msg, sizeof msg) == DXIL_CMP_SAME) {
+        t->same++;
+    } else if (t->differ++ == 0) {
+        snprintf(t->first[0], sizeof t->first[0], "%s: %s", strrchr(path, '/') + 1, msg);
+    }
+    dxil_module_destroy(orig);
+    dxil_module_destroy(rt);
+    dxil_diags_destroy(d);
+}
+
+static void test_corpus_roundtrip_reflection(void)
+{
+    rt_totals *t = calloc(1, sizeof *t);
+    CU_ASSERT_FATAL(t != NULL);
+    dxil_test_each_corpus_file(rt_one_reflection, t);
+    if (t->files)
+        printf("\n  with layouts from STAT: %zu of %zu exact, %zu differ (first: %.300s), %zu "
+               "errors (first: %.300s)\n",
+               t->same, t->files, t->differ, t->first[0], t->errors, t->first_error);
+    CU_ASSERT(t->same == t->files);
+    free(t);
+}
+
 static bool rt_must(const char *name)
 {
     for (size_t i = 0; rt_modern_must[i]; i++)
@@ -138,6 +181,7 @@ int dxil_test_register(void)
         {"compare detects a changed operand", test_compare_detects},
         {"modern suite: lower then raise", test_modern_roundtrip},
         {"corpus: raise then lower", test_corpus_roundtrip},
+        {"corpus: raise with layouts from STAT, then lower", test_corpus_roundtrip_reflection},
         {NULL, NULL},
     };
     dxil_test_add_suite("roundtrip", cases);

@@ -11,7 +11,8 @@ verify) on each output that binds resources, and the check requires that
   * no handle creation with an LLVM 22 form is left as a dx.op call, and
     no buffer access op is left on a raised handle unless it is a form
     LLVM 22 cannot express (counted as kept).
-Prints per-form and per-op counts; exits 1 on any failure."""
+Prints per-form and per-op counts; exits 1 on any failure. --raise-arg
+passes an option to the raised run (the layouts-from-reflection test)."""
 import argparse, collections, concurrent.futures as cf, json, os, re, subprocess, sys, tempfile
 
 KINDS = ["Invalid", "Texture1D", "Texture2D", "Texture2DMS", "Texture3D", "TextureCube",
@@ -195,6 +196,8 @@ def main():
     ap.add_argument("--opt", required=True)
     ap.add_argument("--corpus", required=True)
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--raise-arg", action="append", default=[],
+                    help="extra dxil-upgrade option for the raised run (e.g. --layouts-from-reflection)")
     ap.add_argument("--max-kept-creations", type=int, default=-1,
                     help="fail when more createHandle/FromBinding/ForLib calls are kept")
     a = ap.parse_args()
@@ -209,7 +212,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp, cf.ThreadPoolExecutor(a.j) as ex:
         jobs = ["-j", str(a.j)]
         nr = batch(a.dxil_upgrade, files, os.path.join(tmp, "nr"), tmp, "nr", jobs + ["--no-raise"])
-        out = batch(a.dxil_upgrade, files, os.path.join(tmp, "out"), tmp, "out", jobs + ["--verify"])
+        out = batch(a.dxil_upgrade, files, os.path.join(tmp, "out"), tmp, "out",
+                    jobs + ["--verify"] + a.raise_arg)
         for r in ex.map(lambda f: run(a.opt, f, nr.get(f), out.get(f)), files):
             if r.get("skip"):
                 skipped += 1
@@ -225,7 +229,8 @@ def main():
     for op in FORMS + ["annotateHandle"] + ACCESS:
         print("%-26s %8d %8d %8d" % (op, tot_in[op], tot_in[op] - tot_out[op], tot_out[op]))
     print("access ops kept on a raised handle (no LLVM 22 form):", dict(kept_raised))
-    print("cbuffer handles: %d with a layout (annotations or packing), %d opaque" % tuple(layouts))
+    print("cbuffer handles: %d with a layout (%s), %d opaque" %
+          (layouts[0], " ".join(a.raise_arg) or "annotations or packing", layouts[1]))
     for l in left[:20]:
         print("kept creation:", l)
     if a.max_kept_creations >= 0 and len(left) > a.max_kept_creations:
