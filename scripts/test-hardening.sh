@@ -54,5 +54,7 @@ cmake --build "$vg" -j"$jobs" --target dxil-upgrade
 run_ctest "$vg" -L valgrind
 
 total=$(grep -Eo 'tests failed out of [0-9]+' "$log" | awk '{n += $NF} END {print n + 0}')
-echo "hardening: $total tests passed (ASan+UBSan unit/mutation, fuzz smoke, valgrind)" \
-     "in $(($(date +%s) - start)) s"
+echo "hardening: ASan+UBSan unit/mutation tests, fuzz smoke and valgrind in $(($(date +%s) - start)) s"
+# ctest stops the script (set -e) on any failure, so reaching here means
+# every one of them passed. The plain form is what CI reads.
+echo "hardening: $total passed, 0 failed"
