@@ -9,17 +9,20 @@
 # Each consumer raises samples/compute_sine.ll and prints "ok ...". Also
 # checks that the installed .so exports nothing but dxil_* (DXIL_API).
 #
-# Usage: run.sh <build-dir> <source-dir> <work-dir> <cmake> <cc> <pkg-config> <generator>
+# Usage: run.sh <build-dir> <source-dir> <work-root> <cmake> <cc> <pkg-config> <generator>
 set -euo pipefail
 
-build=$1 src=$2 work=$3 cmake=$4 cc=$5 pkgconfig=$6 generator=$7
+build=$1 src=$2 workroot=$3 cmake=$4 cc=$5 pkgconfig=$6 generator=$7
 sample=$src/samples/compute_sine.ll
-prefix=$work/prefix
 
 step() { printf '== %s\n' "$*"; }
 
-rm -rf "$work"
-mkdir -p "$work"
+# A fresh directory per run, so that two ctest runs in one build tree do
+# not remove each other's prefix; kept on failure, removed on success.
+mkdir -p "$workroot"
+work=$(mktemp -d "$workroot/run.XXXXXX")
+prefix=$work/prefix
+step "work directory $work"
 
 step "cmake --install $build --prefix $prefix"
 "$cmake" --install "$build" --prefix "$prefix" >"$work/install.log"
@@ -50,8 +53,14 @@ step "cc consumer.c $flags"
 "$cc" -std=c11 -Wall -Wextra -Werror "$src/test/install/consumer/consumer.c" $flags \
   -o "$work/consumer_pc"
 export LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-ldd "$work/consumer_pc" | grep -q "libdxil-upgrade\.so.* => $libdir/" \
-  || { echo "FAIL: consumer_pc does not load $libdir/libdxil-upgrade.so" >&2; exit 1; }
+# (ldd's output is captured first: `ldd | grep -q` can fail by SIGPIPE
+# under pipefail.)
+deps=$(ldd "$work/consumer_pc")
+case $deps in
+  *"libdxil-upgrade.so.0 => $libdir/"*) ;;
+  *) printf 'FAIL: consumer_pc does not load %s/libdxil-upgrade.so:\n%s\n' "$libdir" "$deps" >&2
+     exit 1 ;;
+esac
 "$work/consumer_pc" "$sample"
 unset LD_LIBRARY_PATH
 
@@ -67,4 +76,5 @@ step "DXILUpgrade::dxilupgrade"
 step "DXILUpgrade::dxilupgrade_static"
 "$work/cmake/consumer_static" "$sample"
 
+rm -rf "$work"
 step "PASS"
