@@ -1,6 +1,7 @@
 /* bitstream.c - bounds-checked bit reader/writer and abbreviation decoding
  * for LLVM's bitstream format. */
 #include "bitstream.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,14 +77,10 @@ void bs_record_free(bs_record *rec)
 
 static int bs_record_push(bs_record *rec, uint64_t v)
 {
-    if (rec->count == rec->cap) {
-        size_t cap = rec->cap ? rec->cap * 2 : 16;
-        uint64_t *ops = realloc(rec->ops, cap * sizeof *ops);
-        if (!ops)
-            return -1;
-        rec->ops = ops;
-        rec->cap = cap;
-    }
+    uint64_t *ops = dxil_grow(rec->ops, &rec->cap, rec->count, sizeof *ops, 16);
+    if (!ops)
+        return -1;
+    rec->ops = ops;
     rec->ops[rec->count++] = v;
     return 0;
 }

@@ -1,5 +1,6 @@
 /* diag.c - the caller-owned diagnostics list (see dxil_diag.h). */
 #include "dxil-upgrade/dxil_diag.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -71,14 +72,10 @@ void dxil_diags_addv(dxil_diags *diags, dxil_severity sev, int code,
 {
     if (!diags)
         return;
-    if (diags->count == diags->cap) {
-        size_t cap = diags->cap ? diags->cap * 2 : 8;
-        dxil_diag *items = realloc(diags->items, cap * sizeof *items);
-        if (!items)
-            return; /* out of memory: drop the message rather than abort */
-        diags->items = items;
-        diags->cap = cap;
-    }
+    dxil_diag *items = dxil_grow(diags->items, &diags->cap, diags->count, sizeof *items, 8);
+    if (!items)
+        return; /* out of memory: drop the message rather than abort */
+    diags->items = items;
     char *msg = diag_vformat(fmt, ap);
     if (!msg)
         return;

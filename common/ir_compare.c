@@ -1,5 +1,6 @@
 /* ir_compare.c - structural module comparison for round-trip checks. */
 #include "ir_compare.h"
+#include "grow.h"
 
 #include <llvm-c/Core.h>
 #include <stdarg.h>
@@ -136,14 +137,10 @@ static void cmp_fn_init(cmp_fn *f, LLVMValueRef fn)
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
             if (!cmp_tracked(i))
                 continue;
-            if (f->n == f->cap) {
-                size_t cap = f->cap ? f->cap * 2 : 32;
-                LLVMValueRef *nc = realloc(f->calls, cap * sizeof *nc);
-                if (!nc)
-                    return;
-                f->calls = nc;
-                f->cap = cap;
-            }
+            LLVMValueRef *nc = dxil_grow(f->calls, &f->cap, f->n, sizeof *nc, 32);
+            if (!nc)
+                return;
+            f->calls = nc;
             f->calls[f->n++] = i;
         }
     cmp_fn_index(f);

@@ -5,6 +5,7 @@
  * back in the input's order (!dxu.order). cleanup: casthandle bridges are
  * folded away and declarations left without users are deleted. */
 #include "lower_internal.h"
+#include "grow.h"
 
 #include "llvm_shim.h"
 #include "side_metadata.h"
@@ -69,13 +70,10 @@ static void cleanup_named(dxil_lower_ctx *lc, const char *prefix, cleanup_names 
         const char *name = LLVMGetNamedMetadataName(nmd, &len);
         if (len >= 128 || strncmp(name, prefix, strlen(prefix)) != 0)
             continue;
-        if (out->n == cap) {
-            cap = cap ? cap * 2 : 16;
-            char (*nv)[128] = realloc(out->v, cap * sizeof *nv);
-            if (!nv)
-                return;
-            out->v = nv;
-        }
+        char (*nv)[128] = dxil_grow(out->v, &cap, out->n, sizeof *nv, 16);
+        if (!nv)
+            return;
+        out->v = nv;
         memcpy(out->v[out->n], name, len);
         out->v[out->n++][len] = '\0';
     }

@@ -6,6 +6,7 @@
  * op lowerings look through and lower_cleanup.c removes. !dx.resources
  * comes back verbatim from !dxu.resources, or is built from the calls. */
 #include "lower_internal.h"
+#include "grow.h"
 
 #include "side_metadata.h"
 
@@ -259,14 +260,10 @@ static res_rec *res_find(res_state *st, unsigned cls, uint32_t space, uint32_t l
 
 static res_rec *res_add(res_state *st)
 {
-    if (st->n == st->cap) {
-        size_t cap = st->cap ? st->cap * 2 : 16;
-        res_rec *nr = realloc(st->recs, cap * sizeof *nr);
-        if (!nr)
-            return NULL;
-        st->recs = nr;
-        st->cap = cap;
-    }
+    res_rec *nr = dxil_grow(st->recs, &st->cap, st->n, sizeof *nr, 16);
+    if (!nr)
+        return NULL;
+    st->recs = nr;
     memset(&st->recs[st->n], 0, sizeof st->recs[0]);
     return &st->recs[st->n++];
 }

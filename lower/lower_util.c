@@ -1,5 +1,6 @@
 /* lower_util.c - small helpers shared by the lowering passes. */
 #include "lower_internal.h"
+#include "grow.h"
 
 #include "llvm_shim.h"
 
@@ -25,14 +26,10 @@ void lower_kill(dxil_lower_ctx *lc, LLVMValueRef inst)
     for (size_t i = 0; i < lc->n_dead; i++)
         if (lc->dead[i] == inst)
             return; /* queued once: erasing twice would free twice */
-    if (lc->n_dead == lc->cap_dead) {
-        size_t cap = lc->cap_dead ? lc->cap_dead * 2 : 64;
-        LLVMValueRef *nd = realloc(lc->dead, cap * sizeof *nd);
-        if (!nd)
-            return; /* the instruction just stays: dead but harmless */
-        lc->dead = nd;
-        lc->cap_dead = cap;
-    }
+    LLVMValueRef *nd = dxil_grow(lc->dead, &lc->cap_dead, lc->n_dead, sizeof *nd, 64);
+    if (!nd)
+        return; /* the instruction just stays: dead but harmless */
+    lc->dead = nd;
     lc->dead[lc->n_dead++] = inst;
 }
 
@@ -63,13 +60,10 @@ size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out)
         LLVMValueRef user = LLVMGetUser(u);
         if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
             continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            LLVMValueRef *nv = realloc(*out, cap * sizeof *nv);
-            if (!nv)
-                break;
-            *out = nv;
-        }
+        LLVMValueRef *nv = dxil_grow(*out, &cap, n, sizeof *nv, 16);
+        if (!nv)
+            break;
+        *out = nv;
         (*out)[n++] = user;
     }
     return n;

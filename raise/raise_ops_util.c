@@ -1,20 +1,17 @@
 /* raise_ops_util.c - finding dx.op declarations and their calls, shared by
  * the op raise, the census and the spec check. */
 #include "raise_ops.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static int opsu_grow(void **v, size_t *cap, size_t n, size_t elem)
 {
-    if (n < *cap)
-        return 0;
-    size_t ncap = *cap ? *cap * 2 : 16;
-    void *p = realloc(*v, ncap * elem);
+    void *p = dxil_grow(*v, cap, n, elem, 16);
     if (!p)
         return -1;
     *v = p;
-    *cap = ncap;
     return 0;
 }
 

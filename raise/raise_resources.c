@@ -5,6 +5,7 @@
  * raise_buffers.c later looks through that cast. Heap handles, TBuffers
  * and acceleration structures have no LLVM 22 form and stay DXIL. */
 #include "raise_resources.h"
+#include "grow.h"
 
 #include "dxil-upgrade/dxil_optable.h"
 #include "dxil-upgrade/dxil_stats.h"
@@ -25,14 +26,10 @@ void dxil_res_calls_free(dxil_res_calls *c)
 
 static int res_calls_push(dxil_res_calls *c, LLVMValueRef v)
 {
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 16;
-        LLVMValueRef *nv = realloc(c->v, cap * sizeof *nv);
-        if (!nv)
-            return -1;
-        c->v = nv;
-        c->cap = cap;
-    }
+    LLVMValueRef *nv = dxil_grow(c->v, &c->cap, c->n, sizeof *nv, 16);
+    if (!nv)
+        return -1;
+    c->v = nv;
     c->v[c->n++] = v;
     return 0;
 }

@@ -5,6 +5,7 @@
  * each op, and the op pass, which runs after all the others, counts the
  * calls still there and why; the difference was raised. */
 #include "raise_ops.h"
+#include "grow.h"
 
 #include <inttypes.h>
 #include <json-c/json.h>
@@ -108,14 +109,10 @@ static dxil_op_stat *stats_get(dxil_stats *s, uint32_t opcode, const char *name,
     dxil_op_stat *e = stats_lookup(s, opcode);
     if (e)
         return e;
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        dxil_op_stat *p = realloc(s->ops, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        s->ops = p;
-        s->cap = cap;
-    }
+    dxil_op_stat *p = dxil_grow(s->ops, &s->cap, s->n, sizeof *p, 64);
+    if (!p)
+        return NULL;
+    s->ops = p;
     if (2 * (s->n + 1) + 2 > s->nslots && stats_reindex(s, s->n + 1) != 0)
         return NULL;
     char *copy = strdup(name ? name : "");

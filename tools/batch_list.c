@@ -1,5 +1,6 @@
 /* batch_list.c - finding the inputs, sorting, sharding, output paths. */
 #include "batch.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -51,14 +52,10 @@ static char *batch_safe_rel(const char *path)
 
 int batch_list_add(batch_list *list, const char *path, const char *rel)
 {
-    if (list->count == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 256;
-        batch_item *items = realloc(list->items, cap * sizeof *items);
-        if (!items)
-            return -1;
-        list->items = items;
-        list->cap = cap;
-    }
+    batch_item *items = dxil_grow(list->items, &list->cap, list->count, sizeof *items, 256);
+    if (!items)
+        return -1;
+    list->items = items;
     batch_item *it = &list->items[list->count];
     memset(it, 0, sizeof *it);
     it->path = batch_strdup(path);
