@@ -67,7 +67,6 @@ typedef struct bv_walker {
     uint64_t base_bits;
     size_t elem_start;            /* where the element being read began */
     unsigned depth;               /* 0 is the top level */
-    bv_scope stack[BS_MAX_DEPTH + 1];
     bv_pool local, info;
     int blockinfo_state;          /* 0 not seen, 1 reading, 2 done */
     int64_t info_bid;             /* BLOCKINFO's current SETBID */
@@ -77,11 +76,13 @@ typedef struct bv_walker {
      * the highest id referenced in the open METADATA block and where. */
     uint64_t md_module, md_local, md_max_ref;
     uint64_t fn_insts;            /* instruction records in the current function */
+    uint64_t type_entries;        /* the TYPE block's NUMENTRY (0: none read yet) */
     size_t md_max_at;
     bool md_has_ref;
     bool modern;                  /* an IDENTIFICATION_BLOCK came first: not LLVM 3.7 */
     bool seen_module;
     bcv_model *values;            /* value numbering for the GEP checks */
+    bv_scope stack[BS_MAX_DEPTH + 1]; /* last: only stack[0] starts zeroed */
 } bv_walker;
 
 #if defined(__GNUC__)
@@ -115,25 +116,14 @@ static int bv_grow(void **items, uint32_t *cap, uint32_t need, size_t size)
 {
     if (need <= *cap)
         return 0;
-    uint32_t n = *cap ? *cap * 2 : 16;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need) /* need may be more than twice cap (an abbreviation's ops) */
+        n *= 2;
     void *p = realloc(*items, (size_t)n * size);
     if (!p)
         return -1;
     *items = p;
     *cap = n;
-    return 0;
-}
-
-static int bv_pool_add(bv_pool *pool, const bs_abbrev *a, uint32_t bid)
-{
-    if (bv_grow((void **)&pool->abbrevs, &pool->cap_abbrevs, pool->n_abbrevs + 1,
-                sizeof *pool->abbrevs) != 0 ||
-        bv_grow((void **)&pool->ops, &pool->cap_ops, pool->n_ops + a->count,
-                sizeof *pool->ops) != 0)
-        return -1;
-    memcpy(pool->ops + pool->n_ops, a->ops, a->count * sizeof *a->ops);
-    pool->abbrevs[pool->n_abbrevs++] = (bv_abbrev){pool->n_ops, a->count, bid};
-    pool->n_ops += a->count;
     return 0;
 }
 
@@ -143,17 +133,19 @@ static void bv_pool_free(bv_pool *pool)
     free(pool->ops);
 }
 
-static int bv_push(bv_walker *v, uint64_t value)
+/* Room for extra more operands in the current record. */
+static int bv_reserve(bv_walker *v, size_t extra)
 {
-    if (v->n_ops == v->cap_ops) {
-        size_t cap = v->cap_ops ? v->cap_ops * 2 : 64;
-        uint64_t *ops = realloc(v->ops, cap * sizeof *ops);
-        if (!ops)
-            return -1;
-        v->ops = ops;
-        v->cap_ops = cap;
-    }
-    v->ops[v->n_ops++] = value;
+    if (extra <= v->cap_ops - v->n_ops)
+        return 0;
+    size_t cap = v->cap_ops ? v->cap_ops : 64;
+    while (cap - v->n_ops < extra)
+        cap *= 2;
+    uint64_t *ops = realloc(v->ops, cap * sizeof *ops);
+    if (!ops)
+        return -1;
+    v->ops = ops;
+    v->cap_ops = cap;
     return 0;
 }
 
@@ -166,35 +158,51 @@ static bool bv_is_zero_width(const bs_abbrev_op *op)
 }
 
 /* The shape rules LLVM enforces only when a record uses the abbreviation. */
-static const char *bv_abbrev_shape(const bs_abbrev *a)
+static const char *bv_abbrev_shape(const bs_abbrev_op *ops, uint32_t count)
 {
-    unsigned first = a->ops[0].enc;
+    unsigned first = ops[0].enc;
     if (first == BS_ENC_ARRAY || first == BS_ENC_BLOB)
         return "abbreviation starts with an array or a blob, so it has no record code";
-    for (uint32_t i = 0; i + 1 < a->count; i++)
-        if (a->ops[i].enc == BS_ENC_ARRAY && bv_is_zero_width(&a->ops[i + 1]))
+    for (uint32_t i = 0; i + 1 < count; i++)
+        if (ops[i].enc == BS_ENC_ARRAY && bv_is_zero_width(&ops[i + 1]))
             return "array element in abbreviation is a literal or zero-width field";
     return NULL;
 }
 
+/* Room for one more abbreviation of up to BS_MAX_ABBREV_OPS operands. */
+static int bv_pool_reserve(bv_pool *pool)
+{
+    return bv_grow((void **)&pool->abbrevs, &pool->cap_abbrevs, pool->n_abbrevs + 1,
+                   sizeof *pool->abbrevs) != 0 ||
+                   bv_grow((void **)&pool->ops, &pool->cap_ops,
+                           pool->n_ops + BS_MAX_ABBREV_OPS, sizeof *pool->ops) != 0
+               ? -1
+               : 0;
+}
+
+/* The definition is read straight into the end of its pool, then kept. */
 static int bv_define_abbrev(bv_walker *v)
 {
-    bs_abbrev a;
+    bool info = v->blockinfo_state == 1;
+    bv_pool *pool = info ? &v->info : &v->local;
+    if (bv_pool_reserve(pool) != 0)
+        return bv_oom(v);
+    bs_abbrev_op *ops = pool->ops + pool->n_ops;
+    uint32_t count = 0;
     const char *why = NULL;
-    if (bs_read_abbrev_def(&v->r, &a, &why) != 0 || (why = bv_abbrev_shape(&a)) != NULL)
+    if (bs_read_abbrev_ops(&v->r, ops, &count, &why) != 0 ||
+        (why = bv_abbrev_shape(ops, count)) != NULL)
         return bv_fail(v, DXIL_E_BITSTREAM_ABBREV, "%s", why);
-    if (v->blockinfo_state == 1) {
-        if (v->info_bid == BV_NO_BID)
-            return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "abbreviation defined before SETBID");
-        if (v->info.n_abbrevs >= BS_MAX_ABBREVS)
-            return bv_fail(v, DXIL_E_BITSTREAM_LIMIT, "more than %u BLOCKINFO abbreviations",
-                           BS_MAX_ABBREVS);
-        return bv_pool_add(&v->info, &a, (uint32_t)v->info_bid) != 0 ? bv_oom(v) : 0;
-    }
-    if (v->local.n_abbrevs >= BS_MAX_ABBREVS)
-        return bv_fail(v, DXIL_E_BITSTREAM_LIMIT, "more than %u abbreviations in scope",
+    if (info && v->info_bid == BV_NO_BID)
+        return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "abbreviation defined before SETBID");
+    if (pool->n_abbrevs >= BS_MAX_ABBREVS)
+        return bv_fail(v, DXIL_E_BITSTREAM_LIMIT, info ? "more than %u BLOCKINFO abbreviations"
+                                                       : "more than %u abbreviations in scope",
                        BS_MAX_ABBREVS);
-    return bv_pool_add(&v->local, &a, 0) != 0 ? bv_oom(v) : 0;
+    pool->abbrevs[pool->n_abbrevs++] =
+        (bv_abbrev){pool->n_ops, count, info ? (uint32_t)v->info_bid : 0};
+    pool->n_ops += count;
+    return 0;
 }
 
 static int bv_info_cmp(const void *a, const void *b)
@@ -203,6 +211,26 @@ static int bv_info_cmp(const void *a, const void *b)
     if (x->bid != y->bid)
         return x->bid < y->bid ? -1 : 1;
     return x->first < y->first ? -1 : x->first > y->first; /* keeps definition order */
+}
+
+/* Sorts the BLOCKINFO pool by bid, keeping definition order within a bid.
+ * Writers define a handful of them (DXC: about ten, three blocks), so an
+ * insertion sort does; a hostile stream's thousands take qsort. */
+enum { BV_INSERTION_SORT_MAX = 64 };
+static void bv_info_sort(bv_pool *pool)
+{
+    uint32_t n = pool->n_abbrevs;
+    if (n > BV_INSERTION_SORT_MAX) {
+        qsort(pool->abbrevs, n, sizeof *pool->abbrevs, bv_info_cmp);
+        return;
+    }
+    for (uint32_t i = 1; i < n; i++) {
+        bv_abbrev a = pool->abbrevs[i];
+        uint32_t j = i;
+        for (; j > 0 && pool->abbrevs[j - 1].bid > a.bid; j--)
+            pool->abbrevs[j] = pool->abbrevs[j - 1];
+        pool->abbrevs[j] = a;
+    }
 }
 
 /* BLOCKINFO abbreviations for bid: a run of the pool sorted by bid. */
@@ -251,9 +279,10 @@ static int bv_array(bv_walker *v, const bs_abbrev_op *elt)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "array of %llu elements runs past the end of the block",
                        (unsigned long long)len);
+    if (bv_reserve(v, (size_t)len) != 0)
+        return bv_oom(v);
     for (uint64_t i = 0; i < len; i++)
-        if (bv_push(v, bv_read_scalar(&v->r, elt)) != 0)
-            return bv_oom(v);
+        v->ops[v->n_ops++] = bv_read_scalar(&v->r, elt);
     return 0;
 }
 
@@ -272,13 +301,14 @@ static int bv_blob(bv_walker *v)
 
 static int bv_abbreviated(bv_walker *v, const bs_abbrev_op *ops, uint32_t n)
 {
+    if (bv_reserve(v, n) != 0) /* n <= BS_MAX_ABBREV_OPS */
+        return bv_oom(v);
     for (uint32_t i = 0; i < n; i++) {
         if (ops[i].enc == BS_ENC_ARRAY)
             return bv_array(v, &ops[i + 1]); /* the shape check made it last but one */
         if (ops[i].enc == BS_ENC_BLOB)
             return bv_blob(v);
-        if (bv_push(v, bv_read_scalar(&v->r, &ops[i])) != 0)
-            return bv_oom(v);
+        v->ops[v->n_ops++] = bv_read_scalar(&v->r, &ops[i]);
     }
     return 0;
 }
@@ -291,11 +321,11 @@ static int bv_unabbreviated(bv_walker *v)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "record with %llu operands runs past the end of the block",
                        (unsigned long long)n);
-    if (bv_push(v, code) != 0)
+    if (bv_reserve(v, (size_t)n + 1) != 0)
         return bv_oom(v);
+    v->ops[v->n_ops++] = code;
     for (uint64_t i = 0; i < n; i++)
-        if (bv_push(v, bs_read_vbr(&v->r, 6)) != 0)
-            return bv_oom(v);
+        v->ops[v->n_ops++] = bs_read_vbr(&v->r, 6);
     return 0;
 }
 
@@ -379,15 +409,19 @@ static int bv_md_ref_fail(bv_walker *v, uint64_t id, uint64_t total)
  * without a type are given one from the parameter's pointee type, but only
  * on parameters; preallocated 65, byref 69 and elementtype 77 never are.
  * A type attribute left with a null type crashes the verifier (printing
- * it). Returns the offending code, or 0. */
-static uint64_t bv_attr_untyped(const uint64_t *ops, size_t n, bool on_param)
+ * it). Kind 6 names its type, but LLVM's getTypeByID gives null for an id
+ * past the type table's NUMENTRY (n_types), and none is read before the
+ * TYPE block, which LLVM 3.7 writes after the attribute groups: such an
+ * attribute is untyped too. Returns the offending code, or 0. */
+static uint64_t bv_attr_untyped(const uint64_t *ops, size_t n, bool on_param, uint64_t n_types)
 {
     size_t i = 3;
     while (i + 1 < n) {
         uint64_t kind = ops[i], code = ops[i + 1];
         bool upgraded = code == 3 || code == 29 || code == 38;
         bool typeless = code == 65 || code == 69 || code == 77;
-        if ((kind == 0 || kind == 5) && (typeless || (upgraded && !on_param)))
+        bool untyped = kind == 0 || kind == 5 || (kind == 6 && i + 2 < n && ops[i + 2] >= n_types);
+        if (untyped && (typeless || (upgraded && !on_param)))
             return code;
         if (kind == 0 || kind == 5)
             i += 2;
@@ -410,7 +444,7 @@ static int bv_sem_attr_group(bv_walker *v)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD, "attribute group index %llu is out of range",
                        (unsigned long long)v->ops[2]);
     bool on_param = v->n_ops >= 3 && v->ops[2] != BV_ATTR_FUNCTION && v->ops[2] != 0;
-    uint64_t code = bv_attr_untyped(v->ops, v->n_ops, on_param);
+    uint64_t code = bv_attr_untyped(v->ops, v->n_ops, on_param, v->type_entries);
     if (code)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "type attribute (code %llu) without a type %s",
@@ -428,6 +462,16 @@ static int bv_sem_count(bv_walker *v)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "record declares %llu entries, more than the block can hold",
                        (unsigned long long)v->ops[1]);
+    return 0;
+}
+
+/* TYPE NUMENTRY also sizes LLVM's type list, which type attributes index. */
+static int bv_sem_numentry(bv_walker *v)
+{
+    if (bv_sem_count(v) != 0)
+        return -1;
+    if (v->n_ops >= 2)
+        v->type_entries = v->ops[1];
     return 0;
 }
 
@@ -573,6 +617,28 @@ static int bv_md_di(bv_walker *v, uint32_t numeric)
     return 0;
 }
 
+/* VALUE [ty, value] in the module's METADATA block: LLVM 3.7 writes the
+ * module's constants before it, so the value is a module-level one. A
+ * forward reference there leaves LLVM 22 a placeholder that a function's
+ * value of another type later replaces (crash in parseFunctionBody). A
+ * constant of another type LLVM rejects, but leaks the nodes read so far. */
+static int bv_md_value(bv_walker *v)
+{
+    const bv_scope *parent = &v->stack[v->depth - 1];
+    if (v->n_ops < 3 || parent->bid != BV_MODULE || !parent->tracked)
+        return 0;
+    uint32_t defined = bcv_module_values(v->values);
+    if (v->ops[2] >= defined)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "module metadata refers to value %llu, but only %u module values are "
+                       "defined", (unsigned long long)v->ops[2], defined);
+    if (bcv_value_type_differs(v->values, v->ops[2], v->ops[1]))
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "module metadata names value %llu as type %llu, which it is not",
+                       (unsigned long long)v->ops[2], (unsigned long long)v->ops[1]);
+    return 0;
+}
+
 /* METADATA records: count the ids they define; note references (which may
  * point forward) for the check at the block's end. */
 static int bv_sem_metadata(bv_walker *v)
@@ -606,6 +672,9 @@ static int bv_sem_metadata(bv_walker *v)
     case MDK_DI:
         rc = bv_md_di(v, l.numeric);
         break;
+    case MDK_PLAIN:
+        rc = code == 2 ? bv_md_value(v) : 0; /* VALUE */
+        break;
     default:
         break;
     }
@@ -632,7 +701,7 @@ typedef struct bv_sem_check {
 
 static const bv_sem_check bv_sem_checks[] = {
     {BV_PARAMATTR_GROUP, 3, bv_sem_attr_group},  /* PARAMATTR_GRP_CODE_ENTRY */
-    {BV_TYPE, 1, bv_sem_count},                  /* TYPE_CODE_NUMENTRY */
+    {BV_TYPE, 1, bv_sem_numentry},               /* TYPE_CODE_NUMENTRY */
     {BV_FUNCTION, 1, bv_sem_count},              /* FUNC_CODE_DECLAREBLOCKS */
     {BV_FUNCTION, 4, bv_sem_legacy_gep},         /* FUNC_CODE_INST_GEP_OLD */
     {BV_FUNCTION, 30, bv_sem_legacy_gep},        /* FUNC_CODE_INST_INBOUNDS_GEP_OLD */
@@ -762,8 +831,7 @@ static int bv_end_block(bv_walker *v)
     if (s->tracked)
         bcv_leave(v->values, s->bid);
     if (s->bid == BS_BLOCKINFO_BLOCK_ID) {
-        if (v->info.n_abbrevs > 1) /* qsort(NULL, 0) is undefined */
-            qsort(v->info.abbrevs, v->info.n_abbrevs, sizeof *v->info.abbrevs, bv_info_cmp);
+        bv_info_sort(&v->info);
         v->blockinfo_state = 2;
     }
     v->local.n_abbrevs = s->local_base;
@@ -806,7 +874,9 @@ static int bv_walk(bv_walker *v)
 int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
                           dxil_diags *diags)
 {
-    bv_walker *v = calloc(1, sizeof *v);
+    bv_walker *v = malloc(sizeof *v);
+    if (v) /* every field, and stack[0]; bv_enter_block sets the others */
+        memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
     if (v && !(v->values = bcv_create())) {
         free(v);
         v = NULL;

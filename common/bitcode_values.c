@@ -21,15 +21,19 @@ enum bcv_kind { BCV_K_OTHER, BCV_K_VOID, BCV_K_INT, BCV_K_STRUCT, BCV_K_ARRAY, B
                 BCV_K_FUNCTION };
 
 typedef struct bcv_type {
-    uint8_t kind;
+    uint8_t kind, code;  /* code: the TYPE record's code */
     uint32_t n;    /* integer width, struct field count */
     uint32_t ref;  /* element, pointee or return type; struct: first entry in fields */
+    uint32_t raw, n_raw; /* the record's operands: fields[raw, raw + n_raw) */
 } bcv_type;
 
 typedef struct bcv_value {
     uint32_t ty;   /* constants: type id (or BCV_I32); others BCV_NONE */
     uint32_t low;  /* integer constants: the low 32 bits */
     bool cint;     /* an integer constant (INTEGER, or NULL of an integer type) */
+    bool fn;       /* a module FUNCTION; ty is its function type */
+    bool undef;    /* UNDEF or POISON */
+    bool mask;     /* a constant shufflevector may take as its mask, if typed so */
 } bcv_value;
 
 struct bcv_model {
@@ -63,6 +67,11 @@ void bcv_destroy(bcv_model *m)
 const char *bcv_why(const bcv_model *m)
 {
     return m->why;
+}
+
+uint32_t bcv_module_values(const bcv_model *m)
+{
+    return m->lost || m->seen_body ? UINT32_MAX : m->n_vals;
 }
 
 /* 0 ok, 1 over the cap (the model is lost), -2 out of memory. */
@@ -99,7 +108,7 @@ static int bcv_fail(bcv_model *m, const char *fmt, ...)
 
 static const bcv_type *bcv_type_at(const bcv_model *m, uint32_t id)
 {
-    static const bcv_type i32 = {BCV_K_INT, 32, 0};
+    static const bcv_type i32 = {BCV_K_INT, 7, 32, 0, 0, 0};
     return id == BCV_I32 ? &i32 : id < m->n_types ? &m->types[id] : NULL;
 }
 
@@ -140,20 +149,21 @@ static bcv_type_layout bcv_type_layout_of(uint64_t code)
     return (bcv_type_layout){0, BCV_K_OTHER, 0, 0, 0};
 }
 
-static int bcv_struct_fields(bcv_model *m, bcv_type *t, const uint64_t *ops, size_t n,
-                             size_t from)
+/* Keeps the record's operands (ops[1, n)) in fields: struct fields are
+ * looked up there, and function types compared (bcv_type_same). */
+static int bcv_type_ops(bcv_model *m, bcv_type *t, const uint64_t *ops, size_t n)
 {
-    size_t count = n > from ? n - from : 0;
+    size_t count = n - 1;
     if (count > BCV_MAX_ITEMS)
         return m->lost = true, 1;
     int rc = bcv_grow(m, (void **)&m->fields, &m->cap_fields, m->n_fields + (uint32_t)count,
                       sizeof *m->fields);
     if (rc != 0)
         return rc;
-    t->ref = m->n_fields;
-    t->n = (uint32_t)count;
-    for (size_t i = 0; i < count; i++)
-        m->fields[m->n_fields++] = (uint32_t)ops[from + i];
+    t->raw = m->n_fields;
+    t->n_raw = (uint32_t)count;
+    for (size_t i = 1; i < n; i++)
+        m->fields[m->n_fields++] = ops[i] > UINT32_MAX ? BCV_NONE : (uint32_t)ops[i];
     return 0;
 }
 
@@ -165,19 +175,72 @@ static int bcv_type_record(bcv_model *m, const uint64_t *ops, size_t n)
     if (rc != 0)
         return rc < 0 ? rc : 0;
     bcv_type_layout l = bcv_type_layout_of(ops[0]);
-    bcv_type t = {l.kind, 0, BCV_NONE};
+    bcv_type t = {l.kind, ops[0] < 256 ? (uint8_t)ops[0] : 0, 0, BCV_NONE, 0, 0};
     if (l.ref_at && l.ref_at < n)
         t.ref = (uint32_t)ops[l.ref_at];
     if (l.n_at && l.n_at < n)
         t.n = ops[l.n_at] > UINT32_MAX ? 0 : (uint32_t)ops[l.n_at];
-    if (l.kind == BCV_K_STRUCT && l.list_from)
-        rc = bcv_struct_fields(m, &t, ops, n, l.list_from);
+    rc = bcv_type_ops(m, &t, ops, n);
     if (rc != 0)
         return rc < 0 ? rc : 0;
+    if (l.kind == BCV_K_STRUCT && l.list_from) {
+        t.ref = t.raw + l.list_from - 1;
+        t.n = n > l.list_from ? (uint32_t)(n - l.list_from) : 0;
+    }
     if (l.kind == BCV_K_FUNCTION)
         t.n = n > l.list_from ? (uint32_t)(n - l.list_from) : 0;
     m->types[m->n_types++] = t;
     return 0;
+}
+
+/* Where the type ids among a literal type record's operands are, by code:
+ * from operand `from` (0-based, after the code) to `to` (inclusive,
+ * BCV_ALL: the end). Codes listed with from = BCV_ALL hold no type. */
+enum { BCV_ALL = 255, BCV_SAME_DEPTH = 16 };
+static const struct {
+    uint8_t code, from, to;
+} bcv_literal_types[] = {
+    {2, BCV_ALL, 0},  {3, BCV_ALL, 0},  {4, BCV_ALL, 0},  {5, BCV_ALL, 0},  /* void .. label */
+    {7, BCV_ALL, 0},  {10, BCV_ALL, 0}, {13, BCV_ALL, 0}, {14, BCV_ALL, 0}, /* int, half, fp */
+    {15, BCV_ALL, 0}, {16, BCV_ALL, 0}, {17, BCV_ALL, 0}, {22, BCV_ALL, 0}, /* .. token */
+    {23, BCV_ALL, 0}, {8, 0, 0},        {11, 1, 1},       {12, 1, 1},       /* ptr, array, vec */
+    {18, 1, BCV_ALL}, {21, 1, BCV_ALL},                   /* STRUCT_ANON, FUNCTION */
+};
+
+static bool bcv_type_same(const bcv_model *m, uint32_t a, uint32_t b, unsigned depth);
+
+/* Two records of the same literal code: numbers equal, types the same. */
+static bool bcv_literal_same(const bcv_model *m, const bcv_type *x, const bcv_type *y,
+                             unsigned depth)
+{
+    size_t k = 0, n = sizeof bcv_literal_types / sizeof *bcv_literal_types;
+    while (k < n && bcv_literal_types[k].code != x->code)
+        k++;
+    if (k == n)
+        return true; /* a type this model does not compare: assume the same */
+    if (x->n_raw != y->n_raw)
+        return false;
+    for (uint32_t i = 0; i < x->n_raw; i++) {
+        uint32_t p = m->fields[x->raw + i], q = m->fields[y->raw + i];
+        bool is_type = i >= bcv_literal_types[k].from && i <= bcv_literal_types[k].to;
+        if (p != q && (!is_type || !bcv_type_same(m, p, q, depth + 1)))
+            return false;
+    }
+    return true;
+}
+
+/* Whether LLVM uniques type ids a and b to one type: named structs are
+ * themselves only, literal types equal by structure. Unknown ids, unknown
+ * codes and deep or cyclic nests count as the same: only a certain
+ * difference is reported. */
+static bool bcv_type_same(const bcv_model *m, uint32_t a, uint32_t b, unsigned depth)
+{
+    const bcv_type *x = bcv_type_at(m, a), *y = bcv_type_at(m, b);
+    if (a == b || !x || !y || depth > BCV_SAME_DEPTH || x->code == 9 || y->code == 9)
+        return true; /* FUNCTION_OLD: not compared */
+    if (x->code != y->code || x->code == 6 || x->code == 20)
+        return false; /* OPAQUE and STRUCT_NAMED are distinct types */
+    return bcv_literal_same(m, x, y, depth);
 }
 
 /* ---- values ------------------------------------------------------------ */
@@ -195,7 +258,7 @@ static int bcv_add(bcv_model *m, bcv_value v)
 
 static int bcv_add_other(bcv_model *m)
 {
-    return bcv_add(m, (bcv_value){BCV_NONE, 0, false});
+    return bcv_add(m, (bcv_value){BCV_NONE, 0, false, false, false, false});
 }
 
 /* One GEP level: *ty is the type being indexed; idx the index's constant
@@ -271,10 +334,29 @@ static uint32_t bcv_low32(uint64_t v)
 static int bcv_settype(bcv_model *m, const uint64_t *ops, size_t n)
 {
     m->cst_ty = n >= 2 && ops[1] < BCV_I32 ? (uint32_t)ops[1] : BCV_NONE;
-    if (!m->lost && m->cst_ty >= m->n_types)
+    if (m->lost)
+        return 0;
+    if (m->cst_ty >= m->n_types)
         return bcv_fail(m, "SETTYPE names type %llu, but only %u types are defined",
                         n >= 2 ? (unsigned long long)ops[1] : 0ull, m->n_types);
+    /* No constant is void, a label, metadata or a function (LLVM 3.7 wrote
+     * SETTYPE only before a constant); LLVM 22 traps on NULL of such a type
+     * (Constant::getNullValue of metadata, a flipped SETTYPE). */
+    uint8_t code = m->types[m->cst_ty].code;
+    if (code == 2 || code == 5 || code == 9 || code == 16 || code == 21)
+        return bcv_fail(m, "SETTYPE names type %u (record code %u), which no constant has",
+                        m->cst_ty, code);
     return 0;
+}
+
+/* AGGREGATE [values...] as a shufflevector mask: every element an already
+ * defined integer constant or undef (LLVM reads each as a ConstantInt). */
+static bool bcv_mask_elements(const bcv_model *m, const uint64_t *ops, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (ops[i] >= m->n_vals || !(m->vals[ops[i]].cint || m->vals[ops[i]].undef))
+            return false;
+    return true;
 }
 
 static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
@@ -295,14 +377,45 @@ static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
     int rc = checks && gep ? bcv_ce_gep(m, ops, n) : 0;
     if (rc != 0)
         return rc;
+    /* CE_CAST [opc, ty, value], a bitcast of a function: LLVM 22 folds the
+     * pointer cast away, so a call through it calls the function itself
+     * and must have its type (DXIL has no function pointers). */
+    if (code == 11 && n >= 4 && ops[1] == 11 && ops[3] < m->n_vals && m->vals[ops[3]].fn)
+        return bcv_add(m, m->vals[ops[3]]);
     if (code == 4 && n >= 2) /* INTEGER */
-        return bcv_add(m, (bcv_value){m->cst_ty, bcv_low32(ops[1]), true});
+        return bcv_add(m, (bcv_value){m->cst_ty, bcv_low32(ops[1]), true, false, false, false});
     if (code == 2) /* NULL: zero of an integer type is a ConstantInt */
-        return bcv_add(m, (bcv_value){m->cst_ty, 0, true});
-    return bcv_add(m, (bcv_value){m->cst_ty, 0, false});
+        return bcv_add(m, (bcv_value){m->cst_ty, 0, true, false, false, true});
+    bool undef = code == 3 || code == 26; /* UNDEF, POISON */
+    bool mask = undef || code == 22 || (code == 7 && bcv_mask_elements(m, ops, n));
+    return bcv_add(m, (bcv_value){m->cst_ty, 0, false, false, undef, mask});
+}
+
+bool bcv_value_type_differs(const bcv_model *m, uint64_t id, uint64_t ty)
+{
+    if (m->lost || id >= m->n_vals || ty >= BCV_I32)
+        return false;
+    const bcv_value *v = &m->vals[id];
+    if (v->fn || v->ty == BCV_NONE)
+        return false;
+    if (v->ty == BCV_I32)
+        return !bcv_is_i32(m, (uint32_t)ty);
+    return !bcv_type_same(m, v->ty, (uint32_t)ty, 0);
 }
 
 /* ---- MODULE_BLOCK ------------------------------------------------------ */
+
+/* A FUNCTION record's type: the function type, which LLVM 3.7 may name
+ * through a pointer to it. BCV_NONE when it is neither. */
+static uint32_t bcv_function_type(const bcv_model *m, uint64_t id)
+{
+    const bcv_type *t = id < m->n_types ? &m->types[id] : NULL;
+    if (t && t->kind == BCV_K_POINTER) {
+        id = t->ref;
+        t = bcv_type_at(m, t->ref);
+    }
+    return t && t->kind == BCV_K_FUNCTION ? (uint32_t)id : BCV_NONE;
+}
 
 static int bcv_module_record(bcv_model *m, const uint64_t *ops, size_t n)
 {
@@ -322,6 +435,9 @@ static int bcv_module_record(bcv_model *m, const uint64_t *ops, size_t n)
             return rc < 0 ? rc : 0;
         m->bodies[m->n_bodies++] = (uint32_t)ops[1 + off];
     }
+    if (code == 8 && n > 1 + off)
+        return bcv_add(m,
+                       (bcv_value){bcv_function_type(m, ops[1 + off]), 0, false, true, false, false});
     return bcv_add_other(m);
 }
 
@@ -350,10 +466,8 @@ static void bcv_function_enter(bcv_model *m)
     m->fn_lost = m->next_body >= m->n_bodies;
     if (m->fn_lost)
         return;
-    const bcv_type *t = bcv_type_at(m, m->bodies[m->next_body++]);
-    if (t && t->kind == BCV_K_POINTER) /* LLVM 3.7 may name the pointer type */
-        t = bcv_type_at(m, t->ref);
-    if (!t || t->kind != BCV_K_FUNCTION) {
+    const bcv_type *t = bcv_type_at(m, bcv_function_type(m, m->bodies[m->next_body++]));
+    if (!t) {
         m->fn_lost = true;
         return;
     }
@@ -398,18 +512,35 @@ static int bcv_gep_inst(bcv_model *m, const uint64_t *ops, size_t n)
 }
 
 /* CALL [attrs, cc, fmf?, fnty?, callee, ...], INVOKE [attrs, cc, normal,
- * unwind, fnty?, callee, ...]: a value unless the return type is void.
- * Without an explicit function type the callee's type would be needed. */
+ * unwind, fnty?, callee, ...]: where the callee pair starts and the
+ * explicit function type (BCV_NONE: none). */
+static size_t bcv_call_layout(const uint64_t *ops, size_t n, uint32_t *fnty)
+{
+    bool invoke = ops[0] == 13;
+    size_t at = invoke ? 5 : 3 + (n >= 3 && (ops[2] >> 17) & 1); /* CALL_FMF */
+    bool explicit = n >= 3 && (ops[2] >> (invoke ? 13 : 15)) & 1;
+    *fnty = explicit && at < n && ops[at] < BCV_I32 ? (uint32_t)ops[at] : BCV_NONE;
+    return at + explicit;
+}
+
+/* A call is a value unless its function type returns void. The type is
+ * the explicit one, else the callee's when that is a module function.
+ * LLVM 3.7 required the two to agree; LLVM 22 (opaque pointers) no longer
+ * checks, and its intrinsic upgrade crashes on a call whose type differs
+ * from the declaration's (llvm.lifetime.* with three arguments). */
 static int bcv_call(bcv_model *m, const uint64_t *ops, size_t n)
 {
-    uint32_t fnty = BCV_NONE;
-    if (ops[0] == 34 && n >= 3) {
-        size_t at = 3 + ((ops[2] >> 17) & 1); /* CALL_FMF */
-        if ((ops[2] >> 15) & 1 && at < n)      /* CALL_EXPLICIT_TYPE */
-            fnty = (uint32_t)ops[at];
-    } else if (ops[0] == 13 && n >= 6 && (ops[2] >> 13) & 1) {
-        fnty = (uint32_t)ops[5];
-    }
+    uint32_t fnty, callee;
+    size_t at = bcv_call_layout(ops, n, &fnty);
+    const bcv_value *cv = NULL;
+    if (n >= 3 && bcv_pair(m, ops, n, &at, &callee) && callee != BCV_NONE &&
+        m->vals[callee].fn && m->vals[callee].ty != BCV_NONE)
+        cv = &m->vals[callee];
+    if (cv && fnty != BCV_NONE && !bcv_type_same(m, fnty, cv->ty, 0))
+        return bcv_fail(m, "call's explicit function type %u is not the type %u of the "
+                        "function it calls (value %u)", fnty, cv->ty, callee);
+    if (fnty == BCV_NONE && cv)
+        fnty = cv->ty;
     if (fnty == BCV_NONE) {
         m->fn_lost = true;
         return 0;
@@ -417,6 +548,25 @@ static int bcv_call(bcv_model *m, const uint64_t *ops, size_t n)
     const bcv_type *ft = bcv_type_at(m, fnty);
     const bcv_type *rt = ft && ft->kind == BCV_K_FUNCTION ? bcv_type_at(m, ft->ref) : NULL;
     return rt && rt->kind == BCV_K_VOID ? 0 : bcv_add_other(m);
+}
+
+/* SHUFFLEVEC [vec1 pair, vec2, mask pair]: LLVM 22 casts the mask to a
+ * constant vector of integers without checking; anything else (an
+ * instruction, a forward reference, an i32, a vector holding an
+ * expression) crashed getShuffleMask. IR requires a constant <n x i32> of
+ * integers and undef, and constants precede the instructions. */
+static int bcv_shuffle(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    size_t at = 1;
+    uint32_t id;
+    if (!bcv_pair(m, ops, n, &at, &id) || ++at >= n || !bcv_pair(m, ops, n, &at, &id))
+        return 0; /* too short: LLVM rejects it */
+    const bcv_value *v = id != BCV_NONE ? &m->vals[id] : NULL;
+    const bcv_type *t = v ? bcv_type_at(m, v->ty) : NULL;
+    if (!v || !v->mask || !t || t->code != 12 || !bcv_is_i32(m, t->ref))
+        return bcv_fail(m, "shufflevector mask is not a constant vector of i32 integers "
+                        "defined before it");
+    return 0;
 }
 
 static int bcv_instruction(bcv_model *m, const uint64_t *ops, size_t n)
@@ -429,6 +579,8 @@ static int bcv_instruction(bcv_model *m, const uint64_t *ops, size_t n)
         if (rc != 0)
             return rc;
     }
+    if (code == 8 && bcv_shuffle(m, ops, n) != 0) /* SHUFFLEVEC */
+        return -1;
     if (code == 13 || code == 34)
         return bcv_call(m, ops, n);
     if (code == 57) /* CALLBR: not followed */

@@ -8,13 +8,17 @@
  * aliases, ifuncs, module constants), per-function values (arguments,
  * function constants, instructions with a non-void result) and the value
  * of every integer constant. Where the numbering cannot be followed (a
- * call without an explicit function type, callbr, a function block
- * without a body, module values after the first body, too many values)
- * the GEP checks of that function, or of the rest of the stream, are off:
- * the model only ever rejects what it understands. */
+ * call without an explicit function type to something other than a
+ * module function, callbr, a function block without a body, module
+ * values after the first body, too many values) the GEP checks of that
+ * function, or of the rest of the stream, are off: the model only ever
+ * rejects what it understands. The same model checks that a call's
+ * explicit function type is its callee's (LLVM 22's intrinsic upgrade
+ * crashed otherwise), SETTYPE and constant types. */
 #ifndef DXIL_BITCODE_VALUES_H
 #define DXIL_BITCODE_VALUES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,5 +34,12 @@ void bcv_enter(bcv_model *m, uint32_t bid);
 void bcv_leave(bcv_model *m, uint32_t bid);
 int bcv_record(bcv_model *m, uint32_t bid, const uint64_t *ops, size_t n);
 const char *bcv_why(const bcv_model *m);
+/* Values numbered at module level so far (globals, functions, aliases,
+ * module constants); UINT32_MAX once a function body was entered or the
+ * model lost count. */
+uint32_t bcv_module_values(const bcv_model *m);
+/* Whether value id certainly is not of type ty (a constant of another
+ * type); false whenever the model cannot tell (globals, functions). */
+bool bcv_value_type_differs(const bcv_model *m, uint64_t id, uint64_t ty);
 
 #endif

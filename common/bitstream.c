@@ -42,15 +42,32 @@ uint64_t bs_read_slow(bs_reader *r, unsigned width)
     return v;
 }
 
-/* The chunks after `first` (already read, continuation bit set). */
+/* The chunks after `first` (already read, continuation bit set). While
+ * eight bytes remain, chunks are taken from one 64-bit load. */
 uint64_t bs_read_vbr_slow(bs_reader *r, unsigned width, uint64_t first)
 {
-    uint64_t hi = 1ull << (width - 1), v = first & (hi - 1);
-    for (unsigned shift = width - 1;; shift += width - 1) {
+    uint64_t hi = 1ull << (width - 1), v = first & (hi - 1), chunk = (hi << 1) - 1;
+    unsigned shift = width - 1;
+    while (!r->failed && (r->pos >> 3) + 8 <= r->size_bits >> 3) {
+        unsigned bit = (unsigned)(r->pos & 7), avail = 64 - bit;
+        uint64_t word = bs_load_le64(r->data + (r->pos >> 3)) >> bit;
+        for (; avail >= width; avail -= width, word >>= width, shift += width - 1) {
+            uint64_t piece = word & chunk;
+            r->pos += width;
+            if (shift >= 64) { /* more continuation chunks than a 64-bit value holds */
+                r->failed = true;
+                return 0;
+            }
+            v |= (piece & (hi - 1)) << shift;
+            if (!(piece & hi))
+                return v;
+        }
+    }
+    for (;; shift += width - 1) {
         uint64_t piece = bs_read(r, width);
         if (r->failed)
             return 0;
-        if (shift >= 64) { /* more continuation chunks than a 64-bit value holds */
+        if (shift >= 64) {
             r->failed = true;
             return 0;
         }
@@ -92,13 +109,18 @@ static bool bs_encoding_has_value(unsigned enc)
 
 int bs_read_abbrev_def(bs_reader *r, bs_abbrev *out, const char **why)
 {
+    return bs_read_abbrev_ops(r, out->ops, &out->count, why);
+}
+
+int bs_read_abbrev_ops(bs_reader *r, bs_abbrev_op *ops, uint32_t *count, const char **why)
+{
     uint64_t n = bs_read_vbr(r, 5);
     if (r->failed || n == 0 || n > BS_MAX_ABBREV_OPS) {
         *why = r->failed ? "abbreviation definition is truncated"
                          : "abbreviation has no operands or too many";
         return -1;
     }
-    out->count = 0;
+    *count = 0;
     for (uint64_t i = 0; i < n; i++) {
         bs_abbrev_op op = {0, 0};
         if (bs_read(r, 1)) {
@@ -122,18 +144,18 @@ int bs_read_abbrev_def(bs_reader *r, bs_abbrev *out, const char **why)
             *why = "abbreviation definition is truncated";
             return -1;
         }
-        out->ops[out->count++] = op;
+        ops[(*count)++] = op;
     }
     /* An array must be followed by exactly its element; a blob must be last. */
-    for (uint32_t i = 0; i < out->count; i++) {
-        unsigned enc = out->ops[i].enc;
+    for (uint32_t i = 0; i < *count; i++) {
+        unsigned enc = ops[i].enc;
         if (enc == BS_ENC_ARRAY &&
-            (i + 2 != out->count || out->ops[i + 1].enc == BS_ENC_ARRAY ||
-             out->ops[i + 1].enc == BS_ENC_BLOB)) {
+            (i + 2 != *count || ops[i + 1].enc == BS_ENC_ARRAY ||
+             ops[i + 1].enc == BS_ENC_BLOB)) {
             *why = "array in abbreviation is not followed by a single scalar element";
             return -1;
         }
-        if (enc == BS_ENC_BLOB && i + 1 != out->count) {
+        if (enc == BS_ENC_BLOB && i + 1 != *count) {
             *why = "blob in abbreviation is not the last operand";
             return -1;
         }

@@ -76,12 +76,27 @@ static inline uint64_t bs_read(bs_reader *r, unsigned width)
     return bs_read_slow(r, width);
 }
 
-/* width 2..32. */
+/* width 2..32. Values of one or two chunks (nearly all) are taken from
+ * one load; longer ones go through bs_read_vbr_slow. */
 static inline uint64_t bs_read_vbr(bs_reader *r, unsigned width)
 {
     if (width - 2u > 30u) {
         r->failed = true;
         return 0;
+    }
+    size_t byte = r->pos >> 3;
+    uint64_t hi = UINT64_C(1) << (width - 1), chunk = (hi << 1) - 1;
+    if (!r->failed && byte + 8 <= r->size_bits >> 3) {
+        uint64_t word = bs_load_le64(r->data + byte) >> (r->pos & 7); /* 57+ bits */
+        uint64_t first = word & chunk, second = (word >> width) & chunk;
+        if (!(first & hi)) {
+            r->pos += width;
+            return first;
+        }
+        if (width <= 28 && !(second & hi)) {
+            r->pos += 2 * width;
+            return (first & (hi - 1)) | second << (width - 1);
+        }
     }
     uint64_t piece = bs_read(r, width);
     if (!(piece & (UINT64_C(1) << (width - 1))))
@@ -103,6 +118,8 @@ void bs_record_free(bs_record *rec);
 /* Reads a DEFINE_ABBREV body (after the abbrev id). Returns 0 or -1 with an
  * explanation in *why. */
 int bs_read_abbrev_def(bs_reader *r, bs_abbrev *out, const char **why);
+/* The same into ops (room for BS_MAX_ABBREV_OPS) and *count. */
+int bs_read_abbrev_ops(bs_reader *r, bs_abbrev_op *ops, uint32_t *count, const char **why);
 /* Reads one record; abbrev NULL means unabbreviated. Returns 0 or -1. */
 int bs_read_record(bs_reader *r, const bs_abbrev *abbrev, bs_record *rec, const char **why);
 

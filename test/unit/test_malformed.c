@@ -181,6 +181,31 @@ static void test_valid_stream(void)
     tb_check(&b, 0, NULL);
 }
 
+/* Abbreviations of the most operands (64 literals), first in the BLOCKINFO
+ * and the local pools: each pool must grow by more than doubling (it grew
+ * once to 16 slots and overflowed the heap). */
+static void test_widest_abbrevs(void)
+{
+    unsigned wide[BS_MAX_ABBREV_OPS][2];
+    for (unsigned i = 0; i < BS_MAX_ABBREV_OPS; i++)
+        wide[i][0] = BS_ENC_LITERAL, wide[i][1] = i + 1;
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 0, 2);
+    tb_record(&b, BS_BLOCKINFO_SETBID, 1, (const uint64_t[]){12});
+    tb_abbrev(&b, BS_MAX_ABBREV_OPS, (const unsigned (*)[2])wide);
+    tb_end(&b);
+    tb_abbrev(&b, BS_MAX_ABBREV_OPS, (const unsigned (*)[2])wide);
+    tb_abbrev(&b, BS_MAX_ABBREV_OPS, (const unsigned (*)[2])wide);
+    tb_use(&b, 5);                     /* a record of the 64 literals */
+    tb_enter(&b, 12, 4);
+    tb_use(&b, 4);                     /* the BLOCKINFO one */
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, 0, NULL);
+}
+
 /* Nesting right up to the limit is fine; one more level is not. */
 static void nest(tb *b, unsigned levels)
 {
@@ -498,8 +523,22 @@ static void test_llvm_crashers(void)
      * a string attribute, sret is fine (LLVM upgrades it). */
     sem_case(10, false, 3, 6, (const uint64_t[]){1, 0xFFFFFFFFu, 0, 18, 0, 29}, "code 29");
     sem_case(10, false, 3, 4, (const uint64_t[]){1, 1, 5, 77}, "code 77");
-    sem_case(10, false, 3, 9, (const uint64_t[]){1, 0, 4, 'a', 0, 'b', 0, 0, 3}, "code 3");
+    /* Kind 6 names a type, but none is defined yet: LLVM gives it a null
+     * type too. After a TYPE block's NUMENTRY, an id below it is fine. */
+    sem_case(10, false, 3, 5, (const uint64_t[]){1, 1, 6, 77, 0}, "code 77");
     tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_enter(&b, 17, 4);
+    tb_record(&b, 1, 1, (const uint64_t[]){1});  /* NUMENTRY 1 */
+    tb_record(&b, 7, 1, (const uint64_t[]){32}); /* i32 */
+    tb_end(&b);
+    tb_enter(&b, 10, 4);
+    tb_record(&b, 3, 5, (const uint64_t[]){1, 1, 6, 77, 0});
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, 0, NULL);
+    sem_case(10, false, 3, 9, (const uint64_t[]){1, 0, 4, 'a', 0, 'b', 0, 0, 3}, "code 3");
     tb_begin(&b);
     tb_enter(&b, 8, 3);
     tb_enter(&b, 10, 4);
@@ -597,12 +636,136 @@ static void test_gep_struct_indices(void)
     gep_inst_case(false, 2, 1, DXIL_E_BITSTREAM_RECORD, "not an aggregate");
 }
 
+/* Fuzzer find (load target): a call to llvm.lifetime.end whose explicit
+ * function type was not the declaration's crashed LLVM 22's intrinsic
+ * upgrade; LLVM 3.7 required the two to agree. Here value 0 is void(ptr)
+ * and the call claims type fnty. With explicit off, the callee's type
+ * gives the call's result, so the GEP after it (index 5 into {i32}) is
+ * still checked. */
+static void call_case(bool explicit, uint64_t fnty, int code, const char *needle)
+{
+    tb b;
+    gep_head(&b, false);
+    tb_end(&b);
+    tb_enter(&b, 12, 4);
+    tb_record(&b, 1, OPS(1)); /* DECLAREBLOCKS */
+    if (explicit)
+        tb_record(&b, 34, OPS(0, 1u << 15, fnty, 4, 1)); /* CALL fnty @f(%arg) */
+    else
+        tb_record(&b, 34, OPS(0, 0, 4, 1));             /* CALL @f(%arg) */
+    tb_record(&b, 43, OPS(1, 1, 1, 3, 2));              /* GEP {i32}, %arg, 0, 5 */
+    tb_record(&b, 10, 0, NULL);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, code, needle);
+}
+
+/* Fuzzer find (load target): module metadata VALUE [ty, value] naming a
+ * value past the module's (3 here): LLVM 22 keeps a placeholder that a
+ * function-local value of another type replaces, and crashes. */
+static void md_value_case(uint64_t ty, uint64_t value, int code, const char *needle)
+{
+    tb b;
+    gep_head(&b, false);
+    tb_end(&b);
+    tb_enter(&b, 15, 3);
+    tb_record(&b, 2, OPS(ty, value)); /* VALUE */
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, code, needle);
+}
+
+/* The same through a bitcast constant of the function (value 3), which
+ * LLVM 22 folds away: explicit type fnty. */
+static void cast_call_case(uint64_t fnty, int code, const char *needle)
+{
+    tb b;
+    gep_head(&b, false);
+    tb_record(&b, 1, OPS(2));         /* SETTYPE ptr */
+    tb_record(&b, 11, OPS(11, 4, 0)); /* CE_CAST bitcast @f */
+    tb_end(&b);
+    tb_enter(&b, 12, 4);
+    tb_record(&b, 1, OPS(1));
+    tb_record(&b, 34, OPS(0, 1u << 15, fnty, 2, 1)); /* CALL fnty %cast(%arg) */
+    tb_record(&b, 10, 0, NULL);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, code, needle);
+}
+
+/* Fuzzer find (load target): a shufflevector whose mask is not a constant
+ * <n x i32> crashed LLVM 22 in getShuffleMask. Types 0 i32, 1 <2 x i32>,
+ * 2 void, 3 void(<2 x i32>); values 0 @f, 1 i32 0, 2 i32 1, 3 <i32 0, i32 1>,
+ * 4 undef <2 x i32>, 5 the argument; a first shuffle (mask 3) is value 6.
+ * mask is the second shuffle's mask, absolute. */
+static void shuffle_case(uint64_t mask, int code, const char *needle)
+{
+    tb b;
+    tb_begin(&b);
+    tb_enter(&b, 8, 3);
+    tb_record(&b, 1, OPS(1));
+    tb_enter(&b, 17, 4);
+    tb_record(&b, 1, OPS(4));
+    tb_record(&b, 7, OPS(32));
+    tb_record(&b, 12, OPS(2, 0));
+    tb_record(&b, 2, 0, NULL);
+    tb_record(&b, 21, OPS(0, 2, 1));
+    tb_end(&b);
+    tb_record(&b, 8, OPS(3, 0, 0));
+    tb_enter(&b, 11, 4);
+    tb_record(&b, 1, OPS(0));
+    tb_record(&b, 4, OPS(0));
+    tb_record(&b, 4, OPS(2));
+    tb_record(&b, 1, OPS(1));
+    tb_record(&b, 7, OPS(1, 2)); /* AGGREGATE */
+    tb_record(&b, 3, 0, NULL);   /* UNDEF */
+    tb_end(&b);
+    tb_enter(&b, 12, 4);
+    tb_record(&b, 1, OPS(1));
+    tb_record(&b, 8, OPS(1, 1, 3));        /* SHUFFLEVEC: value 6 */
+    if (mask < 7)
+        tb_record(&b, 8, OPS(2, 2, 7 - mask)); /* value 7 */
+    else /* a forward reference: the id wraps, its type follows */
+        tb_record(&b, 8, OPS(2, 2, (uint32_t)(7 - mask), 1));
+    tb_record(&b, 10, 0, NULL);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, code, needle);
+}
+
+static void test_call_types(void)
+{
+    shuffle_case(3, 0, NULL);
+    shuffle_case(4, 0, NULL);
+    shuffle_case(1, DXIL_E_BITSTREAM_RECORD, "shufflevector mask is not a constant");
+    shuffle_case(6, DXIL_E_BITSTREAM_RECORD, "shufflevector mask is not a constant");
+    shuffle_case(8, DXIL_E_BITSTREAM_RECORD, "shufflevector mask is not a constant");
+    cast_call_case(4, 0, NULL);
+    cast_call_case(0, DXIL_E_BITSTREAM_RECORD, "is not the type 4 of the function it calls");
+    md_value_case(0, 2, 0, NULL);
+    md_value_case(0, 3, DXIL_E_BITSTREAM_RECORD, "refers to value 3, but only 3 module values");
+    md_value_case(1, 2, DXIL_E_BITSTREAM_RECORD, "names value 2 as type 1, which it is not");
+    md_value_case(4, 0, 0, NULL); /* a function: its type is not followed */
+    call_case(true, 0, DXIL_E_BITSTREAM_RECORD, "is not the type 4 of the function it calls");
+    call_case(true, 4, DXIL_E_BITSTREAM_RECORD, "is 5, but it has 1 fields");
+    call_case(false, 0, DXIL_E_BITSTREAM_RECORD, "is 5, but it has 1 fields");
+}
+
 static void test_constant_types(void)
 {
     /* SETTYPE past the type table and DATA of a non-array type: LLVM 22
      * reads a garbage element type (crash or hang). */
     sem_case(11, false, 1, OPS(5), "SETTYPE names type 5");
     sem_case(11, false, 22, OPS(1, 2), "DATA constant before any SETTYPE");
+    /* Seed 7 mutant 68734: SETTYPE flipped to the metadata type, then NULL
+     * (LLVM 22 traps in Constant::getNullValue). Type 3 is void here. */
+    tb b;
+    gep_head(&b, false);
+    tb_record(&b, 1, OPS(3)); /* SETTYPE void */
+    tb_record(&b, 2, 0, NULL); /* NULL */
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_RECORD, "which no constant has");
 }
 
 /* Modern streams may use metadata LLVM 3.7 never wrote (STRINGS 35);
@@ -963,6 +1126,7 @@ int dxil_test_register(void)
         {"block without END_BLOCK", test_block_without_end},
         {"block abbrev width out of range", test_block_width_out_of_range},
         {"trailing garbage", test_trailing_garbage},
+        {"widest abbreviations", test_widest_abbrevs},
         {"undefined abbreviation", test_undefined_abbrev},
         {"BLOCKINFO abbrev used in wrong block", test_blockinfo_abbrev_wrong_block},
         {"local abbrev out of scope", test_local_abbrev_out_of_scope},
@@ -974,6 +1138,7 @@ int dxil_test_register(void)
         {"records that crash LLVM 22", test_llvm_crashers},
         {"GEP struct indices", test_gep_struct_indices},
         {"constant types", test_constant_types},
+        {"call types, metadata values, shuffle masks", test_call_types},
         {"modern-stream metadata", test_modern_metadata},
         {NULL, NULL}};
     static const dxil_test_case loads[] = {

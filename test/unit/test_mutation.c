@@ -7,6 +7,8 @@
  *   DXIL_MUTANTS=N          number of mutants (default 20000)
  *   DXIL_MUTATION_SEED=S    seed (default 20250101)
  *   DXIL_MUTATION_FILES=N   corpus files used, spread over the manifest (64)
+ *   DXIL_MUTATION_FIRST=I   first mutant index (0): replays mutant I alone
+ *                           with DXIL_MUTANTS=I+1
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "dxil-upgrade/dxil_upgrade.h"
@@ -242,13 +244,13 @@ static void mut_report(uint64_t i, int status)
 
 static void test_mutants(void)
 {
-    uint64_t total = mut_env("DXIL_MUTANTS", 20000);
+    uint64_t total = mut_env("DXIL_MUTANTS", 20000), first = mut_env("DXIL_MUTATION_FIRST", 0);
     mut_shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
                           -1, 0);
     CU_ASSERT_FATAL(sh != MAP_FAILED);
     memset((void *)sh, 0, sizeof *sh);
     unsigned crashes = 0, hangs = 0;
-    for (uint64_t next = 0; next < total;) {
+    for (uint64_t next = first; next < total;) {
         uint64_t end = next + MUT_BATCH < total ? next + MUT_BATCH : total;
         sh->current = next;
         fflush(NULL);
@@ -272,7 +274,7 @@ static void test_mutants(void)
     fprintf(stderr, "\n  %llu mutants of %zu files (seed %llu): %llu loaded, rejected by "
             "container %llu, bitstream %llu, LLVM %llu, later passes %llu; %u crashes, "
             "%u hangs\n",
-            (unsigned long long)total, mut.n_files, (unsigned long long)mut.seed,
+            (unsigned long long)(total > first ? total - first : 0), mut.n_files, (unsigned long long)mut.seed,
             (unsigned long long)sh->outcome[0], (unsigned long long)sh->outcome[1],
             (unsigned long long)sh->outcome[2], (unsigned long long)sh->outcome[3],
             (unsigned long long)sh->outcome[4], crashes, hangs);
@@ -284,7 +286,8 @@ static void test_mutants(void)
 /* Mutants that crashed or hung LLVM 22 before the validator's value model
  * (DXIL_MUTANTS=100000 DXIL_MUTATION_FILES=909, with the seed given): GEP
  * struct indices out of range or not constant, SETTYPE past the type
- * table, DATA of a non-array type, an untyped sret on the function.
+ * table or to a type no constant has (metadata), DATA of a non-array
+ * type, an untyped sret on the function.
  * Corpus files are not committed, so each mutant is
  * regenerated from its file with the generator above. */
 static const struct {
@@ -309,6 +312,9 @@ static const struct {
     /* seed 7: sret on the function index (verifier crash on its null type) */
     {7, 11198, "sdl-history/src__render__direct3d12__D3D12_PixelShader_Advanced__"
                "g_main_5.dxil"},
+    /* seed 7: SETTYPE flipped to the metadata type, then NULL (trap) */
+    {7, 68734, "vkd3d-proton/shaders__sparse__headers__texture_feedback_ld__"
+               "texture_feedback_ld_code_dxil.dxil"},
 };
 
 /* Loads buf in a child; its exit status is the outcome bucket. */
