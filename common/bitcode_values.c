@@ -307,12 +307,22 @@ static bool bcv_ce_gep_layout(const uint64_t *ops, size_t n, uint32_t *ty, size_
     return *at = 6, n > 3 && ops[3] <= 64;
 }
 
+/* A GEP's source element type past the type table: LLVM 22 does not check
+ * and indexes a null type (crash in StructType::getTypeAtIndex). */
+static int bcv_undefined_source(bcv_model *m, uint64_t ty)
+{
+    return bcv_fail(m, "GEP source element type %llu is not defined (%u types)",
+                    (unsigned long long)ty, m->n_types);
+}
+
 static int bcv_ce_gep(bcv_model *m, const uint64_t *ops, size_t n)
 {
     uint32_t ty;
     size_t at;
     if (!bcv_ce_gep_layout(ops, n, &ty, &at))
         return 0;
+    if (ops[1] >= m->n_types)
+        return bcv_undefined_source(m, ops[1]);
     size_t level = 1;
     for (at += 4; at + 1 < n; at += 2, level++) { /* past the base and the first index */
         uint32_t id = (uint32_t)ops[at + 1];
@@ -382,6 +392,11 @@ static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
      * and must have its type (DXIL has no function pointers). */
     if (code == 11 && n >= 4 && ops[1] == 11 && ops[3] < m->n_vals && m->vals[ops[3]].fn)
         return bcv_add(m, m->vals[ops[3]]);
+    /* AGGREGATE [values...] naming itself: LLVM 22 never finishes resolving
+     * the cycle (20 s hangs). Constants form a DAG in any valid stream. */
+    for (size_t i = 1; code == 7 && !m->lost && i < n; i++)
+        if (ops[i] == m->n_vals)
+            return bcv_fail(m, "aggregate constant %u contains itself", m->n_vals);
     if (code == 4 && n >= 2) /* INTEGER */
         return bcv_add(m, (bcv_value){m->cst_ty, bcv_low32(ops[1]), true, false, false, false});
     if (code == 2) /* NULL: zero of an integer type is a ConstantInt */
@@ -498,6 +513,8 @@ static int bcv_gep_inst(bcv_model *m, const uint64_t *ops, size_t n)
 {
     if (n < 3)
         return 0;
+    if (ops[2] >= m->n_types)
+        return bcv_undefined_source(m, ops[2]);
     uint32_t ty = (uint32_t)ops[2], id;
     size_t at = 3;
     if (!bcv_pair(m, ops, n, &at, &id) || !bcv_pair(m, ops, n, &at, &id))

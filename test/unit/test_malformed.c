@@ -634,6 +634,17 @@ static void test_gep_struct_indices(void)
     gep_inst_case(true, 1, 2, DXIL_E_BITSTREAM_RECORD, "is 5, but it has 1 fields");
     gep_inst_case(false, 1, 3, DXIL_E_BITSTREAM_RECORD, "is not an i32 constant");
     gep_inst_case(false, 2, 1, DXIL_E_BITSTREAM_RECORD, "not an aggregate");
+    /* Fuzzer find: a GEP whose source type is past the type table. */
+    tb b;
+    gep_head(&b, false);
+    tb_end(&b);
+    tb_enter(&b, 12, 4);
+    tb_record(&b, 1, OPS(1));
+    tb_record(&b, 43, OPS(1, 9, 1, 3, 2)); /* GEP type 9, %arg, 0, 5 */
+    tb_record(&b, 10, 0, NULL);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, DXIL_E_BITSTREAM_RECORD, "GEP source element type 9 is not defined");
 }
 
 /* Fuzzer find (load target): a call to llvm.lifetime.end whose explicit
@@ -751,8 +762,24 @@ static void test_call_types(void)
     call_case(false, 0, DXIL_E_BITSTREAM_RECORD, "is 5, but it has 1 fields");
 }
 
+/* Seed 4 mutants 6070 and 33767: an AGGREGATE whose element is itself
+ * (20 s hangs in LLVM 22). Values 0 @f, 1 and 2 the i32s; the aggregate is 3. */
+static void aggregate_case(uint64_t elt, int code, const char *needle)
+{
+    tb b;
+    gep_head(&b, false);
+    tb_record(&b, 1, OPS(1));         /* SETTYPE {i32} */
+    tb_record(&b, 7, OPS(elt));       /* AGGREGATE */
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, code, needle);
+}
+
 static void test_constant_types(void)
 {
+    aggregate_case(1, 0, NULL);
+    aggregate_case(4, 0, NULL); /* a forward reference is fine */
+    aggregate_case(3, DXIL_E_BITSTREAM_RECORD, "aggregate constant 3 contains itself");
     /* SETTYPE past the type table and DATA of a non-array type: LLVM 22
      * reads a garbage element type (crash or hang). */
     sem_case(11, false, 1, OPS(5), "SETTYPE names type 5");

@@ -312,6 +312,11 @@ static const struct {
     /* seed 7: sret on the function index (verifier crash on its null type) */
     {7, 11198, "sdl-history/src__render__direct3d12__D3D12_PixelShader_Advanced__"
                "g_main_5.dxil"},
+    /* seed 4: an AGGREGATE containing itself (hangs) */
+    {4, 6070, "vkd3d-proton-2024-01/d3d12_sm_advanced__test_sm67_dynamic_texture_offset__"
+              "cs_code_dxil.dxil"},
+    {4, 33767, "vkd3d-proton-2024-01/d3d12_sm_advanced__test_shader_sm66_packed__"
+               "cs_code_pack_s16_u8_clamp.dxil"},
     /* seed 7: SETTYPE flipped to the metadata type, then NULL (trap) */
     {7, 68734, "vkd3d-proton/shaders__sparse__headers__texture_feedback_ld__"
                "texture_feedback_ld_code_dxil.dxil"},
