@@ -122,22 +122,23 @@ int dxil_lower_restore_md(dxil_lower_ctx *lc)
     return 0;
 }
 
+static bool cleanup_is_cast_fn(LLVMValueRef fn)
+{
+    char base[64];
+    return lower_intrinsic_base(fn, base, sizeof base) &&
+           !strcmp(base, "llvm.dx.resource.casthandle");
+}
+
 static bool cleanup_is_cast(LLVMValueRef v)
 {
-    if (!v || !LLVMIsACallInst(v))
-        return false;
-    char base[64];
-    return lower_intrinsic_base(LLVMGetCalledValue(v), base, sizeof base) &&
-           !strcmp(base, "llvm.dx.resource.casthandle");
+    return v && LLVMIsACallInst(v) && cleanup_is_cast_fn(LLVMGetCalledValue(v));
 }
 
 /* cast(cast(x : T) : U) : T -> x, both ways across the bridge. */
 static void cleanup_fold_casts(dxil_lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
-        char base[64];
-        if (!lower_intrinsic_base(fn, base, sizeof base) ||
-            strcmp(base, "llvm.dx.resource.casthandle") != 0)
+        if (!cleanup_is_cast_fn(fn))
             continue;
         LLVMValueRef *calls;
         size_t n = lower_collect_calls(fn, &calls);
@@ -153,9 +154,7 @@ static void cleanup_fold_casts(dxil_lower_ctx *lc)
     lower_erase_dead(lc);
     /* Casts feeding only erased casts are dead now too. */
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
-        char base[64];
-        if (!lower_intrinsic_base(fn, base, sizeof base) ||
-            strcmp(base, "llvm.dx.resource.casthandle") != 0)
+        if (!cleanup_is_cast_fn(fn))
             continue;
         LLVMValueRef *calls;
         size_t n = lower_collect_calls(fn, &calls);

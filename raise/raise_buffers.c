@@ -83,6 +83,18 @@ static bool buf_resret_users_ok(LLVMValueRef call, unsigned n_data, unsigned sta
 
 /* Rewrites the users checked above onto the {data, i1} result `res`.
  * vec_field0: field 0 of the old result is the whole vector. */
+/* Every user of v (an extractvalue or a check on it) becomes `with`. */
+static void buf_fold_users(LLVMValueRef v, LLVMValueRef with)
+{
+    LLVMUseRef u = LLVMGetFirstUse(v);
+    while (u) {
+        LLVMValueRef user = LLVMGetUser(u);
+        u = LLVMGetNextUse(u);
+        LLVMReplaceAllUsesWith(user, with);
+        LLVMInstructionEraseFromParent(user);
+    }
+}
+
 static void buf_resret_rewrite(buf_state *st, LLVMValueRef call, LLVMValueRef res,
                                unsigned n_data, unsigned status, bool vec_field0)
 {
@@ -95,13 +107,7 @@ static void buf_resret_rewrite(buf_state *st, LLVMValueRef call, LLVMValueRef re
         unsigned i = buf_ev_index(ev);
         if (i == status) {
             ok = ok ? ok : LLVMBuildExtractValue(st->b, res, 1, "");
-            LLVMUseRef s = LLVMGetFirstUse(ev);
-            while (s) {
-                LLVMValueRef chk = LLVMGetUser(s);
-                s = LLVMGetNextUse(s);
-                LLVMReplaceAllUsesWith(chk, ok);
-                LLVMInstructionEraseFromParent(chk);
-            }
+            buf_fold_users(ev, ok);
         } else {
             LLVMValueRef v = data;
             if (n_data > 1 && !vec_field0)
@@ -421,13 +427,7 @@ static bool buf_do_get_dimensions(buf_state *st, LLVMValueRef call, LLVMValueRef
                                              &ht, 1, &h, 1, "");
     if (!r)
         return false;
-    LLVMUseRef u = LLVMGetFirstUse(call);
-    while (u) {
-        LLVMValueRef ev = LLVMGetUser(u);
-        u = LLVMGetNextUse(u);
-        LLVMReplaceAllUsesWith(ev, r);
-        LLVMInstructionEraseFromParent(ev);
-    }
+    buf_fold_users(call, r);
     return true;
 }
 
