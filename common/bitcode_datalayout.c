@@ -4,8 +4,12 @@
  * Only the module block's own elements are walked; nested blocks (function
  * bodies, constants, ...) are copied word for word, since a block's content
  * is 32-bit aligned at both ends and does not depend on where it sits. The
- * replaced record is written unabbreviated, so its size may change; the
- * module block's length word is recomputed on END_BLOCK. */
+ * replaced record is written unabbreviated, padded with redundant VBR
+ * chunks so that its size changes by whole 32-bit words where possible;
+ * then the rest of the stream keeps its alignment and is copied as bytes
+ * without being decoded. Otherwise every later module-level element is
+ * re-emitted at its new bit position and the module block's length word is
+ * recomputed on END_BLOCK. */
 #include "bitstream.h"
 #include "datalayout.h"
 
@@ -130,7 +134,30 @@ static int dl_copy_nested_block(dl_rewriter *rw, unsigned outer_width, size_t li
     return 0;
 }
 
-static int dl_emit_datalayout(dl_rewriter *rw, const bs_record *rec, unsigned width)
+static unsigned dl_vbr6_bits(uint64_t v)
+{
+    unsigned bits = 6;
+    for (; v >= 32; v >>= 5)
+        bits += 6;
+    return bits;
+}
+
+/* VBR6 chunks to add so that the record replacing one of old_bits leaves
+ * everything after it at the same position modulo 32 bits; -1 if no count
+ * of 6-bit chunks does (an odd size difference). */
+static int dl_pad_chunks(size_t old_bits, size_t new_bits)
+{
+    for (int k = 0; k < 16; k++)
+        if ((new_bits + 6u * (unsigned)k - old_bits) % 32 == 0)
+            return k;
+    return -1;
+}
+
+/* Writes the normalised record unabbreviated. When the size difference can
+ * be made a multiple of 32 bits with redundant VBR chunks, it is, and
+ * *aligned is set: the rest of the stream can then be copied as bytes. */
+static int dl_emit_datalayout(dl_rewriter *rw, const bs_record *rec, unsigned width,
+                              size_t old_bits, bool *aligned)
 {
     size_t n = rec->count - 1;
     char *text = malloc(n + 1);
@@ -153,11 +180,19 @@ static int dl_emit_datalayout(dl_rewriter *rw, const bs_record *rec, unsigned wi
     rw->original = text;
     rw->changed |= changed;
     size_t fl = strlen(fixed);
+    size_t new_bits = width + dl_vbr6_bits(DL_MODULE_CODE_DATALAYOUT) + dl_vbr6_bits(fl);
+    for (size_t i = 0; i < fl; i++)
+        new_bits += dl_vbr6_bits((unsigned char)fixed[i]);
+    int pad = fl ? dl_pad_chunks(old_bits, new_bits) : -1;
+    *aligned = pad >= 0;
     bs_write(&rw->w, BS_UNABBREV_RECORD, width);
     bs_write_vbr(&rw->w, DL_MODULE_CODE_DATALAYOUT, 6);
     bs_write_vbr(&rw->w, fl, 6);
-    for (size_t i = 0; i < fl; i++)
-        bs_write_vbr(&rw->w, (unsigned char)fixed[i], 6);
+    for (size_t i = 0; i < fl; i++) {
+        /* spread over the characters so that each VBR stays short */
+        unsigned extra = pad > 0 ? (unsigned)((size_t)pad / fl + (i < (size_t)pad % fl)) : 0;
+        bs_write_vbr_padded(&rw->w, (unsigned char)fixed[i], 6, extra);
+    }
     free(fixed);
     return 0;
 }
@@ -174,7 +209,7 @@ static const bs_abbrev *dl_lookup_abbrev(const dl_rewriter *rw, const dl_abbrevs
 
 /* One module-level element that is a record or an abbreviation. */
 static int dl_module_element(dl_rewriter *rw, uint64_t id, size_t start, unsigned width,
-                             dl_abbrevs *local, bs_record *rec)
+                             dl_abbrevs *local, bs_record *rec, bool *aligned)
 {
     const char *why = NULL;
     if (id == BS_DEFINE_ABBREV) {
@@ -192,11 +227,25 @@ static int dl_module_element(dl_rewriter *rw, uint64_t id, size_t start, unsigne
     if (bs_read_record(&rw->r, abbrev, rec, &why) != 0)
         return dl_fail(rw, DXIL_E_BITSTREAM_RECORD, why);
     if (rec->ops[0] == DL_MODULE_CODE_DATALAYOUT)
-        return dl_emit_datalayout(rw, rec, width);
+        return dl_emit_datalayout(rw, rec, width, rw->r.pos - start, aligned);
     bs_copy_bits(&rw->w, &rw->r, start, rw->r.pos);
     return 0;
 }
 
+/* After a size-preserving (mod 32 bits) datalayout rewrite nothing later
+ * needs decoding: the module block's length changes by whole words and the
+ * rest of the input is copied as it is. */
+static void dl_copy_tail(dl_rewriter *rw, size_t len_pos, size_t words, size_t limit)
+{
+    size_t new_words = words + (rw->w.pos - rw->r.pos) / 32;
+    if (rw->w.pos < rw->r.pos)
+        new_words = words - (rw->r.pos - rw->w.pos) / 32;
+    bs_copy_bits(&rw->w, &rw->r, rw->r.pos, limit);
+    rw->r.pos = limit;
+    bs_patch32(&rw->w, len_pos, (uint32_t)new_words);
+}
+
+/* Returns 0, -1, or 1 when the rest of the input has been copied. */
 static int dl_module_block(dl_rewriter *rw, size_t limit)
 {
     dl_block_header h;
@@ -206,6 +255,7 @@ static int dl_module_block(dl_rewriter *rw, size_t limit)
     dl_abbrevs local = {0};
     bs_record rec = {0};
     int rc = 0;
+    bool aligned = false;
     rw->r.size_bits = h.content_end; /* reads past the block's end fail */
     for (;;) {
         size_t start = rw->r.pos;
@@ -222,9 +272,16 @@ static int dl_module_block(dl_rewriter *rw, size_t limit)
             break;
         }
         rc = id == BS_ENTER_SUBBLOCK ? dl_copy_nested_block(rw, h.width, h.content_end)
-                                     : dl_module_element(rw, id, start, h.width, &local, &rec);
+                                     : dl_module_element(rw, id, start, h.width, &local, &rec,
+                                                         &aligned);
         if (rc != 0)
             break;
+        if (aligned) {
+            rw->r.size_bits = limit;
+            dl_copy_tail(rw, len_pos, (h.content_end - h.content_start) / 32, limit);
+            rc = 1;
+            break;
+        }
     }
     rw->r.size_bits = limit;
     free(local.items);
@@ -254,8 +311,10 @@ static int dl_rewrite(dl_rewriter *rw)
         rw->r.pos = save;
         int rc = bid == DL_MODULE_BLOCK_ID ? dl_module_block(rw, limit)
                                            : dl_copy_nested_block(rw, DL_TOP_ABBREV_WIDTH, limit);
-        if (rc != 0)
+        if (rc < 0)
             return rc;
+        if (rc > 0)
+            break; /* the rest was copied after the datalayout */
     }
     return rw->w.failed ? dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory") : 0;
 }
@@ -268,6 +327,7 @@ int dxil_bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_of
     memset(&rw, 0, sizeof rw);
     bs_reader_init(&rw.r, bc, size);
     bs_writer_init(&rw.w);
+    bs_writer_reserve(&rw.w, (size + 64) * 8); /* the output is about the input's size */
     rw.diags = diags;
     rw.base = base_offset;
     *out = NULL;

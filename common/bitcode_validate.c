@@ -699,16 +699,26 @@ typedef struct bv_sem_check {
     int (*fn)(bv_walker *v);
 } bv_sem_check;
 
-static const bv_sem_check bv_sem_checks[] = {
-    {BV_PARAMATTR_GROUP, 3, bv_sem_attr_group},  /* PARAMATTR_GRP_CODE_ENTRY */
-    {BV_TYPE, 1, bv_sem_numentry},               /* TYPE_CODE_NUMENTRY */
-    {BV_FUNCTION, 1, bv_sem_count},              /* FUNC_CODE_DECLAREBLOCKS */
-    {BV_FUNCTION, 4, bv_sem_legacy_gep},         /* FUNC_CODE_INST_GEP_OLD */
-    {BV_FUNCTION, 30, bv_sem_legacy_gep},        /* FUNC_CODE_INST_INBOUNDS_GEP_OLD */
-    {BV_FUNCTION, 35, bv_sem_debug_loc},         /* FUNC_CODE_DEBUG_LOC */
-    {BV_MD_ATTACHMENT, 11, bv_sem_attachment},   /* METADATA_ATTACHMENT */
-    {BV_METADATA, -1, bv_sem_metadata},
-};
+/* block, record code (-1: every record of the block), check */
+#define BV_SEM_CHECKS(X)                                                                      \
+    X(BV_PARAMATTR_GROUP, 3, bv_sem_attr_group) /* PARAMATTR_GRP_CODE_ENTRY */               \
+    X(BV_TYPE, 1, bv_sem_numentry)              /* TYPE_CODE_NUMENTRY */                     \
+    X(BV_FUNCTION, 1, bv_sem_count)             /* FUNC_CODE_DECLAREBLOCKS */                \
+    X(BV_FUNCTION, 4, bv_sem_legacy_gep)        /* FUNC_CODE_INST_GEP_OLD */                 \
+    X(BV_FUNCTION, 30, bv_sem_legacy_gep)       /* FUNC_CODE_INST_INBOUNDS_GEP_OLD */        \
+    X(BV_FUNCTION, 35, bv_sem_debug_loc)        /* FUNC_CODE_DEBUG_LOC */                    \
+    X(BV_MD_ATTACHMENT, 11, bv_sem_attachment)  /* METADATA_ATTACHMENT */                    \
+    X(BV_METADATA, -1, bv_sem_metadata)
+
+#define BV_SEM_ENTRY(bid, code, fn) {bid, code, fn},
+static const bv_sem_check bv_sem_checks[] = {BV_SEM_CHECKS(BV_SEM_ENTRY)};
+
+/* A prefilter, since every record passes here: the codes checked in any
+ * block, and the blocks whose every record is checked. */
+#define BV_SEM_CODE_BIT(bid, code, fn) | ((code) >= 0 ? UINT64_C(1) << ((code) & 63) : 0)
+#define BV_SEM_ANY_BIT(bid, code, fn) | ((code) < 0 ? UINT64_C(1) << (bid) : 0)
+static const uint64_t bv_sem_codes = 0 BV_SEM_CHECKS(BV_SEM_CODE_BIT);
+static const uint64_t bv_sem_any_blocks = 0 BV_SEM_CHECKS(BV_SEM_ANY_BIT);
 
 /* FUNCTION records other than these each add one instruction to the list
  * METADATA_ATTACHMENT indexes. */
@@ -748,6 +758,9 @@ static int bv_sem_record(bv_walker *v)
         bv_count_instruction(v);
     if (v->stack[v->depth].tracked && bv_values_record(v, bid) != 0)
         return -1;
+    uint64_t code = v->ops[0];
+    if (!(bid < 64 && (bv_sem_any_blocks >> bid & 1)) && !(code < 64 && (bv_sem_codes >> code & 1)))
+        return 0;
     for (size_t i = 0; i < sizeof bv_sem_checks / sizeof *bv_sem_checks; i++) {
         const bv_sem_check *c = &bv_sem_checks[i];
         if (c->bid == bid && (c->code < 0 || (uint64_t)c->code == v->ops[0]))

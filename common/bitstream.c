@@ -282,7 +282,7 @@ void bs_writer_free(bs_writer *w)
     memset(w, 0, sizeof *w);
 }
 
-static bool bs_writer_reserve(bs_writer *w, size_t bits)
+bool bs_writer_reserve(bs_writer *w, size_t bits)
 {
     size_t need = (w->pos + bits + 7) / 8 + 8;
     if (need <= w->cap_bytes)
@@ -305,9 +305,23 @@ void bs_write(bs_writer *w, uint64_t value, unsigned width)
 {
     if (width == 0 || w->failed || !bs_writer_reserve(w, width))
         return;
+    if (width < 64)
+        value &= (UINT64_C(1) << width) - 1;
+    /* Bits past pos are still zero (the buffer is zero-filled and written
+     * in order), and reserve leaves 8 spare bytes: OR the value into one
+     * 64-bit little-endian word when it fits. */
+    unsigned shift = w->pos & 7;
+    uint8_t *p = w->data + (w->pos >> 3);
+    if (width + shift <= 64) {
+        uint64_t word = bs_load_le64(p) | value << shift;
+        for (unsigned i = 0; i < 8; i++)
+            p[i] = (uint8_t)(word >> (8 * i));
+        w->pos += width;
+        return;
+    }
     for (unsigned done = 0; done < width;) {
         size_t byte = w->pos >> 3;
-        unsigned shift = w->pos & 7;
+        shift = w->pos & 7;
         unsigned take = 8 - shift;
         if (take > width - done)
             take = width - done;
@@ -318,14 +332,27 @@ void bs_write(bs_writer *w, uint64_t value, unsigned width)
     }
 }
 
+void bs_write_vbr_padded(bs_writer *w, uint64_t value, unsigned width, unsigned extra)
+{
+    uint64_t hi = 1ull << (width - 1), acc = 0;
+    unsigned bits = 0;
+    while (value >= hi || extra > 0) {
+        if (value < hi)
+            extra--; /* a zero chunk after a set continuation bit */
+        acc |= ((value & (hi - 1)) | hi) << bits;
+        bits += width;
+        value >>= width - 1;
+        if (bits + width > 64) { /* flush before the next chunk overflows */
+            bs_write(w, acc, bits);
+            acc = 0, bits = 0;
+        }
+    }
+    bs_write(w, acc | value << bits, bits + width);
+}
+
 void bs_write_vbr(bs_writer *w, uint64_t value, unsigned width)
 {
-    uint64_t hi = 1ull << (width - 1);
-    while (value >= hi) {
-        bs_write(w, (value & (hi - 1)) | hi, width);
-        value >>= width - 1;
-    }
-    bs_write(w, value, width);
+    bs_write_vbr_padded(w, value, width, 0);
 }
 
 void bs_writer_align32(bs_writer *w)
@@ -339,19 +366,21 @@ void bs_copy_bits(bs_writer *w, const bs_reader *r, size_t from, size_t to)
 {
     if (from >= to || w->failed)
         return;
-    /* Byte-aligned on both sides: copy bytes directly (the common case for
-     * whole nested blocks). */
-    if ((from & 7) == 0 && (w->pos & 7) == 0 && (to & 7) == 0) {
-        size_t n = (to - from) / 8;
-        if (!bs_writer_reserve(w, n * 8))
-            return;
-        memcpy(w->data + w->pos / 8, r->data + from / 8, n);
-        w->pos += n * 8;
-        return;
-    }
     bs_reader tmp = *r;
     tmp.pos = from;
     tmp.failed = false;
+    /* Same position within a byte on both sides (whole nested blocks, and
+     * everything after a size-preserving rewrite): copy the bulk as bytes. */
+    if ((from & 7) == (w->pos & 7) && to - from >= 64) {
+        unsigned head = (unsigned)((8 - (from & 7)) & 7);
+        bs_write(w, bs_read(&tmp, head), head);
+        size_t n = (to - tmp.pos) / 8;
+        if (!bs_writer_reserve(w, n * 8))
+            return;
+        memcpy(w->data + w->pos / 8, r->data + tmp.pos / 8, n);
+        w->pos += n * 8;
+        tmp.pos += n * 8;
+    }
     while (tmp.pos < to) {
         unsigned n = to - tmp.pos > 32 ? 32 : (unsigned)(to - tmp.pos);
         bs_write(w, bs_read(&tmp, n), n);

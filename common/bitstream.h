@@ -132,8 +132,12 @@ typedef struct bs_writer {
 
 void bs_writer_init(bs_writer *w);
 void bs_writer_free(bs_writer *w);
+/* Room for `bits` more bits (plus spare); false (and failed) on no memory. */
+bool bs_writer_reserve(bs_writer *w, size_t bits);
 void bs_write(bs_writer *w, uint64_t value, unsigned width);
 void bs_write_vbr(bs_writer *w, uint64_t value, unsigned width);
+/* The same with `extra` more chunks than needed (readers accept them). */
+void bs_write_vbr_padded(bs_writer *w, uint64_t value, unsigned width, unsigned extra);
 void bs_writer_align32(bs_writer *w);
 /* Copies bits [from, to) of a reader's buffer. */
 void bs_copy_bits(bs_writer *w, const bs_reader *r, size_t from, size_t to);

@@ -9,7 +9,8 @@
 static void dl_rewrite_spec(const char *spec, size_t n, char *out, size_t *pos, bool *changed)
 {
     char buf[128];
-    if (n >= sizeof buf) { /* nothing legitimate is this long: keep as is */
+    bool candidate = (n > 3 && memcmp(spec, "i8:", 3) == 0) || (n > 2 && memcmp(spec, "f:", 2) == 0);
+    if (!candidate || n >= sizeof buf) { /* kept as is (nothing legitimate is this long) */
         memcpy(out + *pos, spec, n);
         *pos += n;
         return;

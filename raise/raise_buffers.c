@@ -15,6 +15,7 @@ typedef struct buf_state {
     dxil_raise_ctx *rc;
     LLVMBuilderRef b;
     LLVMTypeRef i32, i1;
+    dxil_op_fns fns;
 } buf_state;
 
 /* ---- small helpers ---- */
@@ -477,7 +478,7 @@ static int buf_run_op(buf_state *st, const buf_op *op)
 {
     dxil_res_calls calls = {0};
     unsigned kept[BUF_KEPT_COUNT] = {0};
-    if (dxil_res_collect_calls(st->rc->mod, op->cls, op->opcode, &calls) != 0)
+    if (dxil_res_collect_calls(&st->fns, op->cls, op->opcode, &calls) != 0)
         return -1;
     for (size_t i = 0; i < calls.n; i++) {
         LLVMValueRef h = dxil_res_raised_handle(LLVMGetOperand(calls.v[i], 1));
@@ -502,9 +503,10 @@ int dxil_raise_buffers(dxil_raise_ctx *rc)
 {
     buf_state st = {.rc = rc, .b = LLVMCreateBuilderInContext(rc->ctx),
                     .i32 = LLVMInt32TypeInContext(rc->ctx), .i1 = LLVMInt1TypeInContext(rc->ctx)};
-    int rv = 0;
+    int rv = dxil_op_fns_collect(rc->mod, &st.fns);
     for (size_t i = 0; rv == 0 && i < sizeof buf_ops / sizeof buf_ops[0]; i++)
         rv = buf_run_op(&st, &buf_ops[i]);
+    dxil_op_fns_free(&st.fns);
     LLVMDisposeBuilder(st.b);
     return rv;
 }

@@ -52,13 +52,34 @@ static bool res_name_matches(const char *name, size_t len, const char *cls)
     return len == 6 + cl || name[6 + cl] == '.';
 }
 
-int dxil_res_collect_calls(LLVMModuleRef mod, const char *cls, unsigned opcode,
-                           dxil_res_calls *out)
+int dxil_op_fns_collect(LLVMModuleRef mod, dxil_op_fns *out)
 {
     for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
         size_t len = 0;
         const char *name = LLVMGetValueName2(f, &len);
-        if (!res_name_matches(name, len, cls))
+        if (len < 6 || memcmp(name, "dx.op.", 6) != 0)
+            continue;
+        struct dxil_op_fn *v = dxil_grow(out->v, &out->cap, out->n, sizeof *v, 16);
+        if (!v)
+            return -1;
+        out->v = v;
+        out->v[out->n++] = (struct dxil_op_fn){f, name, len};
+    }
+    return 0;
+}
+
+void dxil_op_fns_free(dxil_op_fns *fns)
+{
+    free(fns->v);
+    memset(fns, 0, sizeof *fns);
+}
+
+int dxil_res_collect_calls(const dxil_op_fns *fns, const char *cls, unsigned opcode,
+                           dxil_res_calls *out)
+{
+    for (size_t i = 0; i < fns->n; i++) {
+        LLVMValueRef f = fns->v[i].fn;
+        if (!res_name_matches(fns->v[i].name, fns->v[i].len, cls))
             continue;
         for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
             LLVMValueRef call = LLVMGetUser(u);
@@ -131,6 +152,7 @@ typedef struct res_state {
     dxil_res_table table;
     LLVMBuilderRef b;
     unsigned raised[RES_FORM_COUNT], kept[RES_FORM_COUNT];
+    dxil_op_fns fns;
     res_props_seen *props;
     size_t nprops;
     struct res_name { const char *s; size_t n; LLVMValueRef g; } *names;
@@ -611,7 +633,7 @@ static int res_run_forms(res_state *st)
 {
     for (size_t f = 0; f < sizeof res_forms / sizeof res_forms[0]; f++) {
         dxil_res_calls calls = {0};
-        if (dxil_res_collect_calls(st->rc->mod, res_forms[f].cls, res_forms[f].opcode, &calls))
+        if (dxil_res_collect_calls(&st->fns, res_forms[f].cls, res_forms[f].opcode, &calls))
             return -1;
         if (res_forms[f].opcode == RES_OP_CREATE_HANDLE)
             res_infer_counts(st, &calls, 2);
@@ -620,7 +642,7 @@ static int res_run_forms(res_state *st)
         dxil_res_calls_free(&calls);
     }
     dxil_res_calls heap = {0};
-    if (dxil_res_collect_calls(st->rc->mod, "createHandleFromHeap", RES_OP_CREATE_HANDLE_FROM_HEAP,
+    if (dxil_res_collect_calls(&st->fns, "createHandleFromHeap", RES_OP_CREATE_HANDLE_FROM_HEAP,
                                &heap))
         return -1;
     st->kept[RES_FORM_HEAP] += (unsigned)heap.n;
@@ -635,7 +657,7 @@ static int res_note_left_annotates(res_state *st)
     dxil_res_calls ann = {0};
     if (!st->rc->stats)
         return 0;
-    if (dxil_res_collect_calls(st->rc->mod, "annotateHandle", RES_OP_ANNOTATE_HANDLE, &ann)) {
+    if (dxil_res_collect_calls(&st->fns, "annotateHandle", RES_OP_ANNOTATE_HANDLE, &ann)) {
         dxil_res_calls_free(&ann);
         return -1;
     }
@@ -655,7 +677,9 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     dxil_res_cb_layouts(rc, &st.table);
     dxil_res_cb_layouts_reflection(rc, &st.table);
     st.b = LLVMCreateBuilderInContext(rc->ctx);
-    int rv = res_run_forms(&st);
+    int rv = dxil_op_fns_collect(rc->mod, &st.fns);
+    if (rv == 0)
+        rv = res_run_forms(&st);
     if (rv == 0)
         rv = res_note_left_annotates(&st);
     if (rv == 0) {
@@ -664,6 +688,7 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
             dxil_shim_erase_named_metadata(rc->mod, "dx.resources");
     }
     LLVMDisposeBuilder(st.b);
+    dxil_op_fns_free(&st.fns);
     free(st.props);
     free(st.names);
     dxil_res_table_free(&st.table);

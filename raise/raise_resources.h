@@ -102,9 +102,18 @@ typedef struct dxil_res_calls {
     size_t n, cap;
 } dxil_res_calls;
 
+/* The module's dx.op.* functions with their names, gathered once per pass
+ * (the passes that use it add and delete no function) so that each op
+ * class does not walk every function and look up every name again. */
+typedef struct dxil_op_fns {
+    struct dxil_op_fn { LLVMValueRef fn; const char *name; size_t len; } *v;
+    size_t n, cap;
+} dxil_op_fns;
+int dxil_op_fns_collect(LLVMModuleRef mod, dxil_op_fns *out);
+void dxil_op_fns_free(dxil_op_fns *fns);
 /* Collects the calls to dx.op.<cls>[.<overload>] whose opcode is `opcode`
  * by walking each matching declaration's uses. */
-int dxil_res_collect_calls(LLVMModuleRef mod, const char *cls, unsigned opcode,
+int dxil_res_collect_calls(const dxil_op_fns *fns, const char *cls, unsigned opcode,
                            dxil_res_calls *out);
 void dxil_res_calls_free(dxil_res_calls *c);
 /* Opcode of a dx.op call (its first argument), or UINT32_MAX. */

@@ -33,14 +33,16 @@ static void test_fixed_and_vbr_roundtrip(void)
     bs_writer_free(&w);
 }
 
-static void tb_string_record(bs_writer *w, unsigned code, const char *s, bool abbreviated)
+/* char_bits 0: unabbreviated; otherwise the abbreviation tb_build defines,
+ * an array of fixed(char_bits). */
+static void tb_string_record(bs_writer *w, unsigned code, const char *s, unsigned char_bits)
 {
     size_t n = strlen(s);
-    if (abbreviated) {
+    if (char_bits) {
         bs_write(w, BS_FIRST_APP_ABBREV, TB_WIDTH);
         bs_write_vbr(w, n, 6);
         for (size_t i = 0; i < n; i++)
-            bs_write(w, (unsigned char)s[i], 8);
+            bs_write(w, (unsigned char)s[i], char_bits);
         return;
     }
     bs_write(w, BS_UNABBREV_RECORD, TB_WIDTH);
@@ -70,21 +72,21 @@ static void tb_end(bs_writer *w, unsigned width, size_t len_pos)
 
 /* A module block: [abbrev def], triple, [datalayout], a nested block holding
  * a record {5: 1 2 3}, then a trailing record {7: 42}. */
-static void tb_build(bs_writer *w, const char *layout, bool abbreviated)
+static void tb_build(bs_writer *w, const char *layout, unsigned char_bits)
 {
     bs_writer_init(w);
     bs_write(w, 0xDEC04342u, 32);
     size_t mod = tb_enter(w, 2, TB_MODULE, TB_WIDTH);
-    if (abbreviated) { /* [literal 3, array of fixed(8)] */
+    if (char_bits) { /* [literal 3, array of fixed(char_bits)] */
         bs_write(w, BS_DEFINE_ABBREV, TB_WIDTH);
         bs_write_vbr(w, 3, 5);
         bs_write(w, 1, 1), bs_write_vbr(w, TB_DL, 8);
         bs_write(w, 0, 1), bs_write(w, BS_ENC_ARRAY, 3);
-        bs_write(w, 0, 1), bs_write(w, BS_ENC_FIXED, 3), bs_write_vbr(w, 8, 5);
+        bs_write(w, 0, 1), bs_write(w, BS_ENC_FIXED, 3), bs_write_vbr(w, char_bits, 5);
     }
-    tb_string_record(w, TB_TRIPLE, "dxil-ms-dx", false);
+    tb_string_record(w, TB_TRIPLE, "dxil-ms-dx", 0);
     if (layout)
-        tb_string_record(w, TB_DL, layout, abbreviated);
+        tb_string_record(w, TB_DL, layout, char_bits);
     size_t nested = tb_enter(w, TB_WIDTH, 17, 4);
     bs_write(w, BS_UNABBREV_RECORD, 4);
     bs_write_vbr(w, 5, 6), bs_write_vbr(w, 3, 6);
@@ -167,10 +169,10 @@ static void tb_walk(const uint8_t *data, size_t size, tb_seen *seen)
     bs_record_free(&rec);
 }
 
-static void tb_check_rewrite(const char *layout, bool abbreviated, const char *want)
+static void tb_check_rewrite(const char *layout, unsigned char_bits, const char *want)
 {
     bs_writer w;
-    tb_build(&w, layout, abbreviated);
+    tb_build(&w, layout, char_bits);
     size_t size = w.pos / 8;
     uint8_t *out = NULL;
     size_t out_size = 0;
@@ -196,18 +198,81 @@ static void tb_check_rewrite(const char *layout, bool abbreviated, const char *w
 
 static void test_rewrite_unabbreviated_grows(void)
 {
-    tb_check_rewrite("e-m:e-p:32:32-i1:32-i8:32-i16:32", false, "e-m:e-p:32:32-i1:32-i8:8:32-i16:32");
+    tb_check_rewrite("e-m:e-p:32:32-i1:32-i8:32-i16:32", 0, "e-m:e-p:32:32-i1:32-i8:8:32-i16:32");
 }
 
 static void test_rewrite_abbreviated_grows(void)
 {
-    tb_check_rewrite("e-i8:32-i16:32", true, "e-i8:8:32-i16:32");
+    tb_check_rewrite("e-i8:32-i16:32", 8, "e-i8:8:32-i16:32");
 }
 
 static void test_rewrite_shrinks(void)
 {
-    tb_check_rewrite("e-f:64:64-n32", false, "e-f64:64-n32");
-    tb_check_rewrite("e-f:64:64-n8:16", true, "e-f64:64-n8:16");
+    tb_check_rewrite("e-f:64:64-n32", 0, "e-f64:64-n32");
+    tb_check_rewrite("e-f:64:64-n8:16", 8, "e-f64:64-n8:16");
+}
+
+/* fixed(7) characters, an odd count: the size change is odd, no padding
+ * with 6-bit chunks can align it, and every later element is re-emitted. */
+static void test_rewrite_unalignable(void)
+{
+    tb_check_rewrite("e-i8:32-i16:32-n8", 7, "e-i8:8:32-i16:32-n8");
+}
+
+/* Returns what the rewrite says of a module whose datalayout record is
+ * followed by a record using an undefined abbreviation. */
+static int tb_rewrite_with_junk_after(unsigned char_bits)
+{
+    bs_writer w;
+    bs_writer_init(&w);
+    bs_write(&w, 0xDEC04342u, 32);
+    size_t mod = tb_enter(&w, 2, TB_MODULE, TB_WIDTH);
+    if (char_bits) {
+        bs_write(&w, BS_DEFINE_ABBREV, TB_WIDTH);
+        bs_write_vbr(&w, 3, 5);
+        bs_write(&w, 1, 1), bs_write_vbr(&w, TB_DL, 8);
+        bs_write(&w, 0, 1), bs_write(&w, BS_ENC_ARRAY, 3);
+        bs_write(&w, 0, 1), bs_write(&w, BS_ENC_FIXED, 3), bs_write_vbr(&w, char_bits, 5);
+    }
+    tb_string_record(&w, TB_DL, "e-i8:32-i16:32-n8", char_bits);
+    bs_write(&w, BS_FIRST_APP_ABBREV + 1, TB_WIDTH);
+    tb_end(&w, TB_WIDTH, mod);
+    uint8_t *out = NULL;
+    size_t out_size;
+    char *orig = NULL;
+    int rc = dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL);
+    free(out);
+    free(orig);
+    bs_writer_free(&w);
+    return rc;
+}
+
+/* When padding can keep the rest aligned, the rest is copied without being
+ * decoded (structure is the validator's job, run before); when it cannot,
+ * every later element is decoded and re-emitted. */
+static void test_rewrite_copies_rest_undecoded(void)
+{
+    CU_ASSERT_EQUAL(tb_rewrite_with_junk_after(0), 0);
+    CU_ASSERT_EQUAL(tb_rewrite_with_junk_after(8), 0);
+    CU_ASSERT_NOT_EQUAL(tb_rewrite_with_junk_after(7), 0);
+}
+
+/* Redundant VBR chunks read back as the same values. */
+static void test_padded_vbr(void)
+{
+    bs_writer w;
+    bs_writer_init(&w);
+    bs_write_vbr_padded(&w, 'i', 6, 1);
+    bs_write_vbr_padded(&w, 3, 6, 4);
+    bs_write_vbr_padded(&w, 0, 6, 0);
+    CU_ASSERT_EQUAL(w.pos, 18 + 30 + 6);
+    bs_reader r;
+    bs_reader_init(&r, w.data, (w.pos + 7) / 8);
+    CU_ASSERT_EQUAL(bs_read_vbr(&r, 6), 'i');
+    CU_ASSERT_EQUAL(bs_read_vbr(&r, 6), 3);
+    CU_ASSERT_EQUAL(bs_read_vbr(&r, 6), 0);
+    CU_ASSERT_FALSE(r.failed);
+    bs_writer_free(&w);
 }
 
 static void test_rewrite_unchanged_and_missing(void)
@@ -216,13 +281,13 @@ static void test_rewrite_unchanged_and_missing(void)
     uint8_t *out = (uint8_t *)1;
     size_t out_size;
     char *orig = NULL;
-    tb_build(&w, "e-i8:8-i16:16", false);
+    tb_build(&w, "e-i8:8-i16:16", 0);
     CU_ASSERT_EQUAL(dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
     CU_ASSERT_PTR_NULL(out); /* nothing to change: the input is used as is */
     CU_ASSERT_STRING_EQUAL(orig, "e-i8:8-i16:16");
     free(orig);
     bs_writer_free(&w);
-    tb_build(&w, NULL, false);
+    tb_build(&w, NULL, 0);
     CU_ASSERT_EQUAL(dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
     CU_ASSERT_PTR_NULL(out);
     CU_ASSERT_PTR_NULL(orig);
@@ -249,7 +314,7 @@ static void tb_expect_failure(const uint8_t *data, size_t size, int code)
 static void test_rewrite_rejects_bad_streams(void)
 {
     bs_writer w;
-    tb_build(&w, "e-i8:32", false);
+    tb_build(&w, "e-i8:32", 0);
     size_t size = w.pos / 8;
     /* Truncated: the module block's declared length runs past the end. */
     tb_expect_failure(w.data, size - 8, DXIL_E_BITSTREAM_BLOCK);
@@ -258,13 +323,13 @@ static void test_rewrite_rejects_bad_streams(void)
     tb_expect_failure(w.data, size, DXIL_E_BITSTREAM_MAGIC);
     bs_writer_free(&w);
     /* A record using an abbreviation that was never defined. */
-    tb_build(&w, "e-i8:32", true);
+    tb_build(&w, "e-i8:32", 8);
     size = w.pos / 8;
     bs_writer_free(&w);
     bs_writer_init(&w);
     bs_write(&w, 0xDEC04342u, 32);
     size_t mod = tb_enter(&w, 2, TB_MODULE, TB_WIDTH);
-    tb_string_record(&w, TB_DL, "e-i8:32", true);
+    tb_string_record(&w, TB_DL, "e-i8:32", 8);
     tb_end(&w, TB_WIDTH, mod);
     tb_expect_failure(w.data, w.pos / 8, DXIL_E_BITSTREAM_ABBREV);
     bs_writer_free(&w);
@@ -277,6 +342,9 @@ int dxil_test_register(void)
         {"unabbreviated record grows", test_rewrite_unabbreviated_grows},
         {"abbreviated record grows", test_rewrite_abbreviated_grows},
         {"record shrinks", test_rewrite_shrinks},
+        {"odd size change re-emits the rest", test_rewrite_unalignable},
+        {"padded VBR reads back", test_padded_vbr},
+        {"aligned rewrite copies the rest", test_rewrite_copies_rest_undecoded},
         {"unchanged or missing layout", test_rewrite_unchanged_and_missing},
         {"malformed streams rejected", test_rewrite_rejects_bad_streams},
         {NULL, NULL}};
