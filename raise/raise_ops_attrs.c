@@ -82,7 +82,8 @@ static opsa_memory opsa_probe(LLVMContextRef ctx)
 static void opsa_set_flag(LLVMContextRef ctx, LLVMValueRef fn, int flag, bool on)
 {
     unsigned kind = opsa_flag_kinds[flag];
-    if (!kind)
+    /* Each change rebuilds the attribute list: skip what already holds. */
+    if (!kind || (LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL) == on)
         return;
     LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind);
     if (on)
@@ -91,13 +92,17 @@ static void opsa_set_flag(LLVMContextRef ctx, LLVMValueRef fn, int flag, bool on
 
 static void opsa_apply(LLVMContextRef ctx, LLVMValueRef fn, uint32_t attrs, const opsa_memory *mem)
 {
-    LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, mem->kind);
     uint64_t value = attrs & DXIL_ATTR_READNONE   ? mem->none
                      : attrs & DXIL_ATTR_READONLY ? mem->read
                                                   : mem->argmem;
-    if (attrs & (DXIL_ATTR_READNONE | DXIL_ATTR_READONLY | DXIL_ATTR_ARGMEMONLY))
-        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                LLVMCreateEnumAttribute(ctx, mem->kind, value));
+    bool want = (attrs & (DXIL_ATTR_READNONE | DXIL_ATTR_READONLY | DXIL_ATTR_ARGMEMONLY)) != 0;
+    LLVMAttributeRef have = LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, mem->kind);
+    if (have ? !want || LLVMGetEnumAttributeValue(have) != value : want) {
+        LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, mem->kind);
+        if (want)
+            LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                    LLVMCreateEnumAttribute(ctx, mem->kind, value));
+    }
     opsa_set_flag(ctx, fn, OPSA_NOUNWIND, true);
     opsa_set_flag(ctx, fn, OPSA_NODUPLICATE, (attrs & DXIL_ATTR_NODUPLICATE) != 0);
     opsa_set_flag(ctx, fn, OPSA_NORETURN, (attrs & DXIL_ATTR_NORETURN) != 0);
