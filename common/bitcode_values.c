@@ -540,6 +540,43 @@ static size_t bcv_call_layout(const uint64_t *ops, size_t n, uint32_t *fnty)
     return at + explicit;
 }
 
+static bool bcv_is_function_value(const bcv_model *m, uint32_t id)
+{
+    return id < m->n_vals && m->vals[id].fn;
+}
+
+static int bcv_function_argument(bcv_model *m, uint32_t id)
+{
+    return bcv_fail(m, "a call passes function value %u as an argument (DXIL has no function "
+                    "pointers; LLVM's intrinsic upgrade would rewrite that call)", id);
+}
+
+/* A call's arguments from `at`: one relative value id per fixed parameter
+ * (labels and metadata are other numberings), then value-type pairs for
+ * the variadic rest. LLVM 22's reader upgrades every call among an old
+ * intrinsic's users as if the intrinsic were its callee; one that takes it
+ * as an argument ends in llvm_unreachable. Names come after the bodies in
+ * LLVM 3.7 streams, so every module function is refused as an argument. */
+static int bcv_call_args(bcv_model *m, const uint64_t *ops, size_t n, size_t at,
+                         const bcv_type *ft)
+{
+    size_t first = ft->raw + bcv_type_layout_of(ft->code).list_from - 1;
+    for (uint32_t i = 0; i < ft->n && at < n; i++, at++) {
+        const bcv_type *pt = first + i < m->n_fields ? bcv_type_at(m, m->fields[first + i]) : NULL;
+        if (!pt || (pt->kind != BCV_K_POINTER && pt->code != 25)) /* POINTER, OPAQUE_POINTER */
+            continue; /* a function value has a pointer type */
+        uint32_t id = (uint32_t)ops[at];
+        if (m->version >= 1)
+            id = m->n_vals - id;
+        if (bcv_is_function_value(m, id))
+            return bcv_function_argument(m, id);
+    }
+    for (uint32_t id; bcv_pair(m, ops, n, &at, &id);)
+        if (id != BCV_NONE && bcv_is_function_value(m, id))
+            return bcv_function_argument(m, id);
+    return 0;
+}
+
 /* A call is a value unless its function type returns void. The type is
  * the explicit one, else the callee's when that is a module function.
  * LLVM 3.7 required the two to agree; LLVM 22 (opaque pointers) no longer
@@ -563,6 +600,8 @@ static int bcv_call(bcv_model *m, const uint64_t *ops, size_t n)
         return 0;
     }
     const bcv_type *ft = bcv_type_at(m, fnty);
+    if (ft && ft->kind == BCV_K_FUNCTION && bcv_call_args(m, ops, n, at, ft) != 0)
+        return -1;
     const bcv_type *rt = ft && ft->kind == BCV_K_FUNCTION ? bcv_type_at(m, ft->ref) : NULL;
     return rt && rt->kind == BCV_K_VOID ? 0 : bcv_add_other(m);
 }

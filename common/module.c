@@ -6,6 +6,7 @@
 #include "file_io.h"
 #include "module_internal.h"
 #include "side_metadata.h"
+#include "text_check.h"
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
@@ -59,6 +60,8 @@ static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, c
 {
     char *fixed = NULL;
     size_t fixed_len = 0;
+    if (dxil_text_check_intrinsic_uses((const char *)data, size, diags) != 0)
+        return -1;
     if (dxil_text_fix_datalayout((const char *)data, size, &fixed, &fixed_len,
                                  &m->original_datalayout, diags) != 0)
         return -1;

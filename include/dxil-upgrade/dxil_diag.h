@@ -58,6 +58,7 @@ enum dxil_diag_code {
     DXIL_E_BITSTREAM_LIMIT = 2006,
     DXIL_E_DATALAYOUT = 2010,
     DXIL_W_NO_DATALAYOUT = 2011,
+    DXIL_E_TEXT_INTRINSIC_USE = 2012, /* IR text uses an @llvm.* function as a value */
     /* 3xxx LLVM */
     DXIL_E_LLVM_PARSE = 3000,
     DXIL_E_LLVM_VERIFY = 3001,

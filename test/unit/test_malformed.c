@@ -744,8 +744,37 @@ static void shuffle_case(uint64_t mask, int code, const char *needle)
     tb_check(&b, code, needle);
 }
 
+/* Fuzzing gap closed: a call passing an (old) intrinsic as an argument is
+ * among the intrinsic's users, and LLVM 22's upgrade then rewrites it as
+ * if it were the callee (llvm_unreachable). DXIL has no function pointers:
+ * a module function, or a bitcast of one (value 3), as an argument is
+ * refused; the argument itself (%arg) is fine. */
+static void fn_arg_case(bool via_cast, bool pass_function, int code, const char *needle)
+{
+    tb b;
+    gep_head(&b, false);
+    if (via_cast) {
+        tb_record(&b, 1, OPS(2));         /* SETTYPE ptr */
+        tb_record(&b, 11, OPS(11, 4, 0)); /* CE_CAST bitcast @f */
+    }
+    tb_end(&b);
+    uint64_t next = via_cast ? 5 : 4; /* the argument's value id, and the first instruction's */
+    uint64_t passed = !pass_function ? next - 1 : via_cast ? 3 : 0;
+    tb_enter(&b, 12, 4);
+    tb_record(&b, 1, OPS(1));
+    tb_record(&b, 34, OPS(0, 1u << 15, 4, next, next - passed)); /* CALL void @f(passed) */
+    tb_record(&b, 10, 0, NULL);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, code, needle);
+}
+
 static void test_call_types(void)
 {
+    fn_arg_case(false, false, 0, NULL);
+    fn_arg_case(true, false, 0, NULL);
+    fn_arg_case(false, true, DXIL_E_BITSTREAM_RECORD, "passes function value 0 as an argument");
+    fn_arg_case(true, true, DXIL_E_BITSTREAM_RECORD, "passes function value 3 as an argument");
     shuffle_case(3, 0, NULL);
     shuffle_case(4, 0, NULL);
     shuffle_case(1, DXIL_E_BITSTREAM_RECORD, "shufflevector mask is not a constant");
@@ -842,6 +871,56 @@ static void test_llvm_error_is_diagnostic(void)
     CU_ASSERT_EQUAL(dxil_diags_get(diags, 0)->code, DXIL_E_LLVM_PARSE);
     dxil_diags_destroy(diags);
     bs_writer_free(&b.w);
+}
+
+/* Textual IR: LLVM's parser upgrades old intrinsics at the end of the
+ * module and crashes when one is used other than as a callee, or called
+ * with another argument count (seen with llvm.lifetime.start.p0, which
+ * LLVM 22 upgrades). want_line 0: the text must load. */
+static void text_case(const char *body, size_t want_line, const char *needle)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "declare void @llvm.lifetime.start.p0(i64, ptr)\n"
+                                "declare void @g(ptr)\n%s", body);
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = load(text, strlen(text), diags);
+    if (!want_line) {
+        CU_ASSERT_PTR_NOT_NULL(m);
+        CU_ASSERT_EQUAL(dxil_diags_error_count(diags), 0);
+    } else {
+        CU_ASSERT_PTR_NULL(m);
+        const dxil_diag *d = dxil_diags_get(diags, 0);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+        CU_ASSERT_EQUAL(d->code, DXIL_E_TEXT_INTRINSIC_USE);
+        CU_ASSERT_EQUAL(d->loc_kind, DXIL_LOC_LINE);
+        CU_ASSERT_EQUAL(d->offset, want_line);
+        CU_ASSERT_PTR_NOT_NULL(strstr(d->message, needle));
+    }
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
+}
+
+static void test_text_intrinsic_uses(void)
+{
+    /* Calls with the declared arity, nested types and strings in the
+     * arguments, names in comments and strings, @llvm.used: all fine. */
+    text_case("declare void @llvm.donothing()\n"
+              "@s = constant [11 x i8] c\"@llvm.x(a)\\00\"\n"
+              "@llvm.used = appending global [1 x ptr] [ptr @g], section \"llvm.metadata\"\n"
+              "define void @main(ptr %p) { ; @llvm.lifetime.start.p0 in a comment\n"
+              "  call void @llvm.lifetime.start.p0(i64 4, ptr %p)\n"
+              "  call void @\"llvm.donothing\"()\n"
+              "  call void @g(ptr @s)\n"
+              "  ret void\n}\n",
+              0, NULL);
+    text_case("define void @main() {\n  call void @g(ptr @llvm.lifetime.start.p0)\n"
+              "  ret void\n}\n",
+              4, "@llvm.lifetime.start.p0 is used other than as a called function");
+    text_case("@x = global ptr @llvm.lifetime.start.p0\n", 3, "used other than as a called");
+    text_case("define void @main(ptr %p) {\n"
+              "  call void @llvm.lifetime.start.p0(i64 1, ptr %p, { i32, <2 x i8> } zeroinitializer)\n"
+              "  ret void\n}\n",
+              4, "passes 3 argument(s) to a declaration of 2");
 }
 
 /* The loader runs the validator: its error comes back from a load too. */
@@ -1171,6 +1250,7 @@ int dxil_test_register(void)
     static const dxil_test_case loads[] = {
         {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},
         {"load runs the validator", test_load_runs_validator},
+        {"IR text: intrinsic uses LLVM's upgrade crashes on", test_text_intrinsic_uses},
         {"bogus container fields", test_container_bogus_fields},
         {"valid and overlapping parts", test_container_valid_and_overlap},
         {"bogus wrapper", test_wrapper_bogus},

@@ -1,0 +1,223 @@
+/* text_check.c - what textual IR must not contain before LLVM's parser sees
+ * it.
+ *
+ * At the end of a module LLVM's parser upgrades old intrinsics: every call
+ * among an intrinsic's users is rewritten as if the intrinsic were its
+ * callee, with the arguments the call has, and the old function is then
+ * erased. Two shapes crash a release LLVM 22 there (the bitstream
+ * validator refuses the same shapes in bitcode):
+ *  - an intrinsic used other than as a callee (passed as an argument,
+ *    stored in a global, named in a constant expression): the rewrite ends
+ *    in llvm_unreachable or the erase leaves dangling uses. DXIL has no
+ *    function pointers, so an `@llvm.*` name may appear only where a
+ *    function is declared, defined or called (followed by its parameter
+ *    list) or where a global of that name is defined (opening its line,
+ *    before `=`);
+ *  - a call whose argument count is not the declaration's (the parser does
+ *    not compare them; the upgrade falls through to llvm_unreachable). */
+#include "text_check.h"
+#include "grow.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tc_name {
+    const char *s;
+    size_t n, line;
+    long count; /* parameters or arguments; -1: not counted (varargs) */
+} tc_name;
+
+typedef struct tc_list {
+    tc_name *v;
+    size_t n, cap;
+} tc_list;
+
+typedef struct tc_scan {
+    const char *s;
+    size_t len, pos, line, line_start;
+    size_t named_line; /* the line of the last '@' name: a declaration names its function first */
+    tc_list decls, calls;
+} tc_scan;
+
+/* Skips a quoted string starting at pos (the opening quote). */
+static void tc_skip_string(tc_scan *t)
+{
+    for (t->pos++; t->pos < t->len && t->s[t->pos] != '"'; t->pos++)
+        if (t->s[t->pos] == '\n')
+            t->line++, t->line_start = t->pos + 1;
+    if (t->pos < t->len)
+        t->pos++;
+}
+
+static bool tc_name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '.' || c == '_' || c == '$' || c == '-';
+}
+
+/* The global name after the '@' at pos (quoted or not); moves past it. */
+static void tc_global_name(tc_scan *t, const char **name, size_t *n)
+{
+    size_t start = ++t->pos;
+    if (t->pos < t->len && t->s[t->pos] == '"') {
+        tc_skip_string(t);
+        bool closed = t->pos > start + 1 && t->s[t->pos - 1] == '"';
+        *name = t->s + start + 1;
+        *n = t->pos - start - (closed ? 2 : 1);
+        return;
+    }
+    while (t->pos < t->len && tc_name_char(t->s[t->pos]))
+        t->pos++;
+    *name = t->s + start;
+    *n = t->pos - start;
+}
+
+/* Counts the top-level entries of the list opening at p ('('); -1 for a
+ * variadic or unterminated list. Does not move the scan. */
+static long tc_count_list(const tc_scan *t, size_t p)
+{
+    unsigned depth = 0;
+    long commas = 0;
+    bool any = false, dots = false;
+    for (; p < t->len; p++) {
+        char c = t->s[p];
+        if (c == '"') {
+            for (p++; p < t->len && t->s[p] != '"'; p++)
+                ;
+            any = true;
+        } else if (c == '(' || c == '[' || c == '{' || c == '<') {
+            any |= depth++ > 0;
+        } else if (c == ')' || c == ']' || c == '}' || c == '>') {
+            if (depth == 0 || --depth == 0)
+                return dots ? -1 : any ? commas + 1 : 0;
+        } else if (depth == 1 && c == ',') {
+            commas++;
+        } else if (depth == 1 && c == '.' && p + 2 < t->len && !memcmp(t->s + p, "...", 3)) {
+            dots = true;
+        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+            any = true;
+        }
+    }
+    return -1;
+}
+
+/* Whether the current line opens with `word`. */
+static bool tc_line_opens_with(const tc_scan *t, const char *word)
+{
+    size_t q = t->line_start, n = strlen(word);
+    while (q < t->len && (t->s[q] == ' ' || t->s[q] == '\t'))
+        q++;
+    return t->len - q >= n && memcmp(t->s + q, word, n) == 0;
+}
+
+static int tc_push(tc_list *l, tc_name item)
+{
+    tc_name *v = dxil_grow(l->v, &l->cap, l->n, sizeof *v, 16);
+    if (!v)
+        return -1;
+    l->v = v;
+    l->v[l->n++] = item;
+    return 0;
+}
+
+static int tc_fail_use(const tc_name *u, dxil_diags *diags)
+{
+    int shown = u->n > 80 ? 80 : (int)u->n;
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_TEXT_INTRINSIC_USE, DXIL_LOC_LINE, u->line,
+                   "@%.*s is used other than as a called function: LLVM's intrinsic upgrade "
+                   "cannot handle that", shown, u->s);
+    return -1;
+}
+
+/* One `@llvm.*` occurrence (the name is just behind pos): a declaration or
+ * definition, a call, a global's definition, or refused. */
+static int tc_intrinsic(tc_scan *t, size_t at, const char *name, size_t n, dxil_diags *diags)
+{
+    tc_name u = {name, n, t->line, -1};
+    bool first_on_line = t->named_line != t->line;
+    t->named_line = t->line;
+    if (t->pos < t->len && t->s[t->pos] == '(') {
+        u.count = tc_count_list(t, t->pos);
+        bool decl = first_on_line &&
+                    (tc_line_opens_with(t, "declare") || tc_line_opens_with(t, "define"));
+        return tc_push(decl ? &t->decls : &t->calls, u);
+    }
+    size_t p = t->pos, q = t->line_start;
+    while (p < t->len && (t->s[p] == ' ' || t->s[p] == '\t'))
+        p++;
+    while (q < at && (t->s[q] == ' ' || t->s[q] == '\t'))
+        q++;
+    if (q == at && p < t->len && t->s[p] == '=')
+        return 0; /* @llvm.used = ..., and the like */
+    return tc_fail_use(&u, diags);
+}
+
+static int tc_cmp(const void *a, const void *b)
+{
+    const tc_name *x = a, *y = b;
+    size_t n = x->n < y->n ? x->n : y->n;
+    int c = memcmp(x->s, y->s, n);
+    return c ? c : (x->n > y->n) - (x->n < y->n);
+}
+
+/* Every counted call against its declaration's parameter count. */
+static int tc_check_arity(tc_scan *t, dxil_diags *diags)
+{
+    if (t->decls.n)
+        qsort(t->decls.v, t->decls.n, sizeof *t->decls.v, tc_cmp);
+    for (size_t i = 0; i < t->calls.n; i++) {
+        const tc_name *c = &t->calls.v[i];
+        const tc_name *d = t->decls.n ? bsearch(c, t->decls.v, t->decls.n, sizeof *c, tc_cmp) : NULL;
+        if (!d || d->count < 0 || c->count < 0 || c->count == d->count)
+            continue;
+        int shown = c->n > 80 ? 80 : (int)c->n;
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_TEXT_INTRINSIC_USE, DXIL_LOC_LINE, c->line,
+                       "call of @%.*s passes %ld argument(s) to a declaration of %ld: LLVM's "
+                       "intrinsic upgrade cannot handle that", shown, c->s, c->count, d->count);
+        return -1;
+    }
+    return 0;
+}
+
+static int tc_walk(tc_scan *t, dxil_diags *diags)
+{
+    while (t->pos < t->len) {
+        char c = t->s[t->pos];
+        if (c == '\n') {
+            t->pos++, t->line++, t->line_start = t->pos;
+        } else if (c == ';') {
+            while (t->pos < t->len && t->s[t->pos] != '\n')
+                t->pos++;
+        } else if (c == '"') {
+            tc_skip_string(t);
+        } else if (c == '@') {
+            size_t at = t->pos;
+            const char *name;
+            size_t n;
+            tc_global_name(t, &name, &n);
+            if (n >= 5 && memcmp(name, "llvm.", 5) == 0) {
+                if (tc_intrinsic(t, at, name, n, diags) != 0)
+                    return -1;
+            } else {
+                t->named_line = t->line;
+            }
+        } else {
+            t->pos++;
+        }
+    }
+    return tc_check_arity(t, diags);
+}
+
+int dxil_text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags)
+{
+    tc_scan t = {.s = text, .len = len, .line = 1};
+    size_t errors_before = dxil_diags_error_count(diags);
+    int rc = tc_walk(&t, diags);
+    if (rc != 0 && dxil_diags_error_count(diags) == errors_before)
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_TEXT_INTRINSIC_USE, DXIL_LOC_NONE, 0,
+                       "out of memory checking the IR text");
+    free(t.decls.v);
+    free(t.calls.v);
+    return rc;
+}
