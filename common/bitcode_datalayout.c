@@ -142,6 +142,10 @@ static unsigned dl_vbr6_bits(uint64_t v)
     return bits;
 }
 
+/* Redundant chunks per character at most: LLVM reads a VBR of 13 six-bit
+ * chunks at the most ("Unterminated VBR"); a character takes 2. */
+enum { DL_MAX_EXTRA_CHUNKS = 4 };
+
 /* VBR6 chunks to add so that the record replacing one of old_bits leaves
  * everything after it at the same position modulo 32 bits; -1 if no count
  * of 6-bit chunks does (an odd size difference). */
@@ -184,6 +188,8 @@ static int dl_emit_datalayout(dl_rewriter *rw, const bs_record *rec, unsigned wi
     for (size_t i = 0; i < fl; i++)
         new_bits += dl_vbr6_bits((unsigned char)fixed[i]);
     int pad = fl ? dl_pad_chunks(old_bits, new_bits) : -1;
+    if (pad > 0 && (size_t)pad > DL_MAX_EXTRA_CHUNKS * fl)
+        pad = -1; /* a very short string: re-emit the rest instead */
     *aligned = pad >= 0;
     bs_write(&rw->w, BS_UNABBREV_RECORD, width);
     bs_write_vbr(&rw->w, DL_MODULE_CODE_DATALAYOUT, 6);

@@ -210,6 +210,8 @@ static void test_rewrite_shrinks(void)
 {
     tb_check_rewrite("e-f:64:64-n32", 0, "e-f64:64-n32");
     tb_check_rewrite("e-f:64:64-n8:16", 8, "e-f64:64-n8:16");
+    tb_check_rewrite("f:64:64", 0, "f64:64"); /* too short to pad much: either path */
+    tb_check_rewrite("f:64:64", 8, "f64:64");
 }
 
 /* fixed(7) characters, an odd count: the size change is odd, no padding
