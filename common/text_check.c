@@ -19,6 +19,7 @@
 #include "grow.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,10 +34,27 @@ typedef struct tc_list {
     size_t n, cap;
 } tc_list;
 
+/* An argument or parameter list being counted: the scan is one pass, so
+ * each list is counted as the scan goes through it (nested calls inside an
+ * argument list each have their own frame). */
+typedef struct tc_frame {
+    tc_list *list;
+    size_t idx;     /* the entry whose count this is */
+    unsigned depth; /* bracket depth inside the list */
+    long commas;
+    bool any, dots;
+} tc_frame;
+
+enum { TC_MAX_FRAMES = 32 };
+
 typedef struct tc_scan {
     const char *s;
     size_t len, pos, line, line_start;
+    size_t indent_end; /* first non-blank of the line; SIZE_MAX until needed */
     size_t named_line; /* the line of the last '@' name: a declaration names its function first */
+    unsigned depth;    /* bracket depth: ( [ { < */
+    tc_frame frames[TC_MAX_FRAMES];
+    unsigned n_frames;
     tc_list decls, calls;
 } tc_scan;
 
@@ -73,41 +91,22 @@ static void tc_global_name(tc_scan *t, const char **name, size_t *n)
     *n = t->pos - start;
 }
 
-/* Counts the top-level entries of the list opening at p ('('); -1 for a
- * variadic or unterminated list. Does not move the scan. */
-static long tc_count_list(const tc_scan *t, size_t p)
+/* The first non-blank character of the current line (computed once). */
+static size_t tc_indent_end(tc_scan *t)
 {
-    unsigned depth = 0;
-    long commas = 0;
-    bool any = false, dots = false;
-    for (; p < t->len; p++) {
-        char c = t->s[p];
-        if (c == '"') {
-            for (p++; p < t->len && t->s[p] != '"'; p++)
-                ;
-            any = true;
-        } else if (c == '(' || c == '[' || c == '{' || c == '<') {
-            any |= depth++ > 0;
-        } else if (c == ')' || c == ']' || c == '}' || c == '>') {
-            if (depth == 0 || --depth == 0)
-                return dots ? -1 : any ? commas + 1 : 0;
-        } else if (depth == 1 && c == ',') {
-            commas++;
-        } else if (depth == 1 && c == '.' && p + 2 < t->len && !memcmp(t->s + p, "...", 3)) {
-            dots = true;
-        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-            any = true;
-        }
+    if (t->indent_end == SIZE_MAX) {
+        size_t q = t->line_start;
+        while (q < t->len && (t->s[q] == ' ' || t->s[q] == '\t'))
+            q++;
+        t->indent_end = q;
     }
-    return -1;
+    return t->indent_end;
 }
 
 /* Whether the current line opens with `word`. */
-static bool tc_line_opens_with(const tc_scan *t, const char *word)
+static bool tc_line_opens_with(tc_scan *t, const char *word)
 {
-    size_t q = t->line_start, n = strlen(word);
-    while (q < t->len && (t->s[q] == ' ' || t->s[q] == '\t'))
-        q++;
+    size_t q = tc_indent_end(t), n = strlen(word);
     return t->len - q >= n && memcmp(t->s + q, word, n) == 0;
 }
 
@@ -138,17 +137,19 @@ static int tc_intrinsic(tc_scan *t, size_t at, const char *name, size_t n, dxil_
     bool first_on_line = t->named_line != t->line;
     t->named_line = t->line;
     if (t->pos < t->len && t->s[t->pos] == '(') {
-        u.count = tc_count_list(t, t->pos);
         bool decl = first_on_line &&
                     (tc_line_opens_with(t, "declare") || tc_line_opens_with(t, "define"));
-        return tc_push(decl ? &t->decls : &t->calls, u);
+        tc_list *list = decl ? &t->decls : &t->calls;
+        if (tc_push(list, u) != 0)
+            return -1;
+        if (t->n_frames < TC_MAX_FRAMES) /* deeper lists stay uncounted */
+            t->frames[t->n_frames++] = (tc_frame){list, list->n - 1, t->depth + 1, 0, false, false};
+        return 0;
     }
-    size_t p = t->pos, q = t->line_start;
+    size_t p = t->pos;
     while (p < t->len && (t->s[p] == ' ' || t->s[p] == '\t'))
         p++;
-    while (q < at && (t->s[q] == ' ' || t->s[q] == '\t'))
-        q++;
-    if (q == at && p < t->len && t->s[p] == '=')
+    if (tc_indent_end(t) == at && p < t->len && t->s[p] == '=')
         return 0; /* @llvm.used = ..., and the like */
     return tc_fail_use(&u, diags);
 }
@@ -180,21 +181,53 @@ static int tc_check_arity(tc_scan *t, dxil_diags *diags)
     return 0;
 }
 
+/* Content at or below the innermost counted list's own level. */
+static void tc_content(tc_scan *t)
+{
+    if (t->n_frames && t->depth >= t->frames[t->n_frames - 1].depth)
+        t->frames[t->n_frames - 1].any = true;
+}
+
+static void tc_punct(tc_scan *t, char c)
+{
+    tc_frame *f = t->n_frames ? &t->frames[t->n_frames - 1] : NULL;
+    if (c == '(' || c == '[' || c == '{' || c == '<') {
+        tc_content(t);
+        t->depth++;
+    } else if (c == ')' || c == ']' || c == '}' || c == '>') {
+        t->depth -= t->depth > 0;
+        if (f && t->depth + 1 == f->depth) { /* the list is complete */
+            f->list->v[f->idx].count = f->dots ? -1 : f->any ? f->commas + 1 : 0;
+            t->n_frames--;
+        }
+    } else if (c == ',' && f && t->depth == f->depth) {
+        f->commas++;
+    } else if (c != ' ' && c != '\t' && c != '\r') {
+        if (c == '.' && f && t->depth == f->depth && t->len - t->pos >= 3 &&
+            memcmp(t->s + t->pos, "...", 3) == 0)
+            f->dots = true;
+        tc_content(t);
+    }
+    t->pos++;
+}
+
 static int tc_walk(tc_scan *t, dxil_diags *diags)
 {
     while (t->pos < t->len) {
         char c = t->s[t->pos];
         if (c == '\n') {
-            t->pos++, t->line++, t->line_start = t->pos;
+            t->pos++, t->line++, t->line_start = t->pos, t->indent_end = SIZE_MAX;
         } else if (c == ';') {
             while (t->pos < t->len && t->s[t->pos] != '\n')
                 t->pos++;
         } else if (c == '"') {
+            tc_content(t);
             tc_skip_string(t);
         } else if (c == '@') {
             size_t at = t->pos;
             const char *name;
             size_t n;
+            tc_content(t);
             tc_global_name(t, &name, &n);
             if (n >= 5 && memcmp(name, "llvm.", 5) == 0) {
                 if (tc_intrinsic(t, at, name, n, diags) != 0)
@@ -203,7 +236,7 @@ static int tc_walk(tc_scan *t, dxil_diags *diags)
                 t->named_line = t->line;
             }
         } else {
-            t->pos++;
+            tc_punct(t, c);
         }
     }
     return tc_check_arity(t, diags);
@@ -211,7 +244,7 @@ static int tc_walk(tc_scan *t, dxil_diags *diags)
 
 int dxil_text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags)
 {
-    tc_scan t = {.s = text, .len = len, .line = 1};
+    tc_scan t = {.s = text, .len = len, .line = 1, .indent_end = SIZE_MAX};
     size_t errors_before = dxil_diags_error_count(diags);
     int rc = tc_walk(&t, diags);
     if (rc != 0 && dxil_diags_error_count(diags) == errors_before)
