@@ -334,6 +334,51 @@ static int bcv_ce_gep(bcv_model *m, const uint64_t *ops, size_t n)
     return 0;
 }
 
+/* Which operands (bit i: ops[i]) of a constant expression are value ids,
+ * by record code; the element forms have an older 3-operand layout too. */
+static uint32_t bcv_ce_value_ops(uint64_t code, size_t n)
+{
+    switch (code) {
+    case 10: return 1u << 2 | 1u << 3;                           /* CE_BINOP [opc, l, r] */
+    case 11: return 1u << 3;                                     /* CE_CAST [opc, ty, v] */
+    case 13: case 16: return 1u << 1 | 1u << 2 | 1u << 3;      /* CE_SELECT, CE_SHUFFLEVEC */
+    case 14: return n == 4 ? 1u << 2 | 1u << 3 : 1u << 2 | 1u << 4;    /* CE_EXTRACTELT */
+    case 15: return n == 4 ? 1u << 1 | 1u << 2 | 1u << 3             /* CE_INSERTELT */
+                           : 1u << 1 | 1u << 2 | 1u << 4;
+    case 17: return 1u << 2 | 1u << 3;                           /* CE_CMP [ty, l, r, pred] */
+    case 19: return 1u << 2 | 1u << 3 | 1u << 4;                /* CE_SHUFVEC_EX */
+    case 25: return 1u << 2;                                     /* CE_UNOP [opc, v] */
+    default: return 0;
+    }
+}
+
+static bool bcv_names_itself(const bcv_model *m, const uint64_t *ops, size_t n)
+{
+    uint64_t code = ops[0], self = m->n_vals;
+    if (code == 7) { /* AGGREGATE [values...] */
+        for (size_t i = 1; i < n; i++)
+            if (ops[i] == self)
+                return true;
+        return false;
+    }
+    uint32_t ty;
+    size_t start;
+    bool gep = code == 12 || code == 20 || code == 24 || code == 31 || code == 32;
+    if (gep) { /* (type, value) pairs; the old GEPs may omit the source type */
+        if (!bcv_ce_gep_layout(ops, n, &ty, &start))
+            start = code == 12 || code == 20 ? 1 : n;
+        for (size_t at = start; at + 1 < n; at += 2)
+            if (ops[at + 1] == self)
+                return true;
+        return false;
+    }
+    uint32_t mask = bcv_ce_value_ops(code, n);
+    for (size_t i = 1; i < n && i < 32; i++)
+        if ((mask >> i & 1) && ops[i] == self)
+            return true;
+    return false;
+}
+
 /* INTEGER values are sign-rotated: the low bit is the sign. */
 static uint32_t bcv_low32(uint64_t v)
 {
@@ -392,11 +437,13 @@ static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
      * and must have its type (DXIL has no function pointers). */
     if (code == 11 && n >= 4 && ops[1] == 11 && ops[3] < m->n_vals && m->vals[ops[3]].fn)
         return bcv_add(m, m->vals[ops[3]]);
-    /* AGGREGATE [values...] naming itself: LLVM 22 never finishes resolving
-     * the cycle (20 s hangs). Constants form a DAG in any valid stream. */
-    for (size_t i = 1; code == 7 && !m->lost && i < n; i++)
-        if (ops[i] == m->n_vals)
-            return bcv_fail(m, "aggregate constant %u contains itself", m->n_vals);
+    /* A constant naming itself: LLVM 22 never finishes resolving an
+     * AGGREGATE cycle (20 s hangs), and a self-referencing CE_CAST ended in
+     * a 2^32-entry value list (report_fatal_error, an abort). Constants form
+     * a DAG in any valid stream. */
+    if (!m->lost && bcv_names_itself(m, ops, n))
+        return bcv_fail(m, "constant %u (record code %llu) has itself as an operand", m->n_vals,
+                        (unsigned long long)code);
     if (code == 4 && n >= 2) /* INTEGER */
         return bcv_add(m, (bcv_value){m->cst_ty, bcv_low32(ops[1]), true, false, false, false});
     if (code == 2) /* NULL: zero of an integer type is a ConstantInt */

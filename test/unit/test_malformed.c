@@ -804,11 +804,33 @@ static void aggregate_case(uint64_t elt, int code, const char *needle)
     tb_check(&b, code, needle);
 }
 
+/* One constant-expression record after the i32s of gep_head (it is
+ * value 3); needle NULL: accepted. */
+static void ce_case(size_t n, const uint64_t *ops, const char *needle)
+{
+    tb b;
+    gep_head(&b, false);
+    tb_record(&b, 1, OPS(0)); /* SETTYPE i32 */
+    tb_record(&b, (unsigned)ops[0], n - 1, ops + 1);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, needle ? DXIL_E_BITSTREAM_RECORD : 0, needle);
+}
+
 static void test_constant_types(void)
 {
     aggregate_case(1, 0, NULL);
     aggregate_case(4, 0, NULL); /* a forward reference is fine */
-    aggregate_case(3, DXIL_E_BITSTREAM_RECORD, "aggregate constant 3 contains itself");
+    aggregate_case(3, DXIL_E_BITSTREAM_RECORD, "constant 3 (record code 7) has itself");
+    /* Fuzz find (load): a CE_CAST of itself made LLVM 22 grow its value
+     * list to 2^32 entries and report_fatal_error (abort). The same for
+     * the other expression shapes; a type id equal to the own id is fine. */
+    ce_case(OPS(11, 0, 0, 3), "constant 3 (record code 11) has itself");  /* CE_CAST trunc */
+    ce_case(OPS(11, 0, 3, 1), NULL);                                       /* type 3, value 1 */
+    ce_case(OPS(10, 0, 1, 3), "constant 3 (record code 10) has itself");  /* CE_BINOP add */
+    ce_case(OPS(17, 0, 1, 3, 32), "constant 3 (record code 17) has itself"); /* CE_CMP */
+    ce_case(OPS(20, 0, 2, 0, 3, 0, 1), "constant 3 (record code 20) has itself"); /* CE GEP */
+    ce_case(OPS(20, 0, 2, 0, 0, 0, 1), NULL);
     /* SETTYPE past the type table and DATA of a non-array type: LLVM 22
      * reads a garbage element type (crash or hang). */
     sem_case(11, false, 1, OPS(5), "SETTYPE names type 5");
