@@ -243,9 +243,7 @@ static int dl_module_element(dl_rewriter *rw, uint64_t id, size_t start, unsigne
  * rest of the input is copied as it is. */
 static void dl_copy_tail(dl_rewriter *rw, size_t len_pos, size_t words, size_t limit)
 {
-    size_t new_words = words + (rw->w.pos - rw->r.pos) / 32;
-    if (rw->w.pos < rw->r.pos)
-        new_words = words - (rw->r.pos - rw->w.pos) / 32;
+    size_t new_words = words + rw->w.pos / 32 - rw->r.pos / 32; /* same bit offset mod 32 */
     bs_copy_bits(&rw->w, &rw->r, rw->r.pos, limit);
     rw->r.pos = limit;
     bs_patch32(&rw->w, len_pos, (uint32_t)new_words);

@@ -540,13 +540,19 @@ static void bcv_function_enter(bcv_model *m)
 
 /* A value-type pair as getValueTypePair reads it: the absolute value id,
  * BCV_NONE for a forward reference (its type follows). false at the end. */
+/* An instruction operand as an absolute value id (relative ids from
+ * MODULE_CODE_VERSION 1; a forward reference wraps past n_vals). */
+static uint32_t bcv_operand_id(const bcv_model *m, uint64_t op)
+{
+    uint32_t v = (uint32_t)op;
+    return m->version >= 1 ? m->n_vals - v : v;
+}
+
 static bool bcv_pair(const bcv_model *m, const uint64_t *ops, size_t n, size_t *at, uint32_t *id)
 {
     if (*at >= n)
         return false;
-    uint32_t v = (uint32_t)ops[(*at)++];
-    if (m->version >= 1)
-        v = m->n_vals - v;
+    uint32_t v = bcv_operand_id(m, ops[(*at)++]);
     if (v < m->n_vals) {
         *id = v;
         return true;
@@ -612,9 +618,7 @@ static int bcv_call_args(bcv_model *m, const uint64_t *ops, size_t n, size_t at,
         const bcv_type *pt = first + i < m->n_fields ? bcv_type_at(m, m->fields[first + i]) : NULL;
         if (!pt || (pt->kind != BCV_K_POINTER && pt->code != 25)) /* POINTER, OPAQUE_POINTER */
             continue; /* a function value has a pointer type */
-        uint32_t id = (uint32_t)ops[at];
-        if (m->version >= 1)
-            id = m->n_vals - id;
+        uint32_t id = bcv_operand_id(m, ops[at]);
         if (bcv_is_function_value(m, id))
             return bcv_function_argument(m, id);
     }

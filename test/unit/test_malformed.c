@@ -647,6 +647,23 @@ static void test_gep_struct_indices(void)
     tb_check(&b, DXIL_E_BITSTREAM_RECORD, "GEP source element type 9 is not defined");
 }
 
+/* Closes gep_head's constants block, then one function body: DECLAREBLOCKS,
+ * the CALL record, optionally one more record, RET; then the check. */
+static void call_body_check(tb *b, size_t n_call, const uint64_t *call, size_t n_after,
+                            const uint64_t *after, int code, const char *needle)
+{
+    tb_end(b);
+    tb_enter(b, 12, 4);
+    tb_record(b, 1, OPS(1)); /* DECLAREBLOCKS */
+    tb_record(b, 34, n_call, call);
+    if (after)
+        tb_record(b, (unsigned)after[0], n_after - 1, after + 1);
+    tb_record(b, 10, 0, NULL); /* RET */
+    tb_end(b);
+    tb_end(b);
+    tb_check(b, code, needle);
+}
+
 /* Fuzzer find (load target): a call to llvm.lifetime.end whose explicit
  * function type was not the declaration's crashed LLVM 22's intrinsic
  * upgrade; LLVM 3.7 required the two to agree. Here value 0 is void(ptr)
@@ -657,18 +674,10 @@ static void call_case(bool explicit, uint64_t fnty, int code, const char *needle
 {
     tb b;
     gep_head(&b, false);
-    tb_end(&b);
-    tb_enter(&b, 12, 4);
-    tb_record(&b, 1, OPS(1)); /* DECLAREBLOCKS */
-    if (explicit)
-        tb_record(&b, 34, OPS(0, 1u << 15, fnty, 4, 1)); /* CALL fnty @f(%arg) */
-    else
-        tb_record(&b, 34, OPS(0, 0, 4, 1));             /* CALL @f(%arg) */
-    tb_record(&b, 43, OPS(1, 1, 1, 3, 2));              /* GEP {i32}, %arg, 0, 5 */
-    tb_record(&b, 10, 0, NULL);
-    tb_end(&b);
-    tb_end(&b);
-    tb_check(&b, code, needle);
+    if (explicit) /* CALL fnty @f(%arg), then GEP {i32}, %arg, 0, 5 */
+        call_body_check(&b, OPS(0, 1u << 15, fnty, 4, 1), OPS(43, 1, 1, 1, 3, 2), code, needle);
+    else /* CALL @f(%arg), the same GEP */
+        call_body_check(&b, OPS(0, 0, 4, 1), OPS(43, 1, 1, 1, 3, 2), code, needle);
 }
 
 /* Fuzzer find (load target): module metadata VALUE [ty, value] naming a
@@ -694,14 +703,7 @@ static void cast_call_case(uint64_t fnty, int code, const char *needle)
     gep_head(&b, false);
     tb_record(&b, 1, OPS(2));         /* SETTYPE ptr */
     tb_record(&b, 11, OPS(11, 4, 0)); /* CE_CAST bitcast @f */
-    tb_end(&b);
-    tb_enter(&b, 12, 4);
-    tb_record(&b, 1, OPS(1));
-    tb_record(&b, 34, OPS(0, 1u << 15, fnty, 2, 1)); /* CALL fnty %cast(%arg) */
-    tb_record(&b, 10, 0, NULL);
-    tb_end(&b);
-    tb_end(&b);
-    tb_check(&b, code, needle);
+    call_body_check(&b, OPS(0, 1u << 15, fnty, 2, 1), 0, NULL, code, needle); /* fnty %cast(%arg) */
 }
 
 /* Fuzzer find (load target): a shufflevector whose mask is not a constant
@@ -757,16 +759,9 @@ static void fn_arg_case(bool via_cast, bool pass_function, int code, const char 
         tb_record(&b, 1, OPS(2));         /* SETTYPE ptr */
         tb_record(&b, 11, OPS(11, 4, 0)); /* CE_CAST bitcast @f */
     }
-    tb_end(&b);
     uint64_t next = via_cast ? 5 : 4; /* the argument's value id, and the first instruction's */
     uint64_t passed = !pass_function ? next - 1 : via_cast ? 3 : 0;
-    tb_enter(&b, 12, 4);
-    tb_record(&b, 1, OPS(1));
-    tb_record(&b, 34, OPS(0, 1u << 15, 4, next, next - passed)); /* CALL void @f(passed) */
-    tb_record(&b, 10, 0, NULL);
-    tb_end(&b);
-    tb_end(&b);
-    tb_check(&b, code, needle);
+    call_body_check(&b, OPS(0, 1u << 15, 4, next, next - passed), 0, NULL, code, needle);
 }
 
 static void test_call_types(void)
