@@ -478,7 +478,7 @@ static int buf_run_op(buf_state *st, const buf_op *op)
 {
     dxil_res_calls calls = {0};
     unsigned kept[BUF_KEPT_COUNT] = {0};
-    if (dxil_res_collect_calls(&st->fns, op->cls, op->opcode, &calls) != 0)
+    if (dxil_res_collect_calls(st->rc, &st->fns, op->cls, op->opcode, &calls) != 0)
         return -1;
     for (size_t i = 0; i < calls.n; i++) {
         LLVMValueRef h = dxil_res_raised_handle(LLVMGetOperand(calls.v[i], 1));

@@ -5,6 +5,7 @@
  * raise_buffers.c later looks through that cast. Heap handles, TBuffers
  * and acceleration structures have no LLVM 22 form and stay DXIL. */
 #include "raise_resources.h"
+#include "raise_ops.h"
 #include "grow.h"
 
 #include "dxil-upgrade/dxil_optable.h"
@@ -74,8 +75,8 @@ void dxil_op_fns_free(dxil_op_fns *fns)
     memset(fns, 0, sizeof *fns);
 }
 
-int dxil_res_collect_calls(const dxil_op_fns *fns, const char *cls, unsigned opcode,
-                           dxil_res_calls *out)
+int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const char *cls,
+                           unsigned opcode, dxil_res_calls *out)
 {
     for (size_t i = 0; i < fns->n; i++) {
         LLVMValueRef f = fns->v[i].fn;
@@ -83,8 +84,12 @@ int dxil_res_collect_calls(const dxil_op_fns *fns, const char *cls, unsigned opc
             continue;
         for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
             LLVMValueRef call = LLVMGetUser(u);
-            if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == f &&
-                dxil_res_call_opcode(call) == opcode && res_calls_push(out, call) != 0)
+            if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != f ||
+                dxil_res_call_opcode(call) != opcode)
+                continue;
+            if (!dxil_raise_call_fits_op(rc, call, opcode))
+                dxil_raise_note_kept(rc, call, DXIL_KEEP_MISMATCH);
+            else if (res_calls_push(out, call) != 0)
                 return -1;
         }
     }
@@ -633,7 +638,8 @@ static int res_run_forms(res_state *st)
 {
     for (size_t f = 0; f < sizeof res_forms / sizeof res_forms[0]; f++) {
         dxil_res_calls calls = {0};
-        if (dxil_res_collect_calls(&st->fns, res_forms[f].cls, res_forms[f].opcode, &calls))
+        if (dxil_res_collect_calls(st->rc, &st->fns, res_forms[f].cls, res_forms[f].opcode,
+                                   &calls))
             return -1;
         if (res_forms[f].opcode == RES_OP_CREATE_HANDLE)
             res_infer_counts(st, &calls, 2);
@@ -642,8 +648,8 @@ static int res_run_forms(res_state *st)
         dxil_res_calls_free(&calls);
     }
     dxil_res_calls heap = {0};
-    if (dxil_res_collect_calls(&st->fns, "createHandleFromHeap", RES_OP_CREATE_HANDLE_FROM_HEAP,
-                               &heap))
+    if (dxil_res_collect_calls(st->rc, &st->fns, "createHandleFromHeap",
+                               RES_OP_CREATE_HANDLE_FROM_HEAP, &heap))
         return -1;
     st->kept[RES_FORM_HEAP] += (unsigned)heap.n;
     dxil_res_calls_free(&heap);
@@ -657,7 +663,7 @@ static int res_note_left_annotates(res_state *st)
     dxil_res_calls ann = {0};
     if (!st->rc->stats)
         return 0;
-    if (dxil_res_collect_calls(&st->fns, "annotateHandle", RES_OP_ANNOTATE_HANDLE, &ann)) {
+    if (dxil_res_collect_calls(st->rc, &st->fns, "annotateHandle", RES_OP_ANNOTATE_HANDLE, &ann)) {
         dxil_res_calls_free(&ann);
         return -1;
     }

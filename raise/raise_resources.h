@@ -112,9 +112,10 @@ typedef struct dxil_op_fns {
 int dxil_op_fns_collect(LLVMModuleRef mod, dxil_op_fns *out);
 void dxil_op_fns_free(dxil_op_fns *fns);
 /* Collects the calls to dx.op.<cls>[.<overload>] whose opcode is `opcode`
- * by walking each matching declaration's uses. */
-int dxil_res_collect_calls(const dxil_op_fns *fns, const char *cls, unsigned opcode,
-                           dxil_res_calls *out);
+ * by walking each matching declaration's uses. Calls without the op's
+ * signature (dxil_raise_call_fits_op) are left, noted as "mismatch". */
+int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const char *cls,
+                           unsigned opcode, dxil_res_calls *out);
 void dxil_res_calls_free(dxil_res_calls *c);
 /* Opcode of a dx.op call (its first argument), or UINT32_MAX. */
 uint32_t dxil_res_call_opcode(LLVMValueRef call);
