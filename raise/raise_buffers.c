@@ -164,7 +164,9 @@ static bool buf_load(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw,
     LLVMTypeRef rt = LLVMTypeOf(call);
     LLVMTypeRef f0 = LLVMStructGetTypeAtIndex(rt, 0);
     unsigned status = vec_form ? 1 : 4;
-    if (n == 0 || !buf_resret_users_ok(call, vec_form ? 1 : n, status))
+    /* dxil_raise_call_fits_op took either ResRet form; this op has one. */
+    if (n == 0 || LLVMCountStructElementTypes(rt) != status + 1 ||
+        !buf_resret_users_ok(call, vec_form ? 1 : n, status))
         return false;
     LLVMTypeRef over[2] = {vec_form ? f0 : buf_vec(f0, n), LLVMTypeOf(h)};
     LLVMValueRef args[3] = {h, LLVMGetOperand(call, 2),

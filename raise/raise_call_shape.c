@@ -1,7 +1,8 @@
 /* raise_call_shape.c - does a dx.op call have its op's signature? The
  * table-driven op pass compares each call with the intrinsic it becomes;
- * the custom handlers (handles, buffers, cbuffers) read operands directly
- * and build arithmetic on them, so they first ask here. A module whose
+ * the custom handlers (handles, buffers, cbuffers) read operands and
+ * result fields directly and build arithmetic and vectors from them, so
+ * they first ask here. A module whose
  * type table was damaged (every i32 an i288, say) otherwise reaches
  * LLVM's constant folder with operands of two widths, which crashes. */
 #include "raise_ops.h"
@@ -37,11 +38,57 @@ static bool shape_int_struct(LLVMTypeRef t, const unsigned *widths, unsigned n)
     return true;
 }
 
-/* False only when the spec fixes the type and t is another; overload-
- * dependent codes are the handlers' own business. */
+/* A number: integer, half, float or double. */
+static bool shape_is_number(LLVMTypeRef t)
+{
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    return k == LLVMIntegerTypeKind || k == LLVMHalfTypeKind || k == LLVMFloatTypeKind ||
+           k == LLVMDoubleTypeKind;
+}
+
+static bool shape_is_number_or_vector(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        t = LLVMGetElementType(t);
+    return shape_is_number(t);
+}
+
+/* n fields of one type, starting at field `from`. */
+static bool shape_fields_same(LLVMTypeRef t, unsigned from, unsigned n)
+{
+    LLVMTypeRef f0 = LLVMStructGetTypeAtIndex(t, from);
+    for (unsigned i = from + 1; i < from + n; i++)
+        if (LLVMStructGetTypeAtIndex(t, i) != f0)
+            return false;
+    return true;
+}
+
+/* %dx.types.ResRet: {T x4, i32 status} or the vector form {<N x T>, i32}. */
+static bool shape_resret(LLVMTypeRef t)
+{
+    unsigned n = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : 0;
+    if (n < 2 || !shape_is_int(LLVMStructGetTypeAtIndex(t, n - 1), 32) ||
+        !shape_fields_same(t, 0, n - 1))
+        return false;
+    LLVMTypeRef f0 = LLVMStructGetTypeAtIndex(t, 0);
+    return n == 2 ? shape_is_number_or_vector(f0) : shape_is_number(f0);
+}
+
+/* %dx.types.CBufRet: 2, 4 or 8 fields of one scalar type. */
+static bool shape_cbufret(LLVMTypeRef t)
+{
+    unsigned n = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : 0;
+    return (n == 2 || n == 4 || n == 8) && shape_fields_same(t, 0, n) &&
+           shape_is_number(LLVMStructGetTypeAtIndex(t, 0));
+}
+
+/* False when t is not what the spec's code allows. The overload ($o) of
+ * the ops the custom handlers take is a number or a vector of numbers;
+ * the caller checks that every $o of one call is the same type. */
 static bool shape_type_fits(unsigned code, LLVMTypeRef t)
 {
-    static const unsigned resbind[4] = {32, 32, 32, 8}, props[2] = {32, 32};
+    static const unsigned resbind[4] = {32, 32, 32, 8}, props[2] = {32, 32},
+                          dims[4] = {32, 32, 32, 32};
     unsigned w = shape_int_width(code);
     if (w)
         return shape_is_int(t, w);
@@ -50,11 +97,30 @@ static bool shape_type_fits(unsigned code, LLVMTypeRef t)
     case DXIL_TY_HALF: return LLVMGetTypeKind(t) == LLVMHalfTypeKind;
     case DXIL_TY_FLOAT: return LLVMGetTypeKind(t) == LLVMFloatTypeKind;
     case DXIL_TY_DOUBLE: return LLVMGetTypeKind(t) == LLVMDoubleTypeKind;
+    case DXIL_TY_OVERLOAD: return shape_is_number_or_vector(t);
+    case DXIL_TY_RESRET: return shape_resret(t);
+    case DXIL_TY_CBUFRET: return shape_cbufret(t);
     case DXIL_TY_RES: return LLVMGetTypeKind(t) == LLVMStructTypeKind;
     case DXIL_TY_RESBIND: return shape_int_struct(t, resbind, 4);
     case DXIL_TY_RESPROPERTY: return shape_int_struct(t, props, 2);
+    case DXIL_TY_DIMS: return shape_int_struct(t, dims, 4);
     default: return true;
     }
+}
+
+/* Every $o operand and a $o result have one type. */
+static bool shape_one_overload(const dxil_op_info *op, LLVMValueRef call)
+{
+    LLVMTypeRef ov = op->result.type == DXIL_TY_OVERLOAD ? LLVMTypeOf(call) : NULL;
+    for (unsigned i = 0; i < op->n_params; i++) {
+        if (op->params[i].type != DXIL_TY_OVERLOAD)
+            continue;
+        LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(call, i));
+        if (ov && t != ov)
+            return false;
+        ov = t;
+    }
+    return true;
 }
 
 bool dxil_raise_call_fits_op(const dxil_raise_ctx *rc, LLVMValueRef call, uint32_t opcode)
@@ -65,5 +131,5 @@ bool dxil_raise_call_fits_op(const dxil_raise_ctx *rc, LLVMValueRef call, uint32
     for (unsigned i = 0; i < op->n_params; i++)
         if (!shape_type_fits(op->params[i].type, LLVMTypeOf(LLVMGetOperand(call, i))))
             return false;
-    return shape_type_fits(op->result.type, LLVMTypeOf(call));
+    return shape_type_fits(op->result.type, LLVMTypeOf(call)) && shape_one_overload(op, call);
 }

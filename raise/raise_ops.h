@@ -44,8 +44,10 @@ bool ops_call_opcode(LLVMValueRef call, uint32_t *opcode);
 /* The op table the raise context uses (built-in unless an overlay is set). */
 const dxil_optable *ops_table(const dxil_raise_ctx *rc);
 /* raise_call_shape.c: the call has op `opcode`'s operand count and every
- * operand and result type the spec fixes (integers, floats, handle and
- * binding structs). Custom handlers check it before reading operands. */
+ * operand and result type the spec fixes (integers, floats, handle,
+ * binding, ResRet and CBufRet structs; $o a number or vector of numbers,
+ * the same in every $o position). For the ops the custom handlers take;
+ * they check it before reading operands. */
 bool dxil_raise_call_fits_op(const dxil_raise_ctx *rc, LLVMValueRef call, uint32_t opcode);
 /* The module's DXIL version from the identity pass (1.0 when unknown). */
 dxil_version ops_dxil_version(const dxil_raise_ctx *rc);

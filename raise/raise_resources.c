@@ -324,7 +324,7 @@ static unsigned res_count_from_store(LLVMValueRef call)
     return n;
 }
 
-static unsigned res_count_from_uses(LLVMValueRef handle)
+static unsigned res_count_from_uses(const dxil_raise_ctx *rc, LLVMValueRef handle)
 {
     unsigned n = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(handle); u; u = LLVMGetNextUse(u)) {
@@ -333,10 +333,13 @@ static unsigned res_count_from_uses(LLVMValueRef handle)
         if (!LLVMIsACallInst(user))
             continue;
         LLVMTypeRef rt = LLVMTypeOf(user);
-        if (dxil_res_call_opcode(user) == RES_OP_BUFFER_STORE)
-            k = res_count_from_store(user);
-        else if (LLVMGetTypeKind(rt) == LLVMStructTypeKind && LLVMCountStructElementTypes(rt) == 5)
+        if (dxil_res_call_opcode(user) == RES_OP_BUFFER_STORE) {
+            if (dxil_raise_call_fits_op(rc, user, RES_OP_BUFFER_STORE))
+                k = res_count_from_store(user);
+        } else if (LLVMGetTypeKind(rt) == LLVMStructTypeKind &&
+                   LLVMCountStructElementTypes(rt) == 5) {
             k = res_count_from_resret(user);
+        }
         if (k > n)
             n = k;
     }
@@ -381,7 +384,7 @@ static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsig
          * the shader happens to read are only a lower bound. */
         unsigned n = res_count_from_symbol(d->symbol);
         if (n == 0)
-            n = res_count_from_uses(c);
+            n = res_count_from_uses(st->rc, c);
         if (n > d->elem_count)
             d->elem_count = n;
     }
@@ -420,7 +423,8 @@ static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
     dxil_res_calls ann = {0};
     unsigned failed = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(create); u; u = LLVMGetNextUse(u))
-        if (dxil_res_call_opcode(LLVMGetUser(u)) == RES_OP_ANNOTATE_HANDLE)
+        if (dxil_res_call_opcode(LLVMGetUser(u)) == RES_OP_ANNOTATE_HANDLE &&
+            dxil_raise_call_fits_op(st->rc, LLVMGetUser(u), RES_OP_ANNOTATE_HANDLE))
             res_calls_push(&ann, LLVMGetUser(u));
     for (size_t i = 0; i < ann.n; i++) {
         uint32_t w0, w1, x0, x1;
@@ -584,7 +588,7 @@ static void res_do_for_lib(res_state *st, LLVMValueRef call)
     }
     if (res_is_typed(d)) {
         unsigned n = res_count_from_symbol(d->symbol);
-        d->elem_count = n ? n : res_count_from_uses(call);
+        d->elem_count = n ? n : res_count_from_uses(st->rc, call);
     }
     res_replace(st, RES_FORM_LIB, call, d, true, rel, false);
     if (LLVMIsAInstruction(loaded) && !LLVMGetFirstUse(loaded))
