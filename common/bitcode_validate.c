@@ -14,6 +14,7 @@
  * The walk is iterative and allocation-light: one operand buffer reused for
  * every record and two pools of abbreviations. */
 #include "bitcode_validate.h"
+#include "bitcode_tbaa.h"
 #include "bitcode_values.h"
 #include "bitstream.h"
 
@@ -82,6 +83,7 @@ typedef struct bv_walker {
     bool modern;                  /* an IDENTIFICATION_BLOCK came first: not LLVM 3.7 */
     bool seen_module;
     bcv_model *values;            /* value numbering for the GEP checks */
+    bct_nodes *tbaa;              /* metadata nodes, for !tbaa attachments */
     bv_scope stack[BS_MAX_DEPTH + 1]; /* last: only stack[0] starts zeroed */
 } bv_walker;
 
@@ -387,7 +389,8 @@ static int bv_record(bv_walker *v, uint64_t id)
 
 enum {
     BV_MODULE = 8, BV_PARAMATTR_GROUP = 10, BV_CONSTANTS = 11, BV_FUNCTION = 12,
-    BV_IDENTIFICATION = 13, BV_METADATA = 15, BV_MD_ATTACHMENT = 16, BV_TYPE = 17
+    BV_IDENTIFICATION = 13, BV_METADATA = 15, BV_MD_ATTACHMENT = 16, BV_TYPE = 17,
+    BV_MD_KIND = 22
 };
 #define BV_MAX_ATTR_INDEX 4096u   /* parameter index; LLVM sizes an array by it */
 #define BV_ATTR_FUNCTION 0xFFFFFFFFu
@@ -494,8 +497,23 @@ static int bv_sem_debug_loc(bv_walker *v)
     return 0;
 }
 
+/* A !tbaa attachment LLVM's reader verifies while it reads the function
+ * (bitcode_tbaa.h). */
+static int bv_tbaa_check(bv_walker *v, uint64_t node)
+{
+    uint64_t bad = 0;
+    int rc = bct_check(v->tbaa, node, &bad);
+    if (rc == -2)
+        return bv_oom(v);
+    if (rc != 0)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "!tbaa attachment reaches metadata node %llu, which has a null operand",
+                       (unsigned long long)bad);
+    return 0;
+}
+
 /* ATTACHMENT [instid?, (kind, node)*]: node ids index LLVM's metadata
- * list without a bounds check. */
+ * list without a bounds check; instruction !tbaa nodes are checked. */
 static int bv_sem_attachment(bv_walker *v)
 {
     uint64_t total = bv_md_total(v);
@@ -503,9 +521,13 @@ static int bv_sem_attachment(bv_walker *v)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "attachment names instruction %llu of a function with %llu",
                        (unsigned long long)v->ops[1], (unsigned long long)v->fn_insts);
-    for (size_t i = (v->n_ops - 1) % 2 ? 2 : 1; i + 1 < v->n_ops; i += 2)
+    bool on_inst = (v->n_ops - 1) % 2;
+    for (size_t i = on_inst ? 2 : 1; i + 1 < v->n_ops; i += 2) {
         if (v->ops[i + 1] >= total)
             return bv_md_ref_fail(v, v->ops[i + 1], total);
+        if (on_inst && bct_is_tbaa(v->tbaa, v->ops[i]) && bv_tbaa_check(v, v->ops[i + 1]) != 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -639,6 +661,12 @@ static int bv_md_value(bv_walker *v)
     return 0;
 }
 
+/* KIND [id, name]: in METADATA (LLVM 3.7) or METADATA_KIND blocks. */
+static int bv_sem_md_kind(bv_walker *v)
+{
+    return bct_note_kind(v->tbaa, v->ops, v->n_ops) == -2 ? bv_oom(v) : 0;
+}
+
 /* METADATA records: count the ids they define; note references (which may
  * point forward) for the check at the block's end. */
 static int bv_sem_metadata(bv_walker *v)
@@ -657,6 +685,9 @@ static int bv_sem_metadata(bv_walker *v)
         for (size_t i = 1; i < v->n_ops; i++)
             if (v->ops[i])
                 bv_md_note_ref(v, v->ops[i] - 1);
+        if (bct_note_node(v->tbaa, in_fn ? v->md_module + v->md_local : v->md_module, v->ops + 1,
+                          v->n_ops - 1) != 0)
+            return bv_oom(v);
         break;
     case MDK_NAMED:
         for (size_t i = 1; i < v->n_ops; i++)
@@ -674,6 +705,9 @@ static int bv_sem_metadata(bv_walker *v)
         break;
     case MDK_PLAIN:
         rc = code == 2 ? bv_md_value(v) : 0; /* VALUE */
+        break;
+    case MDK_NAMELESS:
+        rc = code == 6 ? bv_sem_md_kind(v) : 0; /* KIND */
         break;
     default:
         break;
@@ -708,6 +742,7 @@ typedef struct bv_sem_check {
     X(BV_FUNCTION, 30, bv_sem_legacy_gep)       /* FUNC_CODE_INST_INBOUNDS_GEP_OLD */        \
     X(BV_FUNCTION, 35, bv_sem_debug_loc)        /* FUNC_CODE_DEBUG_LOC */                    \
     X(BV_MD_ATTACHMENT, 11, bv_sem_attachment)  /* METADATA_ATTACHMENT */                    \
+    X(BV_MD_KIND, 6, bv_sem_md_kind)            /* METADATA_KIND */                          \
     X(BV_METADATA, -1, bv_sem_metadata)
 
 #define BV_SEM_ENTRY(bid, code, fn) {bid, code, fn},
@@ -824,8 +859,10 @@ static int bv_enter_block(bv_walker *v)
     s->local_ops_base = v->local.n_ops;
     bv_info_range(v, s->bid, &s->bi_first, &s->bi_count);
     r->size_bits = s->end; /* reads past the block's end now fail */
-    if (bid == BV_FUNCTION)
+    if (bid == BV_FUNCTION) {
         v->md_local = v->fn_insts = 0;
+        bct_function_begin(v->tbaa);
+    }
     if (bid == BV_METADATA)
         v->md_has_ref = false;
     return 0;
@@ -843,6 +880,8 @@ static int bv_end_block(bv_walker *v)
         return -1;
     if (s->tracked)
         bcv_leave(v->values, s->bid);
+    if (s->bid == BV_FUNCTION)
+        bct_function_end(v->tbaa);
     if (s->bid == BS_BLOCKINFO_BLOCK_ID) {
         bv_info_sort(&v->info);
         v->blockinfo_state = 2;
@@ -890,7 +929,8 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     bv_walker *v = malloc(sizeof *v);
     if (v) /* every field, and stack[0]; bv_enter_block sets the others */
         memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
-    if (v && !(v->values = bcv_create())) {
+    if (v && (!(v->values = bcv_create()) || !(v->tbaa = bct_create()))) {
+        bcv_destroy(v->values);
         free(v);
         v = NULL;
     }
@@ -912,6 +952,7 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     bv_pool_free(&v->local);
     bv_pool_free(&v->info);
     bcv_destroy(v->values);
+    bct_destroy(v->tbaa);
     free(v->ops);
     free(v);
     return rc;

@@ -320,6 +320,9 @@ static const struct {
     /* seed 7: SETTYPE flipped to the metadata type, then NULL (trap) */
     {7, 68734, "vkd3d-proton/shaders__sparse__headers__texture_feedback_ld__"
                "texture_feedback_ld_code_dxil.dxil"},
+    /* seed 14: a !tbaa node with a null operand (LLVM's TBAA verifier) */
+    {14, 88010, "vkd3d-proton-2024-01/d3d12_mesh_shader__test_amplification_shader__"
+                "as_multi_workgroup.dxil"},
 };
 
 /* Loads buf in a child; its exit status is the outcome bucket. */
