@@ -487,6 +487,27 @@ static int bv_sem_legacy_gep(bv_walker *v)
                    (unsigned long long)v->ops[0]);
 }
 
+/* FUNCTION records LLVM 3.8 and later added: BLOCKADDR_USERS (60) and the
+ * debug records (61-65, LLVM 19). LLVM 22 reads a debug record's fields
+ * as metadata ids without a bound and casts what it finds to the node
+ * kinds it expects; in a DXIL (LLVM 3.7) stream, where a mutated
+ * INST_STORE became DEBUG_RECORD_ASSIGN, that crashed the reader. They
+ * are refused there; in modern streams the ids are bounded (the node
+ * kinds are not checked). VALUE_SIMPLE's last field is a value. */
+static int bv_sem_new_function_record(bv_walker *v)
+{
+    uint64_t code = v->ops[0], total = bv_md_total(v);
+    if (!v->modern)
+        return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
+                       "function record code %llu (LLVM 3.8 or later) is not LLVM 3.7 (DXIL)",
+                       (unsigned long long)code);
+    size_t n = code == 64 ? v->n_ops - 1 : v->n_ops;
+    for (size_t i = 1; code != 60 && i < n; i++)
+        if (v->ops[i] >= total)
+            return bv_md_ref_fail(v, v->ops[i], total);
+    return 0;
+}
+
 /* DEBUG_LOC [line, col, scope + 1, inlined-at + 1]. */
 static int bv_sem_debug_loc(bv_walker *v)
 {
@@ -741,6 +762,12 @@ typedef struct bv_sem_check {
     X(BV_FUNCTION, 4, bv_sem_legacy_gep)        /* FUNC_CODE_INST_GEP_OLD */                 \
     X(BV_FUNCTION, 30, bv_sem_legacy_gep)       /* FUNC_CODE_INST_INBOUNDS_GEP_OLD */        \
     X(BV_FUNCTION, 35, bv_sem_debug_loc)        /* FUNC_CODE_DEBUG_LOC */                    \
+    X(BV_FUNCTION, 60, bv_sem_new_function_record) /* BLOCKADDR_USERS */                    \
+    X(BV_FUNCTION, 61, bv_sem_new_function_record) /* DEBUG_RECORD_VALUE */                 \
+    X(BV_FUNCTION, 62, bv_sem_new_function_record) /* DEBUG_RECORD_DECLARE */               \
+    X(BV_FUNCTION, 63, bv_sem_new_function_record) /* DEBUG_RECORD_ASSIGN */                \
+    X(BV_FUNCTION, 64, bv_sem_new_function_record) /* DEBUG_RECORD_VALUE_SIMPLE */          \
+    X(BV_FUNCTION, 65, bv_sem_new_function_record) /* DEBUG_RECORD_LABEL */                 \
     X(BV_MD_ATTACHMENT, 11, bv_sem_attachment)  /* METADATA_ATTACHMENT */                    \
     X(BV_MD_KIND, 6, bv_sem_md_kind)            /* METADATA_KIND */                          \
     X(BV_METADATA, -1, bv_sem_metadata)

@@ -664,6 +664,24 @@ static void call_body_check(tb *b, size_t n_call, const uint64_t *call, size_t n
     tb_check(b, code, needle);
 }
 
+/* Fuzzer find (load target): one INST_STORE of a DXC shader mutated into
+ * DEBUG_RECORD_ASSIGN (code 63, LLVM 19), whose fields LLVM 22 reads as
+ * metadata ids without a bound: a crash in the reader. Refused in LLVM 3.7
+ * streams; in modern ones the ids are bounded (here none is defined). */
+static void debug_record_case(bool modern, int code, const char *needle)
+{
+    tb b;
+    gep_head(&b, modern);
+    call_body_check(&b, OPS(0, 0, 4, 1), OPS(63, 1, 9, 4, 0), code, needle);
+}
+
+static void test_debug_records(void)
+{
+    debug_record_case(false, DXIL_E_BITSTREAM_RECORD,
+                      "function record code 63 (LLVM 3.8 or later) is not LLVM 3.7");
+    debug_record_case(true, DXIL_E_BITSTREAM_RECORD, "refers to metadata id 1, but only 0");
+}
+
 /* Fuzzer find (load target): a call to llvm.lifetime.end whose explicit
  * function type was not the declaration's crashed LLVM 22's intrinsic
  * upgrade; LLVM 3.7 required the two to agree. Here value 0 is void(ptr)
@@ -1260,6 +1278,7 @@ int dxil_test_register(void)
         {"empty BLOCKINFO", test_empty_blockinfo},
         {"records that crash LLVM 22", test_llvm_crashers},
         {"GEP struct indices", test_gep_struct_indices},
+        {"debug records in function bodies", test_debug_records},
         {"constant types", test_constant_types},
         {"call types, metadata values, shuffle masks", test_call_types},
         {"modern-stream metadata", test_modern_metadata},
