@@ -2,10 +2,26 @@
 // Kept tiny on purpose: everything else in the library is C11.
 #include "llvm_shim.h"
 
+#include <llvm/AsmParser/LLParser.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/AutoUpgrade.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/Metadata.h>
-#include <llvm/Support/CBindingWrapping.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/CBindingWrapping.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
 
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+using namespace llvm;
 
 // LLVM-C can create named metadata and append operands to it
 // (LLVMAddNamedMetadataOperand) but cannot remove a node or its operands;
@@ -14,9 +30,127 @@ extern "C" int dxil_shim_erase_named_metadata(LLVMModuleRef mod, const char *nam
 {
     if (!mod || !name)
         return 0;
-    llvm::NamedMDNode *nmd = llvm::unwrap(mod)->getNamedMetadata(name);
+    NamedMDNode *nmd = unwrap(mod)->getNamedMetadata(name);
     if (!nmd)
         return 0;
     nmd->eraseFromParent();
     return 1;
+}
+
+// A malloc'd copy (C frees it) of text up to its first newline, or of all
+// of it without the trailing newline.
+static char *shim_strdup_text(const std::string &text, bool first_line)
+{
+    size_t end = first_line ? text.find('\n') : text.find_last_not_of('\n') + 1;
+    std::string line = text.substr(0, end == std::string::npos ? text.size() : end);
+    char *copy = static_cast<char *>(std::malloc(line.size() + 1));
+    if (copy)
+        std::memcpy(copy, line.c_str(), line.size() + 1);
+    return copy;
+}
+
+// The guard LLVM's UpgradeDebugInfo lacks. For a module whose debug-info
+// version is current it runs verifyModule and calls report_fatal_error on
+// a broken module (ending the host process), or prints the verifier's
+// report to stderr and strips broken debug info. Run the same verifier
+// here, quietly: a broken module is refused; broken debug info is
+// stripped with LLVM's warning, after which the upgrade finds it valid.
+// Only for modules of the current debug-info version; returns false
+// (with *broken set) for a broken module.
+static bool shim_guard_debug_upgrade(Module &mod, char **broken)
+{
+    std::string report;
+    raw_string_ostream os(report);
+    bool broken_debug = false;
+    if (verifyModule(mod, &os, &broken_debug)) {
+        os.flush();
+        *broken = shim_strdup_text(report, true);
+        return false;
+    }
+    // Checked by the verifier only once the module is materialized, which
+    // a lazily read module is not yet (the same arguments as its check).
+    for (const Function &fn : mod)
+        if (fn.isIntrinsic() && fn.hasAddressTaken(nullptr, false, true, false, true)) {
+            *broken = shim_strdup_text("Invalid user of intrinsic instruction!", true);
+            return false;
+        }
+    if (broken_debug) {
+        mod.getContext().diagnose(DiagnosticInfoIgnoringInvalidDebugMetadata(mod));
+        StripDebugInfo(mod);
+    }
+    return true;
+}
+
+// toString (out of line in LLVM) rather than handleAllErrors, whose
+// std:: template instances would be exported from the shared library.
+static void shim_emit(LLVMContext &ctx, Error err)
+{
+    ctx.emitError(toString(std::move(err)));
+}
+
+// parseBitcodeFile is getLazyBitcodeModule + materializeAll, and the
+// debug-info upgrade is the last step of materializeAll; LLVM-C offers no
+// way in between. Function bodies are materialized one by one first so
+// the guard sees the whole module.
+extern "C" int dxil_shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef buf,
+                                       LLVMModuleRef *out, char **broken)
+{
+    LLVMContext &context = *unwrap(ctx);
+    *out = nullptr;
+    *broken = nullptr;
+    Expected<std::unique_ptr<Module>> lazy = getLazyBitcodeModule(unwrap(buf)->getMemBufferRef(), context);
+    if (!lazy) {
+        shim_emit(context, lazy.takeError());
+        return DXIL_SHIM_PARSE_FAILED;
+    }
+    std::unique_ptr<Module> mod = std::move(*lazy);
+    if (Error err = mod->materializeMetadata()) {
+        shim_emit(context, std::move(err));
+        return DXIL_SHIM_PARSE_FAILED;
+    }
+    if (getDebugMetadataVersionFromModule(*mod) == DEBUG_METADATA_VERSION) {
+        for (Function &fn : *mod)
+            if (Error err = fn.materialize()) {
+                shim_emit(context, std::move(err));
+                return DXIL_SHIM_PARSE_FAILED;
+            }
+        if (!shim_guard_debug_upgrade(*mod, broken))
+            return DXIL_SHIM_BROKEN;
+    }
+    if (Error err = mod->materializeAll()) {
+        shim_emit(context, std::move(err));
+        return DXIL_SHIM_PARSE_FAILED;
+    }
+    *out = wrap(mod.release());
+    return DXIL_SHIM_PARSED;
+}
+
+// LLVMParseIRInContext always runs the debug-info upgrade at the end of
+// the module; LLParser::Run can be told not to, and the guard runs first.
+extern "C" int dxil_shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
+                                  char **broken)
+{
+    LLVMContext &context = *unwrap(ctx);
+    std::unique_ptr<MemoryBuffer> owned(unwrap(buf));
+    *out = nullptr;
+    *broken = nullptr;
+    MemoryBufferRef ref = owned->getMemBufferRef();
+    SourceMgr sources;
+    sources.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(ref), SMLoc());
+    auto mod = std::make_unique<Module>(ref.getBufferIdentifier(), context);
+    SMDiagnostic diag;
+    if (LLParser(ref.getBuffer(), sources, diag, mod.get(), nullptr, context).Run(false)) {
+        std::string text;
+        raw_string_ostream os(text);
+        diag.print(nullptr, os, false);
+        os.flush();
+        *broken = shim_strdup_text(text, false);
+        return DXIL_SHIM_PARSE_FAILED;
+    }
+    if (getDebugMetadataVersionFromModule(*mod) != DEBUG_METADATA_VERSION)
+        UpgradeDebugInfo(*mod); // strips outdated debug info; no verifier
+    else if (!shim_guard_debug_upgrade(*mod, broken))
+        return DXIL_SHIM_BROKEN;
+    *out = wrap(mod.release());
+    return DXIL_SHIM_PARSED;
 }

@@ -14,6 +14,27 @@ extern "C" {
  * Returns 1 if the node existed, 0 otherwise (or on NULL arguments). */
 int dxil_shim_erase_named_metadata(LLVMModuleRef mod, const char *name);
 
+/* What the two parsers below return. */
+enum {
+    DXIL_SHIM_PARSED = 0,
+    DXIL_SHIM_PARSE_FAILED = 1, /* LLVM's error went to the context's handler */
+    DXIL_SHIM_BROKEN = 2        /* *broken: the verifier's first complaint */
+};
+
+/* LLVMParseBitcodeInContext2 without its process abort: LLVM's debug-info
+ * upgrade verifies a module whose "Debug Info Version" is current and
+ * calls report_fatal_error when the module is broken. Such a module is
+ * verified here first and refused (DXIL_SHIM_BROKEN, *broken malloc'd)
+ * before the upgrade runs; broken debug info alone is stripped with
+ * LLVM's own warning. buf stays the caller's. */
+int dxil_shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
+                            char **broken);
+
+/* The same for LLVM IR text (LLVMParseIRInContext, which takes buf).
+ * DXIL_SHIM_PARSE_FAILED sets *broken to LLVM's parse message. */
+int dxil_shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
+                       char **broken);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,13 +4,12 @@
 #include "bitcode_validate.h"
 #include "datalayout.h"
 #include "file_io.h"
+#include "llvm_shim.h"
 #include "module_internal.h"
 #include "side_metadata.h"
 #include "text_check.h"
 
-#include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/IRReader.h>
 #include <llvm-c/Analysis.h>
 #include <llvm/Config/llvm-config.h>
 #include <stdlib.h>
@@ -55,6 +54,25 @@ static void module_record_datalayout(dxil_module *m)
     LLVMAddNamedMetadataOperand(m->mod, DXU_MD_DATALAYOUT, LLVMMetadataAsValue(m->ctx, node));
 }
 
+/* A parse the shim refused: LLVM's own error (already reported through
+ * the context's handler when it came with no text), or a module the
+ * verifier calls broken, refused before LLVM's debug-info upgrade would
+ * have aborted the process on it. */
+static void module_parse_failed(int rc, const char *err, const char *prefix, dxil_diags *diags)
+{
+    if (rc == DXIL_SHIM_BROKEN)
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_VERIFY, DXIL_LOC_NONE, 0,
+                       "%sthe module is broken (%s); with a current \"Debug Info Version\" "
+                       "LLVM would verify it while reading and abort", prefix,
+                       err ? err : "no report");
+    else if (err)
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0, "%s%s", prefix,
+                       err);
+    else if (dxil_diags_error_count(diags) == 0)
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
+                       "LLVM could not read the bitcode");
+}
+
 static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, const char *name,
                              dxil_diags *diags)
 {
@@ -70,15 +88,12 @@ static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, c
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, name);
     free(fixed);
     char *err = NULL;
-    /* LLVMParseIRInContext takes ownership of buf. */
-    if (LLVMParseIRInContext(m->ctx, buf, &m->mod, &err)) {
-        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
-                       "LLVM IR: %s", err ? err : "parse failed");
-        LLVMDisposeMessage(err);
-        m->mod = NULL;
-        return -1;
-    }
-    return 0;
+    /* Takes ownership of buf. */
+    int rc = dxil_shim_parse_ir(m->ctx, buf, &m->mod, &err);
+    if (rc != DXIL_SHIM_PARSED)
+        module_parse_failed(rc, err, "LLVM IR: ", diags);
+    free(err);
+    return rc == DXIL_SHIM_PARSED ? 0 : -1;
 }
 
 /* Container, wrapper or raw bitcode: find the bitcode, then parse it. */
@@ -109,17 +124,14 @@ int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_s
         return -1;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
         (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, name, 0);
-    LLVMBool failed = LLVMParseBitcodeInContext2(ctx, buf, out);
+    char *err = NULL;
+    int rc = dxil_shim_parse_bitcode(ctx, buf, out, &err);
     LLVMDisposeMemoryBuffer(buf);
     free(fixed);
-    if (failed) {
-        *out = NULL;
-        if (dxil_diags_error_count(diags) == 0)
-            dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
-                           "LLVM could not read the bitcode");
-        return -1;
-    }
-    return 0;
+    if (rc != DXIL_SHIM_PARSED)
+        module_parse_failed(rc, err, "LLVM: ", diags);
+    free(err);
+    return rc == DXIL_SHIM_PARSED ? 0 : -1;
 }
 
 /* The module identifier: the input's base name, so output does not depend

@@ -61,7 +61,7 @@ enum dxil_diag_code {
     DXIL_E_TEXT_INTRINSIC_USE = 2012, /* IR text uses an @llvm.* function as a value */
     /* 3xxx LLVM */
     DXIL_E_LLVM_PARSE = 3000,
-    DXIL_E_LLVM_VERIFY = 3001,
+    DXIL_E_LLVM_VERIFY = 3001,   /* --verify, or a broken module with current debug info at load */
     DXIL_W_LLVM = 3002,
     DXIL_E_LLVM_WRITE = 3003,
     /* 4xxx op table and spec */
