@@ -15,6 +15,8 @@ typedef struct bench_shader {
     size_t size;
     uint8_t *fixed_bc;    /* datalayout-fixed bitcode for the baseline */
     size_t fixed_size;
+    uint8_t *raised_bc;   /* our raised output as bitcode (NULL if it failed) */
+    size_t raised_size;
 } bench_shader;
 
 typedef struct bench_corpus {

@@ -93,6 +93,23 @@ void bench_csv_row(bench_csv *csv, const char *section, const char *item, const 
 
 /* ---- corpus ------------------------------------------------------------- */
 
+/* Our output as bitcode, for LLVM alone on the raised form. */
+static void bench_raise_once(bench_shader *s)
+{
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = dxil_module_load_memory(s->data, s->size, s->path, NULL, diags);
+    void *out = NULL;
+    size_t size = 0;
+    if (m && dxil_module_write_memory(m, DXIL_EMIT_BC, &out, &size, diags) == 0) {
+        s->raised_bc = out;
+        s->raised_size = size;
+    } else {
+        free(out);
+    }
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
+}
+
 static int bench_add_file(bench_corpus *c, size_t *cap, const char *path)
 {
     if (c->count == *cap) {
@@ -124,6 +141,7 @@ static int bench_add_file(bench_corpus *c, size_t *cap, const char *path)
         memcpy(s->fixed_bc, bc, bc_size);
         s->fixed_size = bc_size;
     }
+    bench_raise_once(s);
     c->bytes += s->size;
     c->count++;
     return 0;
@@ -171,6 +189,7 @@ void bench_corpus_free(bench_corpus *c)
         free(c->items[i].path);
         free(c->items[i].data);
         free(c->items[i].fixed_bc);
+        free(c->items[i].raised_bc);
     }
     free(c->items);
 }
