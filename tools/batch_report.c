@@ -91,7 +91,8 @@ void batch_summary_print(const batch_options *o, const batch_list *list, const b
     double rate = t->seconds > 0 ? (double)list->count / t->seconds : 0;
     fprintf(out, "batch: %zu shaders: %zu ok, %zu failed, %zu crashed in %.2f s (%.1f/s, %u %s",
             list->count, t->ok, t->failed, t->crashed, t->seconds, rate, o->jobs,
-            o->isolate ? "processes" : "threads");
+            o->isolate ? (o->jobs == 1 ? "process" : "processes")
+                       : (o->jobs == 1 ? "thread" : "threads"));
     if (o->shard_count > 1)
         fprintf(out, ", shard %u/%u", o->shard_index, o->shard_count);
     fputs(")\n", out);
