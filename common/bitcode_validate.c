@@ -14,6 +14,7 @@
  * The walk is iterative and allocation-light: one operand buffer reused for
  * every record and two pools of abbreviations. */
 #include "bitcode_validate.h"
+#include "bitcode_distrings.h"
 #include "bitcode_tbaa.h"
 #include "bitcode_values.h"
 #include "bitstream.h"
@@ -84,6 +85,7 @@ typedef struct bv_walker {
     bool seen_module;
     bcv_model *values;            /* value numbering for the GEP checks */
     bct_nodes *tbaa;              /* metadata nodes, for !tbaa attachments */
+    bcs_strings *strings;         /* which metadata ids are strings */
     bv_scope stack[BS_MAX_DEPTH + 1]; /* last: only stack[0] starts zeroed */
 } bv_walker;
 
@@ -688,6 +690,19 @@ static int bv_sem_md_kind(bv_walker *v)
     return bct_note_kind(v->tbaa, v->ops, v->n_ops) == -2 ? bv_oom(v) : 0;
 }
 
+/* Debug-info fields LLVM reads as strings must name strings read before
+ * (bitcode_distrings.h). */
+static int bv_md_strings(bv_walker *v, bool in_fn)
+{
+    size_t field = 0;
+    const char *why = bcs_check_record(v->strings, v->ops, v->n_ops,
+                                       in_fn ? v->md_module + v->md_local : v->md_module, &field);
+    if (!why)
+        return 0;
+    return bv_fail(v, DXIL_E_BITSTREAM_RECORD, "debug-info metadata record (code %llu) %s "
+                   "(operand %zu)", (unsigned long long)v->ops[0], why, field);
+}
+
 /* METADATA records: count the ids they define; note references (which may
  * point forward) for the check at the block's end. */
 static int bv_sem_metadata(bv_walker *v)
@@ -735,6 +750,11 @@ static int bv_sem_metadata(bv_walker *v)
     }
     uint64_t *count = in_fn ? &v->md_local : &v->md_module;
     uint64_t add = bv_md_defines(v, l.kind);
+    if (rc == 0 && (l.kind == MDK_DI || l.kind == MDK_PLAIN))
+        rc = bv_md_strings(v, in_fn);
+    if (rc == 0 && (code == 1 || l.kind == MDK_STRINGS) && /* STRING_OLD, STRINGS */
+        bcs_note_strings(v->strings, bv_md_total(v), add, in_fn) != 0)
+        return bv_oom(v);
     *count = *count > BV_MD_MAX - add ? BV_MD_MAX : *count + add; /* totals never wrap */
     return rc;
 }
@@ -889,6 +909,7 @@ static int bv_enter_block(bv_walker *v)
     if (bid == BV_FUNCTION) {
         v->md_local = v->fn_insts = 0;
         bct_function_begin(v->tbaa);
+        bcs_function_begin(v->strings);
     }
     if (bid == BV_METADATA)
         v->md_has_ref = false;
@@ -956,8 +977,10 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     bv_walker *v = malloc(sizeof *v);
     if (v) /* every field, and stack[0]; bv_enter_block sets the others */
         memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
-    if (v && (!(v->values = bcv_create()) || !(v->tbaa = bct_create()))) {
+    if (v && (!(v->values = bcv_create()) || !(v->tbaa = bct_create()) ||
+              !(v->strings = bcs_create()))) {
         bcv_destroy(v->values);
+        bct_destroy(v->tbaa);
         free(v);
         v = NULL;
     }
@@ -980,6 +1003,7 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     bv_pool_free(&v->info);
     bcv_destroy(v->values);
     bct_destroy(v->tbaa);
+    bcs_destroy(v->strings);
     free(v->ops);
     free(v);
     return rc;

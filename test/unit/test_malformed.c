@@ -881,6 +881,66 @@ static void test_modern_metadata(void)
     md_case(false, OPS(1, 2), DXIL_E_BITSTREAM_RECORD, "code 35 is not LLVM 3.7");
 }
 
+/* Debug-info fields LLVM reads as strings (a cast, no check): ids 0 and 1
+ * are strings, 2 a node, then the record under test. LLVM 3.7 streams
+ * write one STRING_OLD per string, modern ones a STRINGS record. */
+static void di_case(bool modern, unsigned code, size_t n, const uint64_t *ops, const char *needle)
+{
+    tb b;
+    gep_head(&b, modern);
+    tb_end(&b);
+    tb_enter(&b, 15, 3);
+    if (modern) {
+        tb_record(&b, 35, OPS(2, 0)); /* STRINGS: two ids (offsets and blob elided) */
+    } else {
+        tb_record(&b, 1, OPS('a'));   /* STRING_OLD */
+        tb_record(&b, 1, OPS('b'));
+    }
+    tb_record(&b, 3, 0, NULL); /* NODE !{} */
+    tb_record(&b, code, n, ops);
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, needle ? DXIL_E_BITSTREAM_RECORD : 0, needle);
+}
+
+static void test_debug_info_strings(void)
+{
+    const char *not_string = "metadata that is not a string read before it";
+    /* FILE [distinct, filename, directory, ...]: fuzz find, a filename
+     * naming an id not read yet crashed the reader. */
+    for (int modern = 0; modern < 2; modern++) {
+        di_case(modern, 16, OPS(0, 1, 2), NULL);
+        di_case(modern, 16, OPS(0, 0, 0), NULL); /* null names */
+        di_case(modern, 16, OPS(0, 3, 2), not_string);  /* the node */
+        di_case(modern, 16, OPS(0, 1, 5), not_string);  /* id 4: not read yet */
+    }
+    /* The checksum is read only with a kind; the source always. */
+    di_case(true, 16, OPS(0, 1, 2, 0, 3), NULL);
+    di_case(true, 16, OPS(0, 1, 2, 1, 3), not_string);
+    di_case(true, 16, OPS(0, 1, 2, 0, 0, 3), not_string);
+    /* LOCAL_VAR: the name follows the old tag field when there are more
+     * than eight fields and no alignment flag. */
+    di_case(false, 28, OPS(0, 0x100, 0, 1, 0, 0, 0, 0, 0), NULL);
+    di_case(false, 28, OPS(0, 0x100, 0, 3, 0, 0, 0, 0, 0), not_string);
+    di_case(true, 28, OPS(2, 0, 3, 0, 0, 0, 0, 0, 0), not_string);
+    /* NAMESPACE: the name moved when file and line were dropped. */
+    di_case(true, 24, OPS(0, 0, 3), not_string);
+    di_case(true, 24, OPS(0, 0, 0, 3, 0), not_string);
+    di_case(true, 24, OPS(0, 0, 0, 1, 0), NULL);
+    /* COMMON_BLOCK is read without a size check. */
+    di_case(true, 44, OPS(0, 0, 0, 1), "fewer fields");
+    di_case(true, 44, OPS(0, 0, 0, 1, 0, 0), NULL);
+    /* Wide enumerator values: a width the record cannot back would only
+     * make LLVM allocate for it. */
+    di_case(true, 14, OPS(4, 128, 1, 7), NULL);
+    di_case(true, 14, OPS(4, (uint64_t)1 << 40, 1, 7), "wider than any LLVM integer");
+    /* FIXED_POINT_TYPE factors: [bits | words << 32, words...]. */
+    di_case(true, 49, OPS(0, 0, 1, 32, 0, 0, 0, 0, 0, 64 | (1ull << 32), 3, 64 | (1ull << 32), 1),
+            NULL);
+    di_case(true, 49, OPS(0, 0, 1, 32, 0, 0, 0, 0, 0, 64 | (5ull << 32), 3, 64, 1),
+            "more words than the record");
+}
+
 /* ---- whole loads of crafted inputs -------------------------------------------- */
 
 static dxil_module *load(const void *data, size_t size, dxil_diags *diags)
@@ -1282,6 +1342,7 @@ int dxil_test_register(void)
         {"constant types", test_constant_types},
         {"call types, metadata values, shuffle masks", test_call_types},
         {"modern-stream metadata", test_modern_metadata},
+        {"debug-info string fields", test_debug_info_strings},
         {NULL, NULL}};
     static const dxil_test_case loads[] = {
         {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},
