@@ -44,6 +44,7 @@ typedef enum batch_status {
 typedef struct batch_item {
     char *path;     /* as found or listed */
     char *rel;      /* relative path mirrored under the output directory */
+    bool rel_shared; /* rel points into path's storage: free path only */
     batch_status status;
     int code;       /* first error's DXIL code, 0 if none */
     int signal;     /* BATCH_CRASHED: the signal, 0 for a plain exit */
@@ -59,12 +60,18 @@ typedef struct batch_list {
 typedef struct batch_totals {
     size_t ok, failed, crashed;
     double seconds;
+    /* This process's peak resident set when the last shader was done
+     * (before any report is built), in MiB; 0 where it cannot be read. */
+    double peak_rss_mib;
     /* o->op_stats: every converted shader's op counts, merged (per-worker
      * objects, or the JSON each --isolate child sends back); else NULL.
      * ops_missing: converted shaders whose counts were lost. */
     dxil_stats *ops;
     size_t ops_missing;
 } batch_totals;
+
+/* This process's peak resident set so far, in MiB (0 if unknown). */
+double batch_peak_rss_mib(void);
 
 /* Frees what batch_run allocated in t. */
 void batch_totals_free(batch_totals *t);

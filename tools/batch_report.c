@@ -157,6 +157,7 @@ json_object *batch_report_json(const batch_options *o, const batch_list *list,
     json_object_object_add(root, "failed", json_object_new_int64((int64_t)t->failed));
     json_object_object_add(root, "crashed", json_object_new_int64((int64_t)t->crashed));
     json_object_object_add(root, "seconds", json_object_new_double(t->seconds));
+    json_object_object_add(root, "peak_rss_mib", json_object_new_double(t->peak_rss_mib));
     json_object *failures = json_object_new_array();
     json_object *shaders = json_object_new_array();
     for (size_t i = 0; i < list->count; i++) {

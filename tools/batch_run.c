@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +15,25 @@ double batch_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* VmHWM, not getrusage: ru_maxrss counts the pages a process had before
+ * exec, i.e. its parent's at fork, so a large parent (dxil-bench) would
+ * hide the batch's own figure. */
+double batch_peak_rss_mib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return 0;
+    char line[256];
+    double kib = 0;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0) {
+            kib = strtod(line + 6, NULL);
+            break;
+        }
+    fclose(f);
+    return kib / 1024.0;
 }
 
 /* mkdir -p of path's parent; threads may race to create the same one. */
@@ -251,6 +271,7 @@ void batch_run(const batch_options *o, batch_list *list, batch_work_fn fn, void 
         batch_run_threads(o, list, fn, user, prog, totals);
     batch_progress_finish(prog);
     totals->seconds = batch_now() - t0;
+    totals->peak_rss_mib = batch_peak_rss_mib();
     batch_count(list, totals);
 }
 

@@ -117,6 +117,12 @@ static void test_relative_paths(void)
     CU_ASSERT_STRING_EQUAL(l.items[2].rel, "a.dxil");
     CU_ASSERT_STRING_EQUAL(l.items[3].rel, "..foo/b..dxil");
     CU_ASSERT_STRING_EQUAL(l.items[1].path, "../x/../y.dxil");
+    /* A rel that is the path's tail shares its storage (batch memory is
+     * mostly this list); a renamed one is a copy of its own. */
+    CU_ASSERT_TRUE(l.items[0].rel_shared);
+    CU_ASSERT_PTR_EQUAL(l.items[0].rel, l.items[0].path + 1);
+    CU_ASSERT_FALSE(l.items[1].rel_shared);
+    CU_ASSERT_TRUE(l.items[3].rel_shared);
     batch_list_free(&l);
 }
 
