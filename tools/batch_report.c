@@ -2,6 +2,7 @@
 #include "batch.h"
 #include "file_io.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -145,8 +146,10 @@ static json_object *report_options(const batch_options *o)
     return j;
 }
 
-json_object *batch_report_json(const batch_options *o, const batch_list *list,
-                               const batch_totals *t)
+/* Everything but the per-shader arrays, in the report's key order; the
+ * arrays go where the NULL placeholders are. */
+static json_object *report_head(const batch_options *o, const batch_list *list,
+                                const batch_totals *t)
 {
     json_object *root = json_object_new_object();
     json_object_object_add(root, "tool", json_object_new_string("dxil-upgrade"));
@@ -158,16 +161,8 @@ json_object *batch_report_json(const batch_options *o, const batch_list *list,
     json_object_object_add(root, "crashed", json_object_new_int64((int64_t)t->crashed));
     json_object_object_add(root, "seconds", json_object_new_double(t->seconds));
     json_object_object_add(root, "peak_rss_mib", json_object_new_double(t->peak_rss_mib));
-    json_object *failures = json_object_new_array();
-    json_object *shaders = json_object_new_array();
-    for (size_t i = 0; i < list->count; i++) {
-        json_object *item = report_item(o, &list->items[i]);
-        if (list->items[i].status != BATCH_OK)
-            json_object_array_add(failures, json_object_get(item));
-        json_object_array_add(shaders, item);
-    }
-    json_object_object_add(root, "failures", failures);
-    json_object_object_add(root, "shaders", shaders);
+    json_object_object_add(root, "failures", NULL);
+    json_object_object_add(root, "shaders", NULL);
     json_object *cov = t->ops ? dxil_stats_to_json(t->ops) : NULL;
     if (cov)
         json_object_object_add(cov, "missing_shaders", json_object_new_int64((int64_t)t->ops_missing));
@@ -175,17 +170,83 @@ json_object *batch_report_json(const batch_options *o, const batch_list *list,
     return root;
 }
 
+static bool report_in_array(const char *key, const batch_item *it)
+{
+    return strcmp(key, "shaders") == 0 || it->status != BATCH_OK;
+}
+
+json_object *batch_report_json(const batch_options *o, const batch_list *list,
+                               const batch_totals *t)
+{
+    json_object *root = report_head(o, list, t);
+    static const char *const arrays[] = {"failures", "shaders"};
+    for (int a = 0; a < 2; a++) {
+        json_object *arr = json_object_new_array();
+        for (size_t i = 0; i < list->count; i++)
+            if (report_in_array(arrays[a], &list->items[i]))
+                json_object_array_add(arr, report_item(o, &list->items[i]));
+        json_object_object_add(root, arrays[a], arr);
+    }
+    return root;
+}
+
+#define REPORT_FLAGS (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)
+
+/* One array, written an item at a time: a report over 100k shaders as a
+ * json-c tree took ~1.4 KB per shader, as text it takes ~200 bytes. */
+static void report_stream_array(FILE *f, const batch_options *o, const batch_list *list,
+                                const char *key)
+{
+    fputc('[', f);
+    const char *sep = "\n    ";
+    for (size_t i = 0; i < list->count; i++) {
+        if (!report_in_array(key, &list->items[i]))
+            continue;
+        json_object *item = report_item(o, &list->items[i]);
+        fprintf(f, "%s%s", sep, json_object_to_json_string_ext(item, REPORT_FLAGS));
+        json_object_put(item);
+        sep = ",\n    ";
+    }
+    fputs(strcmp(sep, ",\n    ") == 0 ? "\n  ]" : "]", f);
+}
+
+/* The report as text: the head's keys in order, the arrays streamed. */
+static char *report_text(const batch_options *o, const batch_list *list, const batch_totals *t,
+                         size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f)
+        return NULL;
+    json_object *head = report_head(o, list, t);
+    const char *sep = "{\n";
+    json_object_object_foreach(head, key, val) {
+        fprintf(f, "%s  \"%s\":", sep, key);
+        if (strcmp(key, "failures") == 0 || strcmp(key, "shaders") == 0)
+            report_stream_array(f, o, list, key);
+        else
+            fputs(val ? json_object_to_json_string_ext(val, REPORT_FLAGS) : "null", f);
+        sep = ",\n";
+    }
+    fputs("\n}\n", f);
+    json_object_put(head);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 int batch_report_write(const batch_options *o, const batch_list *list, const batch_totals *t,
                        const char *path)
 {
-    json_object *root = batch_report_json(o, list, t);
-    const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-                                                                JSON_C_TO_STRING_NOSLASHESCAPE);
+    size_t len = 0;
+    char *text = report_text(o, list, t, &len);
     dxil_diags *diags = dxil_diags_create();
-    int rc = text ? dxil_write_file_atomic(path, text, strlen(text), diags) : -1;
+    int rc = text ? dxil_write_file_atomic(path, text, len, diags) : -1;
     if (rc != 0)
         dxil_diags_print(diags, stderr, path);
     dxil_diags_destroy(diags);
-    json_object_put(root);
+    free(text);
     return rc;
 }

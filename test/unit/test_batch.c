@@ -323,6 +323,11 @@ static void test_report_json(void)
     CU_ASSERT_EQUAL_FATAL(batch_report_write(&o, &l, &t, path), 0);
     json_object *root = json_object_from_file(path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    /* The file is streamed an item at a time; it must say exactly what
+     * the json-c tree says. */
+    json_object *dom = batch_report_json(&o, &l, &t);
+    CU_ASSERT_TRUE(json_object_equal(root, dom));
+    json_object_put(dom);
     CU_ASSERT_EQUAL(tb_json_int(root, "total"), 2);
     CU_ASSERT_EQUAL(tb_json_int(root, "ok"), 1);
     CU_ASSERT_EQUAL(tb_json_int(root, "failed"), 1);
