@@ -14,7 +14,7 @@
  * The walk is iterative and allocation-light: one operand buffer reused for
  * every record and two pools of abbreviations. */
 #include "bitcode_validate.h"
-#include "bitcode_distrings.h"
+#include "bitcode_difields.h"
 #include "bitcode_tbaa.h"
 #include "bitcode_values.h"
 #include "bitstream.h"
@@ -690,8 +690,15 @@ static int bv_sem_md_kind(bv_walker *v)
     return bct_note_kind(v->tbaa, v->ops, v->n_ops) == -2 ? bv_oom(v) : 0;
 }
 
+/* Modern streams: the node fields of debug-info records (the validator's
+ * LLVM 3.7 layouts count every non-numeric field instead). */
+static void bv_md_note_ref_cb(void *user, uint64_t id)
+{
+    bv_md_note_ref(user, id);
+}
+
 /* Debug-info fields LLVM reads as strings must name strings read before
- * (bitcode_distrings.h). */
+ * (bitcode_difields.h). */
 static int bv_md_strings(bv_walker *v, bool in_fn)
 {
     size_t field = 0;
@@ -752,8 +759,10 @@ static int bv_sem_metadata(bv_walker *v)
     uint64_t add = bv_md_defines(v, l.kind);
     if (rc == 0 && (l.kind == MDK_DI || l.kind == MDK_PLAIN))
         rc = bv_md_strings(v, in_fn);
-    if (rc == 0 && (code == 1 || l.kind == MDK_STRINGS) && /* STRING_OLD, STRINGS */
-        bcs_note_strings(v->strings, bv_md_total(v), add, in_fn) != 0)
+    if (rc == 0 && v->modern && (l.kind == MDK_PLAIN || l.kind == MDK_NAMELESS))
+        bcs_for_each_ref(v->ops, v->n_ops, bv_md_note_ref_cb, v);
+    int id_kind = code == 1 || l.kind == MDK_STRINGS ? BCS_STRING : code == 2 ? BCS_VALUE : -1;
+    if (rc == 0 && id_kind >= 0 && bcs_note(v->strings, id_kind, bv_md_total(v), add, in_fn) != 0)
         return bv_oom(v);
     *count = *count > BV_MD_MAX - add ? BV_MD_MAX : *count + add; /* totals never wrap */
     return rc;

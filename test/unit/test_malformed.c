@@ -881,8 +881,8 @@ static void test_modern_metadata(void)
     md_case(false, OPS(1, 2), DXIL_E_BITSTREAM_RECORD, "code 35 is not LLVM 3.7");
 }
 
-/* Debug-info fields LLVM reads as strings (a cast, no check): ids 0 and 1
- * are strings, 2 a node, then the record under test. LLVM 3.7 streams
+/* Debug-info fields as LLVM reads them: ids 0 and 1 are strings, 2 a
+ * node, 3 a value (i32 0), then the record under test. LLVM 3.7 streams
  * write one STRING_OLD per string, modern ones a STRINGS record. */
 static void di_case(bool modern, unsigned code, size_t n, const uint64_t *ops, const char *needle)
 {
@@ -896,7 +896,8 @@ static void di_case(bool modern, unsigned code, size_t n, const uint64_t *ops, c
         tb_record(&b, 1, OPS('a'));   /* STRING_OLD */
         tb_record(&b, 1, OPS('b'));
     }
-    tb_record(&b, 3, 0, NULL); /* NODE !{} */
+    tb_record(&b, 3, 0, NULL);    /* NODE !{} */
+    tb_record(&b, 2, OPS(0, 1)); /* VALUE i32 0 */
     tb_record(&b, code, n, ops);
     tb_end(&b);
     tb_end(&b);
@@ -939,6 +940,24 @@ static void test_debug_info_strings(void)
             NULL);
     di_case(true, 49, OPS(0, 0, 1, 32, 0, 0, 0, 0, 0, 64 | (5ull << 32), 3, 64, 1),
             "more words than the record");
+    /* Node fields in modern layouts: a placeholder never resolved made
+     * LLVM index past its tables (fuzz find: a compile unit's file). */
+    di_case(true, 20, OPS(1, 12, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), NULL);
+    di_case(true, 20, OPS(1, 12, 27, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), "metadata id 26");
+    di_case(true, 20, OPS(1, 12, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9), "metadata id 8");
+    /* SUBPROGRAM: the packed-flags layout moves the unit to field 12. */
+    di_case(true, 21, OPS(6, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0), NULL);
+    di_case(true, 21, OPS(6, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0),
+            "metadata id 39");
+    /* Numbers are not references: a line far past every id is fine. */
+    di_case(true, 22, OPS(0, 3, 0, 5000, 7), NULL);
+    di_case(true, 22, OPS(0, 300, 0, 5000, 7), "metadata id 299");
+    /* DIArgList [value ids...]: LLVM casts each to value metadata. */
+    di_case(true, 46, OPS(3), NULL);
+    di_case(true, 46, OPS(3, 2), "not a value read before it");
+    /* Global attachments [value, (kind, node)*] name nodes by raw id. */
+    di_case(true, 36, OPS(0, 0, 2), NULL);
+    di_case(true, 36, OPS(0, 0, 77), "metadata id 77");
 }
 
 /* ---- whole loads of crafted inputs -------------------------------------------- */
