@@ -1,5 +1,6 @@
 /* dxil-bench - corpus-scale figures for dxil-upgrade, side by side with an
  * LLVM-only baseline measured in the same run on the same bytes. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "bench.h"
 #include "datalayout.h"
 #include "file_io.h"
@@ -361,6 +362,11 @@ int main(int argc, char **argv)
         return 1;
     }
     bench_corpus corpus;
+    /* Canonical paths: a ".." in them would make every batch item keep a
+     * renamed copy of its path, which the RSS figures would then show. */
+    char *real = realpath(cfg.corpus_dir, NULL);
+    if (real)
+        cfg.corpus_dir = real;
     if (bench_corpus_load(&cfg, &corpus) != 0) {
         fprintf(stderr, "dxil-bench: no usable shader in %s\n", cfg.corpus_dir);
         bench_corpus_free(&corpus);
@@ -378,5 +384,6 @@ int main(int argc, char **argv)
     if (cfg.plot)
         bench_plot(&cfg);
     bench_corpus_free(&corpus);
+    free(real);
     return 0;
 }
