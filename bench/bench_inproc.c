@@ -1,8 +1,8 @@
 /* bench_inproc.c - in-process figures: per-phase cost against the
  * LLVM-only baseline, thread scaling, and the corpus scaled up. */
 #include "bench.h"
-#include "bitcode_validate.h"
-#include "datalayout.h"
+#include "bitcode/bitcode_validate.h"
+#include "bitcode/datalayout.h"
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>

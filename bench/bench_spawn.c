@@ -5,7 +5,7 @@
 #define _DEFAULT_SOURCE /* wait4: the child's own peak RSS */
 #endif
 #include "bench.h"
-#include "file_io.h"
+#include "common/file_io.h"
 
 #include <fcntl.h>
 #include <spawn.h>

@@ -2,8 +2,8 @@
  * LLVM-only baseline measured in the same run on the same bytes. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "bench.h"
-#include "datalayout.h"
-#include "file_io.h"
+#include "bitcode/datalayout.h"
+#include "common/file_io.h"
 
 #include <errno.h>
 #include <getopt.h>

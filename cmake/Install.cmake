@@ -43,7 +43,7 @@ endif()
 list(JOIN LLVM_INCLUDE_DIRS " -I" DXIL_PC_LLVM_CFLAGS)
 set(DXIL_PC_LLVM_CFLAGS "-I${DXIL_PC_LLVM_CFLAGS}")
 set(DXIL_PC_LLVM_LIBS "-L${LLVM_LIBRARY_DIR} -lLLVM-${LLVM_VERSION_MAJOR}")
-# For `pkg-config --static`: the C++ runtime of common/llvm_shim.cpp (see
+# For `pkg-config --static`: the C++ runtime of module/llvm_shim.cpp (see
 # DXIL_CXX_RUNTIME_LIBS in CMakeLists.txt) and threads.
 list(TRANSFORM DXIL_CXX_RUNTIME_LIBS PREPEND "-l" OUTPUT_VARIABLE _dxil_pc_cxx)
 list(JOIN _dxil_pc_cxx " " DXIL_PC_LIBS_PRIVATE)

@@ -13,7 +13,7 @@
  * The check bit of a load becomes checkAccessFullyMapped(71, status). */
 #include "lower_internal.h"
 
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,10 +5,10 @@
  * back in the input's order (!dxu.order). cleanup: casthandle bridges are
  * folded away and declarations left without users are deleted. */
 #include "lower_internal.h"
-#include "grow.h"
+#include "common/grow.h"
 
-#include "llvm_shim.h"
-#include "side_metadata.h"
+#include "module/llvm_shim.h"
+#include "common/side_metadata.h"
 
 #include <stdio.h>
 #include <stdlib.h>

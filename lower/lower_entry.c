@@ -6,7 +6,7 @@
  * way: DXIL has none (DXILPrepare strips them too). */
 #include "lower_internal.h"
 
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,9 +5,9 @@
  * and the datalayout comes back from !dxu.datalayout. */
 #include "lower_internal.h"
 
-#include "datalayout.h"
-#include "llvm_shim.h"
-#include "side_metadata.h"
+#include "bitcode/datalayout.h"
+#include "module/llvm_shim.h"
+#include "common/side_metadata.h"
 
 #include <stdio.h>
 #include <stdlib.h>

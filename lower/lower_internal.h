@@ -5,7 +5,7 @@
 
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_optable.h"
-#include "module_internal.h"
+#include "module/module_internal.h"
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>

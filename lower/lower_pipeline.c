@@ -2,7 +2,7 @@
  * lowered module with DXC's own datalayout spelling. */
 #include "lower_internal.h"
 
-#include "file_io.h"
+#include "common/file_io.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,9 +6,9 @@
  * op lowerings look through and lower_cleanup.c removes. !dx.resources
  * comes back verbatim from !dxu.resources, or is built from the calls. */
 #include "lower_internal.h"
-#include "grow.h"
+#include "common/grow.h"
 
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <stdlib.h>
 #include <string.h>

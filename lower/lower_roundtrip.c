@@ -1,5 +1,5 @@
 /* lower_roundtrip.c - the two round-trip checks, in memory. */
-#include "ir_compare.h"
+#include "module/ir_compare.h"
 #include "lower_internal.h"
 
 #include <stdio.h>

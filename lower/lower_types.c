@@ -3,7 +3,7 @@
  * parameter types (type codes) and attributes at the target version. */
 #include "lower_internal.h"
 
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <llvm-c/IRReader.h>
 

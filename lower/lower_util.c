@@ -1,8 +1,8 @@
 /* lower_util.c - small helpers shared by the lowering passes. */
 #include "lower_internal.h"
-#include "grow.h"
+#include "common/grow.h"
 
-#include "llvm_shim.h"
+#include "module/llvm_shim.h"
 
 #include <stdarg.h>
 #include <stdio.h>

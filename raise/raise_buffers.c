@@ -3,7 +3,7 @@
  * llvm.dx.resource.{load,store}.* intrinsics. Forms LLVM 22 cannot express
  * keep the dx.op call (with its cast handle) and are counted. */
 #include "raise_resources.h"
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include "dxil-upgrade/dxil_stats.h"
 

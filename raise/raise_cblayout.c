@@ -27,7 +27,7 @@
  * must be exactly the record's size. */
 #include "raise_resources.h"
 
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <llvm-c/Target.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #include "dxil-upgrade/dxil_abi.h"
 #include "raise_internal.h"
 #include "raise_md_util.h"
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -3,10 +3,10 @@
  * DirectX backend use; dx.valver stays as it is. Runs first: it records
  * the original dx.* node order before any later pass moves a node, and
  * fills the version/stage fields of dxil_raise_ctx for the other passes. */
-#include "llvm_shim.h"
+#include "module/llvm_shim.h"
 #include "raise_internal.h"
 #include "raise_md_util.h"
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * not, is left where it is: LLVM keeps unknown kinds verbatim. */
 #include "raise_internal.h"
 #include "raise_md_util.h"
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <string.h>
 

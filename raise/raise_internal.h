@@ -3,7 +3,7 @@
 #ifndef DXIL_RAISE_INTERNAL_H
 #define DXIL_RAISE_INTERNAL_H
 
-#include "module_internal.h"
+#include "module/module_internal.h"
 
 #include <llvm-c/Core.h>
 

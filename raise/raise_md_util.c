@@ -2,7 +2,7 @@
 #include "raise_md_util.h"
 
 #include "dxil-upgrade/dxil_abi.h"
-#include "llvm_shim.h"
+#include "module/llvm_shim.h"
 
 #include <stdlib.h>
 #include <string.h>

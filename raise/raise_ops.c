@@ -11,7 +11,7 @@
  * declaration or a reason to keep the call. */
 #include "raise_ops.h"
 #include "raise_md_util.h"
-#include "optable_internal.h"
+#include "optable/optable_internal.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>

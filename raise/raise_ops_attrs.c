@@ -5,7 +5,7 @@
  * ArgMemOnly -> memory(argmem: readwrite), plus noduplicate / noreturn,
  * and nounwind always. */
 #include "raise_ops.h"
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 
 #include <llvm-c/IRReader.h>
 #include <pthread.h>

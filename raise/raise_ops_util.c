@@ -1,7 +1,7 @@
 /* raise_ops_util.c - finding dx.op declarations and their calls, shared by
  * the op raise, the census and the spec check. */
 #include "raise_ops.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,13 +6,13 @@
  * and acceleration structures have no LLVM 22 form and stay DXIL. */
 #include "raise_resources.h"
 #include "raise_ops.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include "dxil-upgrade/dxil_optable.h"
 #include "dxil-upgrade/dxil_stats.h"
-#include "llvm_shim.h"
-#include "optable_internal.h"
-#include "side_metadata.h"
+#include "module/llvm_shim.h"
+#include "optable/optable_internal.h"
+#include "common/side_metadata.h"
 
 #include <stdlib.h>
 #include <string.h>

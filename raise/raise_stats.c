@@ -5,7 +5,7 @@
  * each op, and the op pass, which runs after all the others, counts the
  * calls still there and why; the difference was raised. */
 #include "raise_ops.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <inttypes.h>
 #include <json-c/json.h>

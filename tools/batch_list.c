@@ -1,6 +1,6 @@
 /* batch_list.c - finding the inputs, sorting, sharding, output paths. */
 #include "batch.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <dirent.h>
 #include <errno.h>

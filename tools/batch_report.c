@@ -1,6 +1,6 @@
 /* batch_report.c - progress bar, text summary and JSON report. */
 #include "batch.h"
-#include "file_io.h"
+#include "common/file_io.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* cli_common.c - helpers shared by the command-line tools. */
 #include "cli_common.h"
-#include "file_io.h"
+#include "common/file_io.h"
 
 #include <stdlib.h>
 #include <string.h>

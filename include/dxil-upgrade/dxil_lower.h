@@ -54,7 +54,7 @@ DXIL_API int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_f
  *  - dxil: the input as parsed (no raise) against raise + lower;
  *  - modern: the input as parsed against lower + raise.
  * Returns 0 when the two agree, 1 with the first difference in msg and its
- * kind (dxil_cmp_kind, see common/ir_compare.h) in *kind, -1 when the file
+ * kind (dxil_cmp_kind, see module/ir_compare.h) in *kind, -1 when the file
  * could not be loaded or processed (reason in msg). */
 DXIL_API int dxil_roundtrip_dxil(const char *path, char *msg, size_t msg_size, unsigned *kind);
 DXIL_API int dxil_roundtrip_modern(const char *path, char *msg, size_t msg_size, unsigned *kind);

@@ -1,8 +1,8 @@
 /* fuzz_bitstream.c - libFuzzer target: the bitstream validator and the
  * datalayout rewriter, on raw bitcode. The rewriter also runs on streams
  * the validator rejects: it must be safe on its own. */
-#include "bitcode_validate.h"
-#include "datalayout.h"
+#include "bitcode/bitcode_validate.h"
+#include "bitcode/datalayout.h"
 
 #include <stdlib.h>
 

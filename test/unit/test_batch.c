@@ -1,6 +1,6 @@
 /* Batch mode: option parsing, input collection, sharding, output paths,
  * the thread and fork runners (with injected work), and the JSON report. */
-#include "batch.h"
+#include "tools/batch.h"
 #include "test_util.h"
 
 #include <signal.h>

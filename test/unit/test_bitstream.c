@@ -1,8 +1,8 @@
 /* Bitstream reader/writer and the in-stream datalayout rewrite, on streams
  * assembled here so that every shape (abbreviated or not, growing or
  * shrinking, nested blocks after the record, no datalayout) is covered. */
-#include "bitstream.h"
-#include "datalayout.h"
+#include "bitcode/bitstream.h"
+#include "bitcode/datalayout.h"
 #include "test_util.h"
 
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* Container reader: well-formed containers and each way one can be broken. */
-#include "byteio.h"
+#include "common/byteio.h"
 #include "dxil-upgrade/dxil_container.h"
 #include "test_util.h"
 

@@ -2,7 +2,7 @@
  * LLVM 22's verifier accepts, with the program header matching MANIFEST.tsv
  * and the original datalayout kept in !dxu.datalayout. */
 #include "dxil-upgrade/dxil_upgrade.h"
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 #include "test_util.h"
 
 #include <llvm-c/Core.h>

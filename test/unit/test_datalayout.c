@@ -1,5 +1,5 @@
 /* Datalayout normalisation: strings, textual IR, and LLVM 22 acceptance. */
-#include "datalayout.h"
+#include "bitcode/datalayout.h"
 #include "test_util.h"
 
 #include <llvm-c/Core.h>

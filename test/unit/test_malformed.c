@@ -2,9 +2,9 @@
  * code and an offset, never a crash. Bitstreams are built here with the
  * library's own bit writer; container cases start from a crafted or a
  * corpus container and break one thing. */
-#include "bitcode_validate.h"
-#include "bitstream.h"
-#include "byteio.h"
+#include "bitcode/bitcode_validate.h"
+#include "bitcode/bitstream.h"
+#include "common/byteio.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "test_util.h"
 

@@ -1,10 +1,10 @@
 /* The metadata raise passes and their helpers: the named-metadata erase
  * shim, the identity pass's context fields and triple, entry attributes,
  * malformed records, the tag/value lookup, and dxil_raise_fp_flags. */
-#include "llvm_shim.h"
-#include "raise_internal.h"
-#include "raise_md_util.h"
-#include "side_metadata.h"
+#include "module/llvm_shim.h"
+#include "raise/raise_internal.h"
+#include "raise/raise_md_util.h"
+#include "common/side_metadata.h"
 #include "test_util.h"
 
 #include <llvm-c/Core.h>

@@ -4,7 +4,7 @@
  * metadata) for at least RT_MIN_CORPUS files. Modern: every hand-written
  * test/roundtrip/modern .ll file lowered and raised must match its input. */
 #include "dxil-upgrade/dxil_lower.h"
-#include "ir_compare.h"
+#include "module/ir_compare.h"
 #include "test_util.h"
 
 #include <dirent.h>

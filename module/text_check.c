@@ -16,7 +16,7 @@
  *  - a call whose argument count is not the declaration's (the parser does
  *    not compare them; the upgrade falls through to llvm_unreachable). */
 #include "text_check.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <stdbool.h>
 #include <stdint.h>

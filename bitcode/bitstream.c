@@ -1,7 +1,7 @@
 /* bitstream.c - bounds-checked bit reader/writer and abbreviation decoding
  * for LLVM's bitstream format. */
 #include "bitstream.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,12 +1,12 @@
 /* module.c - load a shader into its own LLVM context, normalise the
  * datalayout, parse with LLVM-C, and hand it to the raise pipeline. */
 #include "dxil-upgrade/dxil_upgrade.h"
-#include "bitcode_validate.h"
-#include "datalayout.h"
-#include "file_io.h"
+#include "bitcode/bitcode_validate.h"
+#include "bitcode/datalayout.h"
+#include "common/file_io.h"
 #include "llvm_shim.h"
 #include "module_internal.h"
-#include "side_metadata.h"
+#include "common/side_metadata.h"
 #include "text_check.h"
 
 #include <llvm-c/Core.h>

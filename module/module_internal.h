@@ -29,7 +29,7 @@ int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_s
                               uint64_t base, const char *name, char **original,
                               LLVMModuleRef *out, dxil_diags *diags);
 
-/* common/reflection.c. Keeps a copy of the container's STAT bitcode, if
+/* module/reflection.c. Keeps a copy of the container's STAT bitcode, if
  * any (silently none otherwise). */
 void dxil_module_keep_reflection(dxil_module *m, const void *data, size_t size);
 /* Whether load kept a STAT module for the raise. */

@@ -1,6 +1,6 @@
 /* ir_compare.c - structural module comparison for round-trip checks. */
 #include "ir_compare.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <llvm-c/Core.h>
 #include <stdarg.h>

@@ -2,7 +2,7 @@
  * how LLVM 22 reads each debug-info record's fields (bitcode_difields.h).
  * Field positions are LLVM's Record indices: ops[i + 1] is Record[i]. */
 #include "bitcode_difields.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

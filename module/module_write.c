@@ -1,5 +1,5 @@
 /* module_write.c - serialise a module as IR text or bitcode. */
-#include "file_io.h"
+#include "common/file_io.h"
 #include "module_internal.h"
 
 #include <llvm-c/BitWriter.h>

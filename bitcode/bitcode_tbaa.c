@@ -4,7 +4,7 @@
  * the cost stays linear in the metadata however many attachments there
  * are. */
 #include "bitcode_tbaa.h"
-#include "grow.h"
+#include "common/grow.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* container.c - DXContainer header, part table and program header reader.
  * Every offset is checked against the bytes we were given before use. */
 #include "dxil-upgrade/dxil_container.h"
-#include "byteio.h"
+#include "common/byteio.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * overlay) into dxil_op_info / dxil_op_class records.
  *
  * Shared by the build-time generator (spec/opgen.c) and the run-time
- * overlay loader (common/optable_overlay.c), so both accept exactly the
+ * overlay loader (optable/optable_overlay.c), so both accept exactly the
  * same language. Every problem is reported to a dxil_diags list with the
  * line it was found on (DXIL_LOC_LINE). Not installed.
  */
