@@ -107,8 +107,6 @@ int lower_attrs_init(dxil_lower_ctx *lc);
 /* The %dx.types.Handle behind a target("dx.*") handle value (the
  * casthandle bridge left by the resource pass or by the raiser), or NULL. */
 LLVMValueRef lower_dxil_handle(LLVMValueRef target_handle);
-/* The target("dx.*") type behind a handle value, or NULL. */
-LLVMTypeRef lower_handle_target_type(LLVMValueRef target_handle);
 
 /* ---- the passes ---- */
 int dxil_lower_identity(dxil_lower_ctx *lc);

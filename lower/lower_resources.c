@@ -242,12 +242,6 @@ LLVMValueRef lower_dxil_handle(LLVMValueRef h)
     return n && !strcmp(n, "dx.types.Handle") ? a : NULL;
 }
 
-LLVMTypeRef lower_handle_target_type(LLVMValueRef h)
-{
-    LLVMTypeRef t = h ? LLVMTypeOf(h) : NULL;
-    return t && LLVMGetTypeKind(t) == LLVMTargetExtTypeKind ? t : NULL;
-}
-
 /* ---- records ---- */
 
 static res_rec *res_find(res_state *st, unsigned cls, uint32_t space, uint32_t lb)

@@ -48,8 +48,6 @@ int dxil_scalar_kind_from_suffix(const char *s, size_t len); /* "f32" -> FLOAT *
  * (letters not copied). On error returns false and writes a reason. */
 bool dxil_overload_letters_parse(const char *letters, dxil_overload_set *set, char *why,
                                  size_t why_size);
-/* Writes the letters of a scalar-kind mask in TypeSlot order ("hfd"). */
-int dxil_scalar_mask_letters(uint16_t mask, char *buf, size_t size);
 
 /* Comparators for the sorted indexes (also used by the generator). */
 int dxil_optable_cmp_op_name(const void *a, const void *b);    /* const dxil_op_info *const * */

@@ -249,21 +249,6 @@ bool dxil_overload_letters_parse(const char *letters, dxil_overload_set *set, ch
     return names_dim_finish(&st, why, why_size);
 }
 
-int dxil_scalar_mask_letters(uint16_t mask, char *buf, size_t size)
-{
-    size_t n = 0;
-    for (unsigned k = 1; k < DXIL_SCALAR_KIND_COUNT; k++) {
-        if (!(mask & DXIL_SCALAR_BIT(k)))
-            continue;
-        if (n + 1 < size)
-            buf[n] = names_letters[k];
-        n++;
-    }
-    if (size)
-        buf[n < size ? n : size - 1] = '\0';
-    return (int)n;
-}
-
 /* ---- sort orders ---------------------------------------------------------- */
 
 int dxil_optable_cmp_op_name(const void *a, const void *b)
