@@ -45,10 +45,6 @@ typedef struct bench_csv {
     FILE *f;
 } bench_csv;
 
-double bench_now(void);
-/* Peak and current resident set size of this process, in MiB. */
-double bench_peak_rss_mb(void);
-double bench_current_rss_mb(void);
 /* The q-quantile (0..1) of n samples; sorts them. */
 double bench_quantile(double *v, size_t n, double q);
 
@@ -67,8 +63,7 @@ void bench_batch_vs_process(const bench_config *cfg, const bench_corpus *c, benc
 
 /* Ours, end to end, on one shader in memory; returns 0 when it converted. */
 int bench_run_ours(const bench_shader *s, dxil_emit_format emit);
-/* Runs argv (stdout/stderr to /dev/null); returns wall seconds, or -1.
- * maxrss_mb (may be NULL) receives the child's peak RSS. */
-double bench_spawn(char *const argv[], double *maxrss_mb);
+/* Runs argv (stdout/stderr to /dev/null); returns wall seconds, or -1. */
+double bench_spawn(char *const argv[]);
 
 #endif

@@ -3,6 +3,8 @@
 #include "bench.h"
 #include "bitcode/bitcode_validate.h"
 #include "bitcode/datalayout.h"
+#include "tools/clock.h"
+#include "tools/rss.h"
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
@@ -40,7 +42,7 @@ static void inproc_write(LLVMModuleRef mod, dxil_emit_format emit)
  * output. */
 static int inproc_llvm_alone(const uint8_t *bc, size_t size, dxil_emit_format emit, double *t)
 {
-    double t0 = bench_now();
+    double t0 = clock_now();
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMContextSetDiagnosticHandler(ctx, inproc_quiet, NULL);
     LLVMMemoryBufferRef buf =
@@ -48,14 +50,14 @@ static int inproc_llvm_alone(const uint8_t *bc, size_t size, dxil_emit_format em
     LLVMModuleRef mod = NULL;
     int failed = LLVMParseBitcodeInContext2(ctx, buf, &mod);
     LLVMDisposeMemoryBuffer(buf);
-    double t1 = bench_now();
+    double t1 = clock_now();
     if (!failed)
         inproc_write(mod, emit);
-    double t2 = bench_now();
+    double t2 = clock_now();
     if (mod)
         LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
-    double t3 = bench_now();
+    double t3 = clock_now();
     t[PH_PARSE] = t1 - t0, t[PH_WRITE] = t2 - t1, t[PH_DESTROY] = t3 - t2, t[PH_TOTAL] = t3 - t0;
     return failed ? -1 : 0;
 }
@@ -71,12 +73,12 @@ static void inproc_front(const bench_shader *s, double *t)
 {
     const uint8_t *bc;
     size_t bc_size;
-    double t0 = bench_now();
+    double t0 = clock_now();
     int rc = dxil_locate_bitcode(s->data, s->size, NULL, &bc, &bc_size, NULL, NULL);
-    double t1 = bench_now();
+    double t1 = clock_now();
     if (rc == 0)
         rc = dxil_bitcode_validate(bc, bc_size, 0, NULL);
-    double t2 = bench_now();
+    double t2 = clock_now();
     if (rc == 0) {
         uint8_t *fixed = NULL;
         size_t fixed_size;
@@ -85,7 +87,7 @@ static void inproc_front(const bench_shader *s, double *t)
         free(fixed);
         free(original);
     }
-    double t3 = bench_now();
+    double t3 = clock_now();
     t[PH_CONTAINER] = t1 - t0, t[PH_VALIDATE] = t2 - t1, t[PH_FIXUP] = t3 - t2;
 }
 
@@ -96,19 +98,19 @@ static int inproc_ours(const bench_shader *s, dxil_emit_format emit, dxil_diags 
     dxil_options opts;
     dxil_options_init(&opts);
     opts.raise = false;
-    double t0 = bench_now();
+    double t0 = clock_now();
     dxil_module *m = dxil_module_load_memory(s->data, s->size, s->path, &opts, diags);
-    double t1 = bench_now();
+    double t1 = clock_now();
     int rc = m ? dxil_module_raise(m, diags) : -1;
-    double t2 = bench_now();
+    double t2 = clock_now();
     void *data = NULL;
     size_t size;
     if (rc == 0)
         rc = dxil_module_write_memory(m, emit, &data, &size, diags);
     free(data);
-    double t3 = bench_now();
+    double t3 = clock_now();
     dxil_module_destroy(m);
-    double t4 = bench_now();
+    double t4 = clock_now();
     double load = t1 - t0 - t[PH_CONTAINER] - t[PH_VALIDATE] - t[PH_FIXUP];
     t[PH_PARSE] = load > 0 ? load : 0;
     t[PH_RAISE] = t2 - t1, t[PH_WRITE] = t3 - t2, t[PH_DESTROY] = t4 - t3, t[PH_TOTAL] = t4 - t0;
@@ -308,7 +310,7 @@ static double pool_run(const bench_corpus *c, unsigned reps, unsigned n, dxil_em
     pool_job j = {.c = c, .total = c->count * reps, .emit = emit, .baseline = baseline};
     atomic_init(&j.next, 0);
     pthread_t *tids = calloc(n, sizeof *tids);
-    double t0 = bench_now();
+    double t0 = clock_now();
     unsigned started = 0;
     while (started < n && pthread_create(&tids[started], NULL, pool_worker, &j) == 0)
         started++;
@@ -317,7 +319,7 @@ static double pool_run(const bench_corpus *c, unsigned reps, unsigned n, dxil_em
     for (unsigned i = 0; i < started; i++)
         pthread_join(tids[i], NULL);
     free(tids);
-    return bench_now() - t0;
+    return clock_now() - t0;
 }
 
 static void threads_csv_line(FILE *f, unsigned n, double base, double ours, double speedup)
@@ -374,7 +376,7 @@ void bench_scaled(const bench_config *cfg, const bench_corpus *c, bench_csv *csv
         unsigned s = cfg->scales[k];
         double secs = pool_run(c, s, n, cfg->emit, false);
         double shaders = (double)c->count * s;
-        double rss = bench_current_rss_mb(), peak = bench_peak_rss_mb();
+        double rss = rss_current_mib(), peak = rss_peak_mib();
         printf("x%-7u %10.0f %10.2f %12.1f %12.1f %12.1f\n", s, shaders, secs,
                secs / shaders * 1e6, rss, peak);
         char item[32];

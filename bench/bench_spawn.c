@@ -1,41 +1,35 @@
 /* bench_spawn.c - per-process figures: start-up + one shader against
  * opt-22 and the in-process cost, and --batch against one process per
  * shader. */
-#ifndef _DEFAULT_SOURCE
-#define _DEFAULT_SOURCE /* wait4: the child's own peak RSS */
-#endif
 #include "bench.h"
 #include "common/file_io.h"
+#include "tools/clock.h"
 
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
 
-double bench_spawn(char *const argv[], double *maxrss_mb)
+double bench_spawn(char *const argv[])
 {
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    double t0 = bench_now();
+    double t0 = clock_now();
     pid_t pid;
     int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0)
         return -1;
     int status;
-    struct rusage ru;
-    if (wait4(pid, &status, 0, &ru) != pid)
+    if (waitpid(pid, &status, 0) != pid)
         return -1;
-    double secs = bench_now() - t0;
-    if (maxrss_mb)
-        *maxrss_mb = (double)ru.ru_maxrss / 1024.0;
+    double secs = clock_now() - t0;
     return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? secs : -1;
 }
 
@@ -46,7 +40,7 @@ static double spawn_median_ms(char *const argv[], unsigned runs)
     double med = -1;
     unsigned ok = 0;
     for (unsigned i = 0; i < runs; i++) {
-        double s = bench_spawn(argv, NULL);
+        double s = bench_spawn(argv);
         if (s < 0)
             break;
         v[ok++] = s * 1e3;
@@ -61,9 +55,9 @@ static double inproc_median_ms(const bench_shader *s, dxil_emit_format emit, uns
 {
     double *v = calloc(runs, sizeof *v);
     for (unsigned i = 0; i < runs; i++) {
-        double t0 = bench_now();
+        double t0 = clock_now();
         bench_run_ours(s, emit);
-        v[i] = (bench_now() - t0) * 1e3;
+        v[i] = (clock_now() - t0) * 1e3;
     }
     double med = bench_quantile(v, runs, 0.5);
     free(v);
@@ -176,7 +170,7 @@ static double spawn_batch(const bench_config *cfg, const char *list, const char 
     char *with_out[] = {(char *)cfg->tool, "--batch", at, "-O", (char *)outdir, j, emit,
                         "--no-progress", NULL};
     char *no_out[] = {(char *)cfg->tool, "--batch", at, j, emit, "--no-progress", report, NULL};
-    double secs = bench_spawn(outdir ? with_out : no_out, NULL);
+    double secs = bench_spawn(outdir ? with_out : no_out);
     if (rss)
         *rss = spawn_report_rss(report + strlen("--report="));
     return secs;
@@ -187,12 +181,12 @@ static double spawn_per_process(const bench_config *cfg, const bench_corpus *c)
     char out[4096], emit[16];
     snprintf(out, sizeof out, "%s/proc-out.%s", cfg->out_dir, spawn_ext(cfg->emit));
     snprintf(emit, sizeof emit, "--emit=%s", spawn_ext(cfg->emit));
-    double t0 = bench_now();
+    double t0 = clock_now();
     for (size_t i = 0; i < c->count; i++) {
         char *argv[] = {(char *)cfg->tool, c->items[i].path, "-o", out, emit, NULL};
-        bench_spawn(argv, NULL);
+        bench_spawn(argv);
     }
-    return bench_now() - t0;
+    return clock_now() - t0;
 }
 
 static void spawn_rss(const bench_config *cfg, const bench_corpus *c, const char *list,

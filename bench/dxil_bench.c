@@ -4,14 +4,13 @@
 #include "bench.h"
 #include "bitcode/datalayout.h"
 #include "common/file_io.h"
+#include "tools/rss.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #ifndef DXIL_BENCH_DEFAULT_CORPUS
@@ -43,54 +42,6 @@ static const char bench_usage[] =
     "  --opt=PATH         opt to spawn for the LLVM start-up figure (default opt-22)\n"
     "  --out=DIR          results.csv, threads.csv, phases.csv, *.png (default bench-out)\n"
     "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n";
-
-double bench_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-double bench_peak_rss_mb(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)ru.ru_maxrss / 1024.0;
-}
-
-double bench_current_rss_mb(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    long pages = 0, rss = 0;
-    if (f) {
-        if (fscanf(f, "%ld %ld", &pages, &rss) != 2)
-            rss = 0;
-        fclose(f);
-    }
-    return (double)rss * (double)sysconf(_SC_PAGESIZE) / (1024.0 * 1024.0);
-}
-
-static int bench_cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double bench_quantile(double *v, size_t n, double q)
-{
-    if (n == 0)
-        return 0;
-    qsort(v, n, sizeof *v, bench_cmp_double);
-    size_t i = (size_t)(q * (double)(n - 1) + 0.5);
-    return v[i < n ? i : n - 1];
-}
-
-void bench_csv_row(bench_csv *csv, const char *section, const char *item, const char *metric,
-                   double value, const char *unit)
-{
-    if (csv->f)
-        fprintf(csv->f, "%s,%s,%s,%.6g,%s\n", section, item, metric, value, unit);
-}
 
 /* ---- corpus ------------------------------------------------------------- */
 
@@ -346,7 +297,7 @@ static void bench_sections(const bench_config *cfg, const bench_corpus *c, bench
         bench_startup(cfg, c, csv);
         bench_batch_vs_process(cfg, c, csv);
     }
-    printf("\npeak RSS of dxil-bench: %.1f MiB; load average now %.2f\n", bench_peak_rss_mb(),
+    printf("\npeak RSS of dxil-bench: %.1f MiB; load average now %.2f\n", rss_peak_mib(),
            bench_loadavg());
 }
 

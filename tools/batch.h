@@ -70,9 +70,6 @@ typedef struct batch_totals {
     size_t ops_missing;
 } batch_totals;
 
-/* This process's peak resident set so far, in MiB (0 if unknown). */
-double batch_peak_rss_mib(void);
-
 /* Frees what batch_run allocated in t. */
 void batch_totals_free(batch_totals *t);
 
@@ -120,7 +117,6 @@ void batch_progress_update(batch_progress *p, size_t done, size_t failed);
 void batch_progress_finish(batch_progress *p);
 
 /* Internal to the batch_*.c files. */
-double batch_now(void);
 void batch_run_isolated(const batch_options *o, batch_list *list, batch_work_fn fn, void *user,
                         batch_progress *prog, batch_totals *t);
 /* The statistics object batch_convert_one counts into on this thread

@@ -6,6 +6,7 @@
  * own shader.
  */
 #include "batch.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -129,7 +130,7 @@ static int isolate_spawn(const batch_options *o, batch_list *list, size_t i, bat
         isolate_child(o, &list->items[i], fn, user, fds[1]);
     }
     close(fds[1]);
-    *slot = (isolate_slot){.pid = pid, .fd = fds[0], .item = i, .t0 = batch_now()};
+    *slot = (isolate_slot){.pid = pid, .fd = fds[0], .item = i, .t0 = clock_now()};
     return 0;
 }
 
@@ -267,7 +268,7 @@ static void isolate_finish(isolate_run *r, isolate_slot *s)
         isolate_set_reason(it, BATCH_CRASHED, 0, "child process lost");
     else
         isolate_collect(r->o, s, wstatus, it, r->t);
-    it->ms = (batch_now() - s->t0) * 1e3;
+    it->ms = (clock_now() - s->t0) * 1e3;
     free(s->buf);
     *s = (isolate_slot){.pid = 0};
     r->running--;

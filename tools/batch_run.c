@@ -1,143 +1,14 @@
-/* batch_run.c - converting one shader, and running many on threads. */
+/* batch_run.c - running the work over many shaders on threads (or, with
+ * --isolate, in forked children: batch_isolate.c). */
 #include "batch.h"
+#include "clock.h"
+#include "rss.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-
-double batch_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* VmHWM, not getrusage: ru_maxrss counts the pages a process had before
- * exec, i.e. its parent's at fork, so a large parent (dxil-bench) would
- * hide the batch's own figure. */
-double batch_peak_rss_mib(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f)
-        return 0;
-    char line[256];
-    double kib = 0;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "VmHWM:", 6) == 0) {
-            kib = strtod(line + 6, NULL);
-            break;
-        }
-    fclose(f);
-    return kib / 1024.0;
-}
-
-/* mkdir -p of path's parent; threads may race to create the same one. */
-static int batch_make_parents(char *path)
-{
-    for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
-        *p = '\0';
-        int rc = mkdir(path, 0777);
-        int saved = errno;
-        *p = '/';
-        if (rc != 0 && saved != EEXIST)
-            return -1;
-    }
-    return 0;
-}
-
-static void batch_fail(batch_item *it, int code, const char *fmt, const char *arg)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, fmt, arg);
-    it->status = BATCH_FAILED;
-    it->code = code;
-    free(it->reason);
-    it->reason = strdup(buf);
-}
-
-/* Records the first error (or, lacking one, the first diagnostic). */
-static void batch_fail_from_diags(batch_item *it, const dxil_diags *diags)
-{
-    const dxil_diag *first = NULL;
-    for (size_t i = 0; i < dxil_diags_count(diags) && !first; i++)
-        if (dxil_diags_get(diags, i)->severity == DXIL_SEV_ERROR)
-            first = dxil_diags_get(diags, i);
-    if (!first)
-        first = dxil_diags_get(diags, 0);
-    if (!first) {
-        batch_fail(it, 0, "%s", "failed without a diagnostic");
-        return;
-    }
-    char buf[1024];
-    dxil_diag_format(first, it->path, buf, sizeof buf);
-    batch_fail(it, first->code, "%s", buf);
-}
-
-/* Output written to a file under outdir, or serialised and dropped. */
-static int batch_emit(const batch_options *o, const batch_item *it, dxil_module *m,
-                      dxil_diags *diags)
-{
-    if (!o->outdir) {
-        void *data;
-        size_t size;
-        int rc = dxil_module_write_memory(m, o->emit, &data, &size, diags);
-        free(data);
-        return rc;
-    }
-    char *out = batch_output_path(o->outdir, it->rel, o->emit);
-    if (!out || batch_make_parents(out) != 0) {
-        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_IO, DXIL_LOC_NONE, 0,
-                       "cannot create the output directory for %s: %s", out ? out : it->rel,
-                       strerror(errno));
-        free(out);
-        return -1;
-    }
-    int rc = dxil_module_write_file(m, out, o->emit, diags);
-    free(out);
-    return rc;
-}
-
-static _Thread_local dxil_stats *batch_tls_stats;
-
-dxil_stats *batch_thread_stats(void)
-{
-    return batch_tls_stats;
-}
-
-void batch_set_thread_stats(dxil_stats *s)
-{
-    batch_tls_stats = s;
-}
-
-int batch_convert_one(const batch_options *o, batch_item *it, void *user)
-{
-    dxil_diags *diags = dxil_diags_create();
-    if (!diags) {
-        batch_fail(it, 0, "%s", "out of memory");
-        return -1;
-    }
-    dxil_options opts;
-    dxil_options_init(&opts);
-    opts.part = o->part;
-    opts.raise = o->raise;
-    opts.verify = o->verify;
-    opts.layouts_from_reflection = o->layouts_from_reflection;
-    opts.stats = batch_tls_stats;
-    dxil_module *m = dxil_module_load_file(it->path, &opts, diags);
-    int rc = m ? batch_emit(o, it, m, diags) : -1;
-    dxil_module_destroy(m);
-    if (rc == 0)
-        it->status = BATCH_OK;
-    else
-        batch_fail_from_diags(it, diags);
-    dxil_diags_destroy(diags);
-    return rc;
-}
 
 typedef struct batch_pool {
     const batch_options *o;
@@ -177,12 +48,12 @@ static void *batch_worker(void *arg)
         if (i >= p->list->count)
             break;
         batch_item *it = &p->list->items[i];
-        double t0 = batch_now();
+        double t0 = clock_now();
         if (p->fn(p->o, it, p->user) != 0 || it->status != BATCH_OK)
             atomic_fetch_add(&p->failed, 1);
         else
             converted++;
-        it->ms = (batch_now() - t0) * 1e3;
+        it->ms = (clock_now() - t0) * 1e3;
         atomic_fetch_add(&p->done, 1);
     }
     pthread_mutex_lock(&p->lock);
@@ -263,15 +134,15 @@ void batch_run(const batch_options *o, batch_list *list, batch_work_fn fn, void 
 {
     memset(totals, 0, sizeof *totals);
     totals->ops = o->op_stats ? dxil_stats_create() : NULL;
-    double t0 = batch_now();
+    double t0 = clock_now();
     batch_progress *prog = batch_progress_start(o->progress, list->count);
     if (o->isolate)
         batch_run_isolated(o, list, fn, user, prog, totals);
     else
         batch_run_threads(o, list, fn, user, prog, totals);
     batch_progress_finish(prog);
-    totals->seconds = batch_now() - t0;
-    totals->peak_rss_mib = batch_peak_rss_mib();
+    totals->seconds = clock_now() - t0;
+    totals->peak_rss_mib = rss_peak_mib();
     batch_count(list, totals);
 }
 

@@ -1,0 +1,112 @@
+/* batch_convert.c - the default work of `dxil-upgrade --batch`: one
+ * shader loaded, raised and written (or discarded). */
+#include "batch.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* mkdir -p of path's parent; threads may race to create the same one. */
+static int batch_make_parents(char *path)
+{
+    for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+        *p = '\0';
+        int rc = mkdir(path, 0777);
+        int saved = errno;
+        *p = '/';
+        if (rc != 0 && saved != EEXIST)
+            return -1;
+    }
+    return 0;
+}
+
+static void batch_fail(batch_item *it, int code, const char *fmt, const char *arg)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, fmt, arg);
+    it->status = BATCH_FAILED;
+    it->code = code;
+    free(it->reason);
+    it->reason = strdup(buf);
+}
+
+/* Records the first error (or, lacking one, the first diagnostic). */
+static void batch_fail_from_diags(batch_item *it, const dxil_diags *diags)
+{
+    const dxil_diag *first = NULL;
+    for (size_t i = 0; i < dxil_diags_count(diags) && !first; i++)
+        if (dxil_diags_get(diags, i)->severity == DXIL_SEV_ERROR)
+            first = dxil_diags_get(diags, i);
+    if (!first)
+        first = dxil_diags_get(diags, 0);
+    if (!first) {
+        batch_fail(it, 0, "%s", "failed without a diagnostic");
+        return;
+    }
+    char buf[1024];
+    dxil_diag_format(first, it->path, buf, sizeof buf);
+    batch_fail(it, first->code, "%s", buf);
+}
+
+/* Output written to a file under outdir, or serialised and dropped. */
+static int batch_emit(const batch_options *o, const batch_item *it, dxil_module *m,
+                      dxil_diags *diags)
+{
+    if (!o->outdir) {
+        void *data;
+        size_t size;
+        int rc = dxil_module_write_memory(m, o->emit, &data, &size, diags);
+        free(data);
+        return rc;
+    }
+    char *out = batch_output_path(o->outdir, it->rel, o->emit);
+    if (!out || batch_make_parents(out) != 0) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_IO, DXIL_LOC_NONE, 0,
+                       "cannot create the output directory for %s: %s", out ? out : it->rel,
+                       strerror(errno));
+        free(out);
+        return -1;
+    }
+    int rc = dxil_module_write_file(m, out, o->emit, diags);
+    free(out);
+    return rc;
+}
+
+static _Thread_local dxil_stats *batch_tls_stats;
+
+dxil_stats *batch_thread_stats(void)
+{
+    return batch_tls_stats;
+}
+
+void batch_set_thread_stats(dxil_stats *s)
+{
+    batch_tls_stats = s;
+}
+
+int batch_convert_one(const batch_options *o, batch_item *it, void *user)
+{
+    dxil_diags *diags = dxil_diags_create();
+    if (!diags) {
+        batch_fail(it, 0, "%s", "out of memory");
+        return -1;
+    }
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.part = o->part;
+    opts.raise = o->raise;
+    opts.verify = o->verify;
+    opts.layouts_from_reflection = o->layouts_from_reflection;
+    opts.stats = batch_tls_stats;
+    dxil_module *m = dxil_module_load_file(it->path, &opts, diags);
+    int rc = m ? batch_emit(o, it, m, diags) : -1;
+    dxil_module_destroy(m);
+    if (rc == 0)
+        it->status = BATCH_OK;
+    else
+        batch_fail_from_diags(it, diags);
+    dxil_diags_destroy(diags);
+    return rc;
+}
