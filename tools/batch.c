@@ -1,6 +1,7 @@
 /* batch.c - option parsing and the top level of `dxil-upgrade --batch`. */
 #include "batch.h"
 #include "cli_common.h"
+#include "cli_loader.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -8,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char batch_usage[] =
+static const char batch_usage_head[] =
     "usage: dxil-upgrade --batch <dir | @file-list> [-O <outdir>] [options]\n"
     "\n"
     "Converts every shader under <dir> (*.dxil, *.cso, *.dxo, *.bc, *.ll, recursively)\n"
@@ -23,18 +24,18 @@ static const char batch_usage[] =
     "  --isolate          one child process per shader: a crash loses one shader\n"
     "  --timeout=<sec>    with --isolate, kill a child after this many seconds\n"
     "  --progress, --no-progress  force the progress bar on or off\n"
-    "                     (default: on when stderr is a terminal)\n"
-    "  --verify, --part=DXIL|ILDB|STAT, --no-raise, --layouts-from-reflection\n"
+    "                     (default: on when stderr is a terminal)\n";
+static const char batch_usage_tail[] =
     "                     as for a single shader\n"
     "\n"
     "Exit status: 0 all converted, 1 any failed, 2 usage error.\n";
 
 enum {
     BOPT_BATCH = 256, BOPT_EMIT, BOPT_SHARD, BOPT_REPORT, BOPT_ISOLATE, BOPT_TIMEOUT,
-    BOPT_PROGRESS, BOPT_NO_PROGRESS, BOPT_VERIFY, BOPT_PART, BOPT_NO_RAISE,
-    BOPT_LAYOUTS
+    BOPT_PROGRESS, BOPT_NO_PROGRESS
 };
 
+/* The batch's own options; cli_loader adds the loader options. */
 static const struct option batch_long_options[] = {
     {"batch", required_argument, NULL, BOPT_BATCH},
     {"emit", required_argument, NULL, BOPT_EMIT},
@@ -44,10 +45,6 @@ static const struct option batch_long_options[] = {
     {"timeout", required_argument, NULL, BOPT_TIMEOUT},
     {"progress", no_argument, NULL, BOPT_PROGRESS},
     {"no-progress", no_argument, NULL, BOPT_NO_PROGRESS},
-    {"verify", no_argument, NULL, BOPT_VERIFY},
-    {"part", required_argument, NULL, BOPT_PART},
-    {"no-raise", no_argument, NULL, BOPT_NO_RAISE},
-    {"layouts-from-reflection", no_argument, NULL, BOPT_LAYOUTS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -78,7 +75,7 @@ static unsigned batch_default_jobs(void)
 void batch_options_init(batch_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->raise = true;
+    cli_loader_init(&o->load);
     o->progress = -1;
     o->jobs = batch_default_jobs();
     o->shard_count = 1;
@@ -115,9 +112,22 @@ static int batch_parse_number(const char *text, unsigned max, unsigned *out)
     return batch_parse_uint(text, &end, max, out) == 0 && *end == '\0' ? 0 : -1;
 }
 
-static bool batch_valid_part(const char *p)
+static void batch_print_usage(void)
 {
-    return strcmp(p, "DXIL") == 0 || strcmp(p, "ILDB") == 0 || strcmp(p, "STAT") == 0;
+    fputs(batch_usage_head, stdout);
+    cli_loader_synopsis(CLI_LOADER_BATCH, stdout);
+    fputs(batch_usage_tail, stdout);
+}
+
+/* A loader option (cli_loader.c); -1 to go on, else an exit status. */
+static int batch_apply_loader(int c, const char *arg, batch_options *o)
+{
+    const char *msg = NULL;
+    switch (cli_loader_apply(c, arg, &o->load, &msg)) {
+    case 1: return -1;
+    case 0: return batch_usage_error("unknown option", NULL);
+    default: return batch_usage_error(msg, arg);
+    }
 }
 
 /* One option; returns -1 to go on, else an exit status. */
@@ -143,26 +153,21 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
                    ? -1 : batch_usage_error("--timeout takes seconds", arg);
     case BOPT_PROGRESS: o->progress = 1; return -1;
     case BOPT_NO_PROGRESS: o->progress = 0; return -1;
-    case BOPT_VERIFY: o->verify = true; return -1;
-    case BOPT_PART:
-        if (!batch_valid_part(arg))
-            return batch_usage_error("--part takes DXIL, ILDB or STAT", arg);
-        o->part = arg;
-        return -1;
-    case BOPT_NO_RAISE: o->raise = false; return -1;
-    case BOPT_LAYOUTS: o->layouts_from_reflection = true; return -1;
-    case 'h': fputs(batch_usage, stdout); return BATCH_EXIT_OK;
-    default: return batch_usage_error("unknown option", NULL);
+    case 'h': batch_print_usage(); return BATCH_EXIT_OK;
+    default: return batch_apply_loader(c, arg, o);
     }
 }
 
 int batch_parse_args(int argc, char **argv, batch_options *o)
 {
+    struct option longopts[sizeof batch_long_options / sizeof *batch_long_options +
+                           CLI_LOADER_MAX];
+    cli_loader_longopts(CLI_LOADER_BATCH, batch_long_options, longopts);
     batch_options_init(o);
     optind = 1;
     opterr = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "hO:j:", batch_long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hO:j:", longopts, NULL)) != -1) {
         int rc = batch_apply_option(c, optarg, o);
         if (rc >= 0)
             return rc;

@@ -9,6 +9,7 @@
 #ifndef DXIL_BATCH_H
 #define DXIL_BATCH_H
 
+#include "cli_loader.h"
 #include "dxil-upgrade/dxil_stats.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 
@@ -23,10 +24,9 @@ typedef struct batch_options {
     const char *input;  /* directory or @file-list ("@-" = stdin) */
     const char *outdir; /* NULL: convert, then discard the output */
     const char *report; /* JSON summary path, or NULL */
-    const char *part;
+    cli_loader load;    /* load.opts: what every shader is loaded with */
     dxil_emit_format emit;
-    bool raise, verify, isolate;
-    bool layouts_from_reflection; /* dxil_options.layouts_from_reflection */
+    bool isolate;
     bool op_stats;      /* count dx.op coverage (batch_main always does) */
     int progress;       /* -1 auto (stderr is a terminal), 0 off, 1 on */
     unsigned jobs;

@@ -93,12 +93,7 @@ int batch_convert_one(const batch_options *o, batch_item *it, void *user)
         batch_fail(it, 0, "%s", "out of memory");
         return -1;
     }
-    dxil_options opts;
-    dxil_options_init(&opts);
-    opts.part = o->part;
-    opts.raise = o->raise;
-    opts.verify = o->verify;
-    opts.layouts_from_reflection = o->layouts_from_reflection;
+    dxil_options opts = o->load.opts;
     opts.stats = batch_tls_stats;
     dxil_module *m = dxil_module_load_file(it->path, &opts, diags);
     int rc = m ? batch_emit(o, it, m, diags) : -1;

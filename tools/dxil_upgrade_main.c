@@ -1,13 +1,14 @@
 /* dxil-upgrade - raise a DXIL shader to LLVM 22 IR. */
 #include "batch.h"
 #include "cli_common.h"
+#include "cli_loader.h"
 #include "dxil-upgrade/dxil_stats.h"
 
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char upgrade_usage[] =
+static const char upgrade_usage_head[] =
     "usage: dxil-upgrade [options] <input>\n"
     "\n"
     "Reads a DXIL shader (DXContainer .dxil, raw or wrapped bitcode, or DXIL-form\n"
@@ -15,17 +16,9 @@ static const char upgrade_usage[] =
     "\n"
     "  -o <file>          output file ('-' or none: stdout); written atomically\n"
     "  --emit=ll|bc       output format (default: from -o's extension, else ll)\n"
-    "  --verify           run LLVM's verifier on the result\n"
-    "  --part=DXIL|ILDB|STAT  container part holding the module (default DXIL)\n"
     "  --list-parts       print the container's parts and program header, then exit\n"
-    "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n"
-    "  --no-raise         only parse (datalayout normalised), do not raise\n"
-    "  --layouts-from-reflection  give cbuffers DXC stripped a layout struct from\n"
-    "                     the container's STAT part (costs a second parse)\n"
-    "  --stats[=text|json]  per-op counts of dx.op calls raised and kept (and why);\n"
-    "                     on stdout unless the IR goes there, then on stderr\n"
-    "  --check            check the dx.op calls against the versioned spec and write\n"
-    "                     no IR unless -o is given; exit 1 on a violation\n"
+    "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n";
+static const char upgrade_usage_tail[] =
     "  -h, --help         this text\n"
     "  --version          print the version\n"
     "\n"
@@ -34,26 +27,18 @@ static const char upgrade_usage[] =
 typedef struct upgrade_args {
     const char *input;
     const char *output;
-    const char *part;
     bool emit_set;
     dxil_emit_format emit;
-    bool verify, list_parts, no_raise;
-    bool check, layouts_from_reflection;
-    int stats; /* 0 none, 1 text, 2 json */
+    bool list_parts;
+    cli_loader load; /* --verify, --part, --no-raise, --stats, --check, ... */
 } upgrade_args;
 
-enum { OPT_EMIT = 256, OPT_VERIFY, OPT_PART, OPT_LIST_PARTS, OPT_NO_RAISE, OPT_VERSION, OPT_STATS, OPT_CHECK,
-       OPT_LAYOUTS_FROM_REFLECTION };
+enum { OPT_EMIT = 256, OPT_LIST_PARTS, OPT_VERSION };
 
+/* This tool's own options; cli_loader adds the loader options. */
 static const struct option upgrade_options[] = {
     {"emit", required_argument, NULL, OPT_EMIT},
-    {"verify", no_argument, NULL, OPT_VERIFY},
-    {"part", required_argument, NULL, OPT_PART},
     {"list-parts", no_argument, NULL, OPT_LIST_PARTS},
-    {"no-raise", no_argument, NULL, OPT_NO_RAISE},
-    {"stats", optional_argument, NULL, OPT_STATS},
-    {"check", no_argument, NULL, OPT_CHECK},
-    {"layouts-from-reflection", no_argument, NULL, OPT_LAYOUTS_FROM_REFLECTION},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -65,45 +50,47 @@ static int upgrade_usage_error(const char *msg, const char *arg)
     return CLI_EXIT_USAGE;
 }
 
-static bool upgrade_valid_part(const char *p)
+static void upgrade_print_usage(void)
 {
-    return strcmp(p, "DXIL") == 0 || strcmp(p, "ILDB") == 0 || strcmp(p, "STAT") == 0;
+    fputs(upgrade_usage_head, stdout);
+    cli_loader_help(CLI_LOADER_SINGLE, stdout);
+    fputs(upgrade_usage_tail, stdout);
+}
+
+/* One option; returns -1 to go on, else an exit status. */
+static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
+{
+    const char *msg = NULL;
+    switch (c) {
+    case 'o': a->output = arg; return -1;
+    case OPT_EMIT:
+        if (cli_parse_format(arg, &a->emit) != 0)
+            return upgrade_usage_error("--emit takes ll or bc", arg);
+        a->emit_set = true;
+        return -1;
+    case OPT_LIST_PARTS: a->list_parts = true; return -1;
+    case 'h': upgrade_print_usage(); return CLI_EXIT_OK;
+    case OPT_VERSION: printf("dxil-upgrade %s\n", dxil_upgrade_version_string()); return CLI_EXIT_OK;
+    default:
+        switch (cli_loader_apply(c, arg, &a->load, &msg)) {
+        case 1: return -1;
+        case 0: return upgrade_usage_error("unknown option", NULL);
+        default: return upgrade_usage_error(msg, arg);
+        }
+    }
 }
 
 /* Returns -1 to continue, or an exit status. */
 static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
 {
+    struct option longopts[sizeof upgrade_options / sizeof *upgrade_options + CLI_LOADER_MAX];
+    cli_loader_longopts(CLI_LOADER_SINGLE, upgrade_options, longopts);
+    cli_loader_init(&a->load);
     int c;
-    while ((c = getopt_long(argc, argv, "ho:", upgrade_options, NULL)) != -1) {
-        switch (c) {
-        case 'o': a->output = optarg; break;
-        case OPT_EMIT:
-            if (cli_parse_format(optarg, &a->emit) != 0)
-                return upgrade_usage_error("--emit takes ll or bc", optarg);
-            a->emit_set = true;
-            break;
-        case OPT_VERIFY: a->verify = true; break;
-        case OPT_PART:
-            if (!upgrade_valid_part(optarg))
-                return upgrade_usage_error("--part takes DXIL, ILDB or STAT", optarg);
-            a->part = optarg;
-            break;
-        case OPT_LIST_PARTS: a->list_parts = true; break;
-        case OPT_NO_RAISE: a->no_raise = true; break;
-        case OPT_STATS:
-            if (!optarg || strcmp(optarg, "text") == 0)
-                a->stats = 1;
-            else if (strcmp(optarg, "json") == 0)
-                a->stats = 2;
-            else
-                return upgrade_usage_error("--stats takes text or json", optarg);
-            break;
-        case OPT_CHECK: a->check = true; break;
-        case OPT_LAYOUTS_FROM_REFLECTION: a->layouts_from_reflection = true; break;
-        case 'h': fputs(upgrade_usage, stdout); return CLI_EXIT_OK;
-        case OPT_VERSION: printf("dxil-upgrade %s\n", dxil_upgrade_version_string()); return CLI_EXIT_OK;
-        default: return upgrade_usage_error("unknown option", NULL);
-        }
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        int rc = upgrade_apply_option(c, optarg, a);
+        if (rc >= 0)
+            return rc;
     }
     if (optind + 1 != argc)
         return upgrade_usage_error(optind >= argc ? "no input file" : "more than one input file",
@@ -130,27 +117,27 @@ static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
  * then raise with counting, and write unless only checking. */
 static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
 {
-    dxil_options opts;
-    dxil_options_init(&opts);
-    opts.part = a->part;
+    const dxil_options *want = &a->load.opts;
+    dxil_options opts = *want;
     opts.raise = false;
-    opts.layouts_from_reflection = a->layouts_from_reflection;
+    opts.verify = false;
+    opts.check = false; /* checked here: a violation does not stop the write */
     dxil_module *m = dxil_module_load_file(a->input, &opts, diags);
     if (!m)
         return CLI_EXIT_INPUT;
-    int violations = a->check ? dxil_module_check(m, NULL, diags) : 0;
-    bool write = a->output || !a->check;
+    int violations = want->check ? dxil_module_check(m, NULL, diags) : 0;
+    bool write = a->output || !want->check;
     bool ir_on_stdout = write && (!a->output || strcmp(a->output, "-") == 0);
-    opts.stats = a->stats ? dxil_stats_create() : NULL;
+    opts.stats = a->load.stats ? dxil_stats_create() : NULL;
     int rc = 0;
-    if (!a->no_raise && (write || opts.stats))
+    if (want->raise && (write || opts.stats))
         rc = dxil_module_raise_opts(m, &opts, diags);
-    if (rc == 0 && a->verify)
+    if (rc == 0 && want->verify)
         rc = dxil_module_verify(m, diags);
     if (rc == 0 && write)
         rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, diags);
     if (rc == 0 && opts.stats)
-        upgrade_print_stats(opts.stats, a->stats, ir_on_stdout ? stderr : stdout);
+        upgrade_print_stats(opts.stats, a->load.stats, ir_on_stdout ? stderr : stdout);
     dxil_stats_destroy(opts.stats);
     dxil_module_destroy(m);
     return rc == 0 && violations == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
@@ -160,15 +147,9 @@ static int upgrade_run(const upgrade_args *a, dxil_diags *diags)
 {
     if (a->list_parts)
         return cli_list_parts(a->input, stdout, diags) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
-    if (a->check || a->stats)
+    if (a->load.opts.check || a->load.stats)
         return upgrade_run_ops(a, diags);
-    dxil_options opts;
-    dxil_options_init(&opts);
-    opts.part = a->part;
-    opts.verify = a->verify;
-    opts.raise = !a->no_raise;
-    opts.layouts_from_reflection = a->layouts_from_reflection;
-    dxil_module *m = dxil_module_load_file(a->input, &opts, diags);
+    dxil_module *m = dxil_module_load_file(a->input, &a->load.opts, diags);
     if (!m)
         return CLI_EXIT_INPUT;
     int rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, diags);

@@ -57,7 +57,7 @@ static void test_parse_args(void)
     CU_ASSERT_EQUAL(o.shard_count, 2);
     CU_ASSERT_TRUE(o.isolate);
     CU_ASSERT_EQUAL(o.timeout_s, 5);
-    CU_ASSERT_TRUE(o.raise);
+    CU_ASSERT_TRUE(o.load.opts.raise);
     CU_ASSERT_TRUE(batch_requested(ARGC(argv), argv));
 }
 
@@ -69,6 +69,8 @@ static void test_parse_usage_errors(void)
     char *timeout[] = {"x", "--batch", "d", "--timeout=3", NULL};
     char *shard[] = {"x", "--batch", "d", "--shard=2/2", NULL};
     char *emit[] = {"x", "--batch", "d", "--emit=asm", NULL};
+    char *part[] = {"x", "--batch", "d", "--part=PSV0", NULL};
+    char *check[] = {"x", "--batch", "d", "--check", NULL};
     batch_options o;
     fflush(stderr);
     int saved = dup(STDERR_FILENO);
@@ -79,6 +81,8 @@ static void test_parse_usage_errors(void)
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(timeout), timeout, &o), BATCH_EXIT_USAGE);
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(shard), shard, &o), BATCH_EXIT_USAGE);
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(emit), emit, &o), BATCH_EXIT_USAGE);
+    CU_ASSERT_EQUAL(batch_parse_args(ARGC(part), part, &o), BATCH_EXIT_USAGE);
+    CU_ASSERT_EQUAL(batch_parse_args(ARGC(check), check, &o), BATCH_EXIT_USAGE);
     fflush(stderr);
     dup2(saved, STDERR_FILENO);
     close(saved);
@@ -87,6 +91,55 @@ static void test_parse_usage_errors(void)
     CU_ASSERT_TRUE(batch_requested(ARGC(single), single)); /* "-o --batch": odd but asked */
     char *after_dashdash[] = {"x", "--", "--batch", NULL};
     CU_ASSERT_FALSE(batch_requested(ARGC(after_dashdash), after_dashdash));
+}
+
+/* The loader options come from cli_loader's table: the batch sets the
+ * same dxil_options fields the single-file path does. */
+static void test_parse_loader_options(void)
+{
+    char *argv[] = {"x", "--batch", "d", "--verify", "--part=ILDB", "--no-raise",
+                    "--layouts-from-reflection", NULL};
+    batch_options o;
+    CU_ASSERT_EQUAL(batch_parse_args(ARGC(argv), argv, &o), -1);
+    CU_ASSERT_TRUE(o.load.opts.verify);
+    CU_ASSERT_STRING_EQUAL(o.load.opts.part, "ILDB");
+    CU_ASSERT_FALSE(o.load.opts.raise);
+    CU_ASSERT_TRUE(o.load.opts.layouts_from_reflection);
+    CU_ASSERT_FALSE(o.load.opts.check);
+    char *plain[] = {"x", "--batch", "d", NULL};
+    CU_ASSERT_EQUAL(batch_parse_args(ARGC(plain), plain, &o), -1);
+    CU_ASSERT_TRUE(o.load.opts.raise);
+    CU_ASSERT_FALSE(o.load.opts.verify);
+    CU_ASSERT_PTR_NULL(o.load.opts.part);
+}
+
+/* The single-file table has --stats and --check too; a bad value gives
+ * the row's message. */
+static void test_loader_table(void)
+{
+    static const struct option own[] = {{"own", no_argument, NULL, 300}, {NULL, 0, NULL, 0}};
+    struct option single[1 + CLI_LOADER_MAX + 1], batch[1 + CLI_LOADER_MAX + 1];
+    cli_loader_longopts(CLI_LOADER_SINGLE, own, single);
+    cli_loader_longopts(CLI_LOADER_BATCH, own, batch);
+    size_t ns = 0, nb = 0;
+    int stats_val = 0;
+    for (; single[ns].name; ns++)
+        if (strcmp(single[ns].name, "stats") == 0)
+            stats_val = single[ns].val;
+    while (batch[nb].name)
+        CU_ASSERT_STRING_NOT_EQUAL(batch[nb++].name, "stats");
+    CU_ASSERT_STRING_EQUAL(single[0].name, "own");
+    CU_ASSERT_EQUAL(ns, nb + 2); /* --stats, --check */
+    cli_loader l;
+    cli_loader_init(&l);
+    const char *msg = NULL;
+    CU_ASSERT_EQUAL(cli_loader_apply(300, NULL, &l, &msg), 0);
+    CU_ASSERT_EQUAL(cli_loader_apply(stats_val, "json", &l, &msg), 1);
+    CU_ASSERT_EQUAL(l.stats, 2);
+    CU_ASSERT_EQUAL(cli_loader_apply(stats_val, NULL, &l, &msg), 1);
+    CU_ASSERT_EQUAL(l.stats, 1);
+    CU_ASSERT_EQUAL(cli_loader_apply(stats_val, "xml", &l, &msg), -1);
+    CU_ASSERT_STRING_EQUAL(msg, "--stats takes text or json");
 }
 
 static void test_output_path(void)
@@ -506,6 +559,8 @@ int dxil_test_register(void)
         {"shard parse", test_shard_parse},
         {"parse args", test_parse_args},
         {"usage errors", test_parse_usage_errors},
+        {"loader options", test_parse_loader_options},
+        {"loader option table", test_loader_table},
         {"output path", test_output_path},
         {"relative paths", test_relative_paths},
         {"collect directory", test_collect_dir},
