@@ -112,27 +112,10 @@ static int batch_parse_number(const char *text, unsigned max, unsigned *out)
     return batch_parse_uint(text, &end, max, out) == 0 && *end == '\0' ? 0 : -1;
 }
 
-static void batch_print_usage(void)
-{
-    fputs(batch_usage_head, stdout);
-    cli_loader_synopsis(CLI_LOADER_BATCH, stdout);
-    fputs(batch_usage_tail, stdout);
-}
-
-/* A loader option (cli_loader.c); -1 to go on, else an exit status. */
-static int batch_apply_loader(int c, const char *arg, batch_options *o)
-{
-    const char *msg = NULL;
-    switch (cli_loader_apply(c, arg, &o->load, &msg)) {
-    case 1: return -1;
-    case 0: return batch_usage_error("unknown option", NULL);
-    default: return batch_usage_error(msg, arg);
-    }
-}
-
 /* One option; returns -1 to go on, else an exit status. */
 static int batch_apply_option(int c, const char *arg, batch_options *o)
 {
+    const char *msg, *shown;
     switch (c) {
     case BOPT_BATCH: o->input = arg; return -1;
     case 'O': o->outdir = arg; return -1;
@@ -153,8 +136,12 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
                    ? -1 : batch_usage_error("--timeout takes seconds", arg);
     case BOPT_PROGRESS: o->progress = 1; return -1;
     case BOPT_NO_PROGRESS: o->progress = 0; return -1;
-    case 'h': batch_print_usage(); return BATCH_EXIT_OK;
-    default: return batch_apply_loader(c, arg, o);
+    case 'h':
+        cli_loader_usage(batch_usage_head, CLI_LOADER_BATCH, batch_usage_tail);
+        return BATCH_EXIT_OK;
+    default: /* a loader option (cli_loader.c), or unknown */
+        msg = cli_loader_apply(c, arg, &o->load, &shown);
+        return msg ? batch_usage_error(msg, shown) : -1;
     }
 }
 

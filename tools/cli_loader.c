@@ -109,15 +109,16 @@ void cli_loader_longopts(unsigned mode, const struct option *own, struct option 
     out[n] = (struct option){0};
 }
 
-int cli_loader_apply(int c, const char *arg, cli_loader *l, const char **msg)
+const char *cli_loader_apply(int c, const char *arg, cli_loader *l, const char **shown)
 {
+    *shown = NULL;
     if (c < CLI_LOADER_VAL || c >= CLI_LOADER_VAL + LOADER_ROWS)
-        return 0;
+        return "unknown option"; /* getopt_long has named it on stderr */
     const loader_row *r = &loader_rows[c - CLI_LOADER_VAL];
     if (r->set(l, arg) == 0)
-        return 1;
-    *msg = r->bad_arg;
-    return -1;
+        return NULL;
+    *shown = arg;
+    return r->bad_arg;
 }
 
 /* "  --name    help", the help's further lines under its first. */
@@ -135,14 +136,14 @@ static void loader_print_row(const loader_row *r, FILE *out)
     fputc('\n', out);
 }
 
-void cli_loader_help(unsigned mode, FILE *out)
+static void loader_help(unsigned mode, FILE *out)
 {
     for (size_t i = 0; i < LOADER_ROWS; i++)
         if (loader_rows[i].modes & mode)
             loader_print_row(&loader_rows[i], out);
 }
 
-void cli_loader_synopsis(unsigned mode, FILE *out)
+static void loader_synopsis(unsigned mode, FILE *out)
 {
     int col = fprintf(out, "  ");
     const char *sep = "";
@@ -158,4 +159,14 @@ void cli_loader_synopsis(unsigned mode, FILE *out)
         sep = ", ";
     }
     fputc('\n', out);
+}
+
+void cli_loader_usage(const char *head, unsigned mode, const char *tail)
+{
+    fputs(head, stdout);
+    if (mode == CLI_LOADER_BATCH)
+        loader_synopsis(mode, stdout);
+    else
+        loader_help(mode, stdout);
+    fputs(tail, stdout);
 }

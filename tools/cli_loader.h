@@ -34,14 +34,16 @@ void cli_loader_init(cli_loader *l);
  * own's entries + CLI_LOADER_MAX + 1. */
 void cli_loader_longopts(unsigned mode, const struct option *own, struct option *out);
 
-/* Applies getopt_long's result c if it is a loader option. Returns 1 when
- * it was one and applied, 0 when c is not a loader option, -1 on a bad
- * argument with the usage message in *msg. */
-int cli_loader_apply(int c, const char *arg, cli_loader *l, const char **msg);
+/* Applies getopt_long's result c, which none of the tool's own options
+ * matched. Returns NULL when it was a loader option and applied, else the
+ * usage message ("unknown option", or the option's bad-value message with
+ * *shown = arg to print after it; else *shown = NULL). */
+const char *cli_loader_apply(int c, const char *arg, cli_loader *l, const char **shown);
 
-/* The help lines of the options mode takes, one per option. */
-void cli_loader_help(unsigned mode, FILE *out);
-/* Their spellings on one wrapped line, comma-separated (for --batch). */
-void cli_loader_synopsis(unsigned mode, FILE *out);
+/* A tool's --help on stdout: head, the loader options mode takes, tail.
+ * CLI_LOADER_SINGLE lists them one per line with their help;
+ * CLI_LOADER_BATCH only spells them, comma-separated (tail says they
+ * work as for a single shader). */
+void cli_loader_usage(const char *head, unsigned mode, const char *tail);
 
 #endif

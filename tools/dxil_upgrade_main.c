@@ -50,17 +50,10 @@ static int upgrade_usage_error(const char *msg, const char *arg)
     return CLI_EXIT_USAGE;
 }
 
-static void upgrade_print_usage(void)
-{
-    fputs(upgrade_usage_head, stdout);
-    cli_loader_help(CLI_LOADER_SINGLE, stdout);
-    fputs(upgrade_usage_tail, stdout);
-}
-
 /* One option; returns -1 to go on, else an exit status. */
 static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
 {
-    const char *msg = NULL;
+    const char *msg, *shown;
     switch (c) {
     case 'o': a->output = arg; return -1;
     case OPT_EMIT:
@@ -69,14 +62,13 @@ static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
         a->emit_set = true;
         return -1;
     case OPT_LIST_PARTS: a->list_parts = true; return -1;
-    case 'h': upgrade_print_usage(); return CLI_EXIT_OK;
+    case 'h':
+        cli_loader_usage(upgrade_usage_head, CLI_LOADER_SINGLE, upgrade_usage_tail);
+        return CLI_EXIT_OK;
     case OPT_VERSION: printf("dxil-upgrade %s\n", dxil_upgrade_version_string()); return CLI_EXIT_OK;
-    default:
-        switch (cli_loader_apply(c, arg, &a->load, &msg)) {
-        case 1: return -1;
-        case 0: return upgrade_usage_error("unknown option", NULL);
-        default: return upgrade_usage_error(msg, arg);
-        }
+    default: /* a loader option (cli_loader.c), or unknown */
+        msg = cli_loader_apply(c, arg, &a->load, &shown);
+        return msg ? upgrade_usage_error(msg, shown) : -1;
     }
 }
 

@@ -132,14 +132,16 @@ static void test_loader_table(void)
     CU_ASSERT_EQUAL(ns, nb + 2); /* --stats, --check */
     cli_loader l;
     cli_loader_init(&l);
-    const char *msg = NULL;
-    CU_ASSERT_EQUAL(cli_loader_apply(300, NULL, &l, &msg), 0);
-    CU_ASSERT_EQUAL(cli_loader_apply(stats_val, "json", &l, &msg), 1);
+    const char *shown = "", *msg = cli_loader_apply(300, NULL, &l, &shown);
+    CU_ASSERT_STRING_EQUAL(msg, "unknown option");
+    CU_ASSERT_PTR_NULL(shown);
+    CU_ASSERT_PTR_NULL(cli_loader_apply(stats_val, "json", &l, &shown));
     CU_ASSERT_EQUAL(l.stats, 2);
-    CU_ASSERT_EQUAL(cli_loader_apply(stats_val, NULL, &l, &msg), 1);
+    CU_ASSERT_PTR_NULL(cli_loader_apply(stats_val, NULL, &l, &shown));
     CU_ASSERT_EQUAL(l.stats, 1);
-    CU_ASSERT_EQUAL(cli_loader_apply(stats_val, "xml", &l, &msg), -1);
+    msg = cli_loader_apply(stats_val, "xml", &l, &shown);
     CU_ASSERT_STRING_EQUAL(msg, "--stats takes text or json");
+    CU_ASSERT_STRING_EQUAL(shown, "xml");
 }
 
 static void test_output_path(void)
