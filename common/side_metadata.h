@@ -58,6 +58,7 @@
 #define DXIL_MD_SHADER_MODEL "dx.shaderModel"
 #define DXIL_MD_ENTRY_POINTS "dx.entryPoints"
 #define DXIL_MD_RESOURCES "dx.resources"  /* owned by the resource raiser */
+#define DXIL_MD_TYPE_ANNOTATIONS "dx.typeAnnotations" /* read by raise_cblayout.c */
 
 /* Instruction metadata kinds. */
 #define DXIL_MDK_CONTROLFLOW_HINTS "dx.controlflow.hints"

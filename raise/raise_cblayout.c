@@ -111,7 +111,7 @@ static void cbl_read_entry(cbl_state *st, LLVMValueRef entry)
  * order of the passes does not matter. */
 static void cbl_read_annotations(cbl_state *st)
 {
-    static const char *const names[] = {"dx.typeAnnotations", DXU_MD_TYPE_ANNOTATIONS};
+    static const char *const names[] = {DXIL_MD_TYPE_ANNOTATIONS, DXU_MD_TYPE_ANNOTATIONS};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         unsigned n = LLVMGetNamedMetadataNumOperands(st->rc->mod, names[k]);
         LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);

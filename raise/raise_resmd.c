@@ -2,6 +2,8 @@
  * decodes annotateHandle's ResourceProperties words. */
 #include "raise_resources.h"
 
+#include "common/side_metadata.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,13 +123,13 @@ static int resmd_read_class(dxil_raise_ctx *rc, dxil_res_table *t, unsigned cls,
 int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t)
 {
     memset(t, 0, sizeof *t);
-    unsigned n = LLVMGetNamedMetadataNumOperands(rc->mod, "dx.resources");
+    unsigned n = LLVMGetNamedMetadataNumOperands(rc->mod, DXIL_MD_RESOURCES);
     if (n == 0)
         return 0;
     LLVMValueRef roots[4] = {0};
     if (n > 4)
         n = 4;
-    LLVMGetNamedMetadataOperands(rc->mod, "dx.resources", roots);
+    LLVMGetNamedMetadataOperands(rc->mod, DXIL_MD_RESOURCES, roots);
     t->root = roots[0];
     unsigned nc = 0;
     LLVMValueRef *lists = dxil_md_operands(t->root, &nc);

@@ -697,7 +697,7 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     if (rv == 0) {
         res_write_side_md(&st);
         if (st.table.root)
-            dxil_shim_erase_named_metadata(rc->mod, "dx.resources");
+            dxil_shim_erase_named_metadata(rc->mod, DXIL_MD_RESOURCES);
     }
     LLVMDisposeBuilder(st.b);
     dxil_op_fns_free(&st.fns);
