@@ -54,12 +54,17 @@ int dxil_md_operand_uint(LLVMValueRef node, unsigned i, uint64_t *out)
     return dxil_const_u64(dxil_md_operand(node, i), out) ? 0 : -1;
 }
 
+/* The bytes of an MDString value (not NUL-terminated), or NULL. */
+static const char *md_string_bytes(LLVMValueRef v, unsigned *len)
+{
+    *len = 0;
+    return v && LLVMIsAMDString(v) ? LLVMGetMDString(v, len) : NULL;
+}
+
 const char *dxil_md_string(LLVMValueRef v, char *buf, size_t size)
 {
-    if (!v || !LLVMIsAMDString(v) || size == 0)
-        return NULL;
-    unsigned len = 0;
-    const char *s = LLVMGetMDString(v, &len);
+    unsigned len;
+    const char *s = md_string_bytes(v, &len);
     if (!s || len >= size)
         return NULL;
     memcpy(buf, s, len);
@@ -69,8 +74,8 @@ const char *dxil_md_string(LLVMValueRef v, char *buf, size_t size)
 
 char *dxil_md_string_dup(LLVMValueRef v)
 {
-    unsigned len = 0;
-    const char *s = v && LLVMIsAMDString(v) ? LLVMGetMDString(v, &len) : NULL;
+    unsigned len;
+    const char *s = md_string_bytes(v, &len);
     char *copy = s ? malloc((size_t)len + 1) : NULL;
     if (copy) {
         memcpy(copy, s, len);

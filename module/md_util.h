@@ -13,6 +13,7 @@
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Number of operands of an MDNode value (0 if v is not one). */
