@@ -1,10 +1,15 @@
 /* abi_names.c - name tables for the enums of dxil_abi.h.
  *
  * One static table per enum, indexed by value; a value past the end of its
- * table (or a hole) gives NULL.
+ * table (or a hole) gives NULL. Shader kinds have one table of every name a
+ * kind has (abi_shaders), which the look-ups of abi_names.h also read.
  */
-#include "dxil-upgrade/dxil_abi.h"
+#include "abi_names.h"
 
+#include "dxil-upgrade/dxil_abi.h"
+#include "dxil-upgrade/dxil_container.h"
+
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -37,15 +42,35 @@ static const char *const abi_res_ext_tag[] = {
     "ElementType", "StructuredBufferStride", "SamplerFeedbackKind", "Atomic64Use",
     "ReorderCoherent"};
 
-static const char *const abi_shader_kind[] = {
-    "Pixel", "Vertex", "Geometry", "Hull", "Domain", "Compute", "Library",
-    "RayGeneration", "Intersection", "AnyHit", "ClosestHit", "Miss", "Callable",
-    "Mesh", "Amplification", "Node", "Invalid"};
-
-static const char *const abi_shader_stage[] = {
-    "pixel", "vertex", "geometry", "hull", "domain", "compute", "library",
-    "raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable",
-    "mesh", "amplification", "node"};
+/* One row per DXIL::ShaderKind, indexed by value: every name a shader kind
+ * has. The short name is DXC's ShaderModel kind name (the container's
+ * program header, and dx.shaderModel for the kinds a module can be). */
+enum { ABI_MODULE = 1, ABI_LLVM_ENV = 2 };
+static const struct abi_shader {
+    const char *name;  /* DXC's ShaderKind spelling */
+    const char *stage; /* the spec's stage name = LLVM's Triple environment */
+    const char *short_name;
+    unsigned flags;    /* ABI_MODULE: may name a module in dx.shaderModel;
+                        * ABI_LLVM_ENV: LLVM 22's Triple has the environment */
+} abi_shaders[] = {
+    {"Pixel", "pixel", "ps", ABI_MODULE | ABI_LLVM_ENV},
+    {"Vertex", "vertex", "vs", ABI_MODULE | ABI_LLVM_ENV},
+    {"Geometry", "geometry", "gs", ABI_MODULE | ABI_LLVM_ENV},
+    {"Hull", "hull", "hs", ABI_MODULE | ABI_LLVM_ENV},
+    {"Domain", "domain", "ds", ABI_MODULE | ABI_LLVM_ENV},
+    {"Compute", "compute", "cs", ABI_MODULE | ABI_LLVM_ENV},
+    {"Library", "library", "lib", ABI_MODULE | ABI_LLVM_ENV},
+    {"RayGeneration", "raygeneration", "raygeneration", ABI_LLVM_ENV},
+    {"Intersection", "intersection", "intersection", ABI_LLVM_ENV},
+    {"AnyHit", "anyhit", "anyhit", ABI_LLVM_ENV},
+    {"ClosestHit", "closesthit", "closesthit", ABI_LLVM_ENV},
+    {"Miss", "miss", "miss", ABI_LLVM_ENV},
+    {"Callable", "callable", "callable", ABI_LLVM_ENV},
+    {"Mesh", "mesh", "ms", ABI_MODULE | ABI_LLVM_ENV},
+    {"Amplification", "amplification", "as", ABI_MODULE | ABI_LLVM_ENV},
+    {"Node", "node", "node", 0},
+    {"Invalid", NULL, NULL, 0},
+};
 
 static const char *const abi_semantic_kind[] = {
     "Arbitrary", "VertexID", "InstanceID", "Position", "RenderTargetArrayIndex",
@@ -111,8 +136,6 @@ const char *dxil_component_type_name(unsigned v) { return ABI_LOOKUP(abi_element
 const char *dxil_sampler_type_name(unsigned v) { return ABI_LOOKUP(abi_sampler_type, v); }
 const char *dxil_sampler_feedback_type_name(unsigned v) { return ABI_LOOKUP(abi_feedback_type, v); }
 const char *dxil_resource_ext_tag_name(unsigned v) { return ABI_LOOKUP(abi_res_ext_tag, v); }
-const char *dxil_shader_kind_name(unsigned v) { return ABI_LOOKUP(abi_shader_kind, v); }
-const char *dxil_shader_stage_name(unsigned v) { return ABI_LOOKUP(abi_shader_stage, v); }
 const char *dxil_semantic_kind_name(unsigned v) { return ABI_LOOKUP(abi_semantic_kind, v); }
 const char *dxil_interpolation_mode_name(unsigned v) { return ABI_LOOKUP(abi_interp_mode, v); }
 const char *dxil_entry_prop_tag_name(unsigned v) { return ABI_LOOKUP(abi_entry_tag, v); }
@@ -138,11 +161,68 @@ const char *dxil_optable_id_name(unsigned table_id)
     return NULL;
 }
 
-int dxil_shader_stage_from_name(const char *name, size_t n)
+/* ---- shader kinds ---- */
+
+static const struct abi_shader *abi_shader_row(uint64_t kind)
 {
-    for (size_t i = 0; i < ABI_COUNT(abi_shader_stage); i++) {
-        if (strlen(abi_shader_stage[i]) == n && memcmp(abi_shader_stage[i], name, n) == 0)
+    return kind < ABI_COUNT(abi_shaders) ? &abi_shaders[kind] : NULL;
+}
+
+const char *dxil_shader_kind_name(unsigned v)
+{
+    const struct abi_shader *s = abi_shader_row(v);
+    return s ? s->name : NULL;
+}
+
+const char *dxil_shader_stage_name(unsigned v)
+{
+    const struct abi_shader *s = abi_shader_row(v);
+    return s ? s->stage : NULL;
+}
+
+const char *dxil_shader_kind_short_name(uint32_t kind)
+{
+    const struct abi_shader *s = abi_shader_row(kind);
+    return s ? s->short_name : NULL;
+}
+
+/* The kind whose stage (or short) name is the first len bytes of name,
+ * among the rows with every bit of `flags`; -1 when none. */
+static int abi_shader_find(const char *name, size_t len, bool by_short, unsigned flags)
+{
+    for (size_t i = 0; name && i < ABI_COUNT(abi_shaders); i++) {
+        const char *s = by_short ? abi_shaders[i].short_name : abi_shaders[i].stage;
+        if (s && (abi_shaders[i].flags & flags) == flags && strlen(s) == len &&
+            memcmp(s, name, len) == 0)
             return (int)i;
     }
     return -1;
+}
+
+int dxil_shader_stage_from_name(const char *name, size_t n)
+{
+    return abi_shader_find(name, n, false, 0);
+}
+
+int dxil_sm_kind_from_name(const char *sm_kind)
+{
+    return sm_kind ? abi_shader_find(sm_kind, strlen(sm_kind), true, ABI_MODULE)
+                   : -1;
+}
+
+const char *dxil_sm_kind_name(int kind)
+{
+    const struct abi_shader *s = kind < 0 ? NULL : abi_shader_row((unsigned)kind);
+    return s && (s->flags & ABI_MODULE) ? s->short_name : NULL;
+}
+
+const char *dxil_shader_kind_env(int kind)
+{
+    const struct abi_shader *s = kind < 0 ? NULL : abi_shader_row((unsigned)kind);
+    return s && (s->flags & ABI_LLVM_ENV) ? s->stage : NULL;
+}
+
+int dxil_shader_kind_from_env(const char *env, size_t len)
+{
+    return abi_shader_find(env, len, false, ABI_LLVM_ENV);
 }

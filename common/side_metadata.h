@@ -5,6 +5,9 @@
 #ifndef DXIL_SIDE_METADATA_H
 #define DXIL_SIDE_METADATA_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /* Every side node starts with this prefix. A DXIL named node "dx.X" that
  * LLVM 22 cannot express is moved, operands verbatim, to "dxu.X". */
 #define DXU_MD_PREFIX "dxu."
@@ -55,6 +58,7 @@
 #define DXIL_MD_SHADER_MODEL "dx.shaderModel"
 #define DXIL_MD_ENTRY_POINTS "dx.entryPoints"
 #define DXIL_MD_RESOURCES "dx.resources"  /* owned by the resource raiser */
+#define DXIL_MD_TYPE_ANNOTATIONS "dx.typeAnnotations" /* read by raise_cblayout.c */
 
 /* Instruction metadata kinds. */
 #define DXIL_MDK_CONTROLFLOW_HINTS "dx.controlflow.hints"
@@ -72,5 +76,34 @@
     ((vector_op) && (scalar_bytes) > 4 ? 4u : (unsigned)(scalar_bytes))
 #define HLSL_MDK_CONTROLFLOW_HINT "hlsl.controlflow.hint"
 #define DXIL_MDK_PRECISE "dx.precise"
+
+/* ---- the registry of named nodes -------------------------------------- */
+
+/* What a registered named node is to the generic moves: raise's park-md
+ * pass moves every dx.X left at the end to dxu.X, and lowering's
+ * restore-md pass moves every dxu.X back to dx.X. */
+typedef enum dxil_side_md_role {
+    /* dxu.X holding dx.X's operands verbatim; lowering moves it back to
+     * dx.X. Every dxu.* name the registry lacks is parked too. */
+    DXIL_SIDE_MD_PARKED,
+    /* dxu.X that raise writes for lowering to read, never DXIL: lowering
+     * drops it and moves nothing back. */
+    DXIL_SIDE_MD_BOOKKEEPING,
+    /* dx.X that park-md leaves as it is: modern IR has it, or the pass that
+     * owns it decided (the resource raiser moves dx.resources itself). */
+    DXIL_SIDE_MD_STAYS,
+} dxil_side_md_role;
+
+typedef struct dxil_side_md {
+    const char *name;
+    dxil_side_md_role role;
+} dxil_side_md;
+
+/* The whole registry, one entry per name; *count gets its length. */
+const dxil_side_md *dxil_side_md_all(size_t *count);
+/* The registry entry of named node `name`, or NULL when it has none. */
+const dxil_side_md *dxil_side_md_lookup(const char *name);
+/* Whether the registry gives `name` this role (false when unregistered). */
+bool dxil_side_md_is(const char *name, dxil_side_md_role role);
 
 #endif

@@ -184,17 +184,6 @@ const dxil_part *dxil_container_find(const dxil_container *c, const char *fourcc
     return NULL;
 }
 
-static const char *const container_kind_short[] = {
-    "ps", "vs", "gs", "hs", "ds", "cs", "lib", "raygeneration", "intersection", "anyhit",
-    "closesthit", "miss", "callable", "ms", "as", "node"};
-
-const char *dxil_shader_kind_short_name(uint32_t kind)
-{
-    return kind < sizeof container_kind_short / sizeof *container_kind_short
-               ? container_kind_short[kind]
-               : NULL;
-}
-
 int dxil_program_header_parse(const void *file, size_t file_size, const dxil_part *part,
                               dxil_program_header *out, dxil_diags *diags)
 {

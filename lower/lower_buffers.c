@@ -48,7 +48,7 @@ static LLVMValueRef buf_align_of(dxil_lower_ctx *lc, LLVMValueRef call, LLVMType
     unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_ALIGN, (unsigned)strlen(DXU_MDK_ALIGN));
     LLVMValueRef md = LLVMGetMetadata(call, kind);
     uint64_t a;
-    if (md && LLVMGetMDNodeNumOperands(md) == 1 && lower_const_u64(LLVMGetOperand(md, 0), &a) &&
+    if (md && LLVMGetMDNodeNumOperands(md) == 1 && dxil_const_u64(LLVMGetOperand(md, 0), &a) &&
         a <= UINT32_MAX)
         return lower_i32(lc, a);
     return lower_i32(lc, DXU_RAW_ALIGN_DEFAULT(buf_align(scalar), vector_op));
@@ -83,7 +83,7 @@ static void buf_replace_value(dxil_lower_ctx *lc, LLVMValueRef ev, LLVMValueRef 
         uint64_t lane;
         LLVMValueRef x = users[i];
         if (LLVMIsAExtractElementInst(x) && LLVMGetOperand(x, 0) == ev &&
-            lower_const_u64(LLVMGetOperand(x, 1), &lane) && lane < n) {
+            dxil_const_u64(LLVMGetOperand(x, 1), &lane) && lane < n) {
             LLVMPositionBuilderBefore(lc->b, x);
             lower_replace(lc, x, LLVMBuildExtractValue(lc->b, ret, (unsigned)lane, ""));
             LLVMSetOperand(x, 0, LLVMGetUndef(t)); /* x is dead: drop its use of ev */
@@ -188,7 +188,7 @@ static LLVMValueRef buf_lane(dxil_lower_ctx *lc, LLVMValueRef v, unsigned i)
 {
     uint64_t k;
     for (LLVMValueRef c = v; c;) {
-        if (LLVMIsAInsertElementInst(c) && lower_const_u64(LLVMGetOperand(c, 2), &k)) {
+        if (LLVMIsAInsertElementInst(c) && dxil_const_u64(LLVMGetOperand(c, 2), &k)) {
             if (k == i)
                 return LLVMGetOperand(c, 1);
             c = LLVMGetOperand(c, 0);
@@ -335,13 +335,13 @@ static bool buf_cbuffer_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
     LLVMTypeRef t = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     uint64_t a, four;
     buf_cbl c = {.lc = lc, .h = h, .t = t, .size = buf_align(t)};
-    if (!md || LLVMGetMDNodeNumOperands(md) != 1 || !lower_const_u64(LLVMGetOperand(md, 0), &a))
+    if (!md || LLVMGetMDNodeNumOperands(md) != 1 || !dxil_const_u64(LLVMGetOperand(md, 0), &a))
         return false;
     c.align = lower_i32(lc, a);
     if (LLVMIsAInstruction(row) && LLVMGetInstructionOpcode(row) == LLVMLShr &&
-        lower_const_u64(LLVMGetOperand(row, 1), &four) && four == 4)
+        dxil_const_u64(LLVMGetOperand(row, 1), &four) && four == 4)
         c.off = LLVMGetOperand(row, 0);
-    else if (!lower_const_u64(row, &c.row))
+    else if (!dxil_const_u64(row, &c.row))
         return false;
     for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef ev = LLVMGetUser(u);

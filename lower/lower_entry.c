@@ -6,6 +6,7 @@
  * way: DXIL has none (DXILPrepare strips them too). */
 #include "lower_internal.h"
 
+#include "common/abi_names.h"
 #include "common/side_metadata.h"
 
 #include <stdio.h>
@@ -42,19 +43,7 @@ static LLVMValueRef entry_ints(dxil_lower_ctx *lc, const char *s, unsigned n)
     if (sscanf(s, "%u,%u,%u", &v[0], &v[1], &v[2]) < 1)
         return NULL;
     LLVMValueRef ops[3] = {lower_i32(lc, v[0]), lower_i32(lc, v[1]), lower_i32(lc, v[2])};
-    return lower_md_node(lc, ops, n);
-}
-
-static int entry_stage_kind(const char *env)
-{
-    static const char *const envs[] = {"pixel", "vertex", "geometry", "hull", "domain",
-                                       "compute", "library", "raygeneration", "intersection",
-                                       "anyhit", "closesthit", "miss", "callable", "mesh",
-                                       "amplification"};
-    for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++)
-        if (!strcmp(env, envs[i]))
-            return (int)i;
-    return -1;
+    return dxil_md_make_node(lc->ctx, ops, n);
 }
 
 static LLVMValueRef entry_props(dxil_lower_ctx *lc, LLVMValueRef fn, int kind, bool lib)
@@ -77,24 +66,21 @@ static LLVMValueRef entry_props(dxil_lower_ctx *lc, LLVMValueRef fn, int kind, b
             n += 2;
         }
     }
-    return n ? lower_md_node(lc, p, n) : NULL;
+    return n ? dxil_md_make_node(lc->ctx, p, n) : NULL;
 }
 
-static LLVMValueRef entry_resources(dxil_lower_ctx *lc)
+static void entry_add(dxil_lower_ctx *lc, LLVMValueRef *f)
 {
-    LLVMValueRef r = NULL;
-    if (LLVMGetNamedMetadataNumOperands(lc->mod, DXIL_MD_RESOURCES) == 1)
-        LLVMGetNamedMetadataOperands(lc->mod, DXIL_MD_RESOURCES, &r);
-    return r;
+    LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_ENTRY_POINTS, dxil_md_make_node(lc->ctx, f, 5));
 }
 
 static void entry_build(dxil_lower_ctx *lc)
 {
     bool lib = !strcmp(lc->sm_kind, "lib");
-    LLVMValueRef res = entry_resources(lc);
+    LLVMValueRef res = dxil_md_named_single(lc->mod, DXIL_MD_RESOURCES);
     if (lib) {
-        LLVMValueRef f[5] = {NULL, lower_md_string(lc, ""), NULL, res, NULL};
-        LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_ENTRY_POINTS, lower_md_node(lc, f, 5));
+        LLVMValueRef f[5] = {NULL, dxil_md_make_string(lc->ctx, ""), NULL, res, NULL};
+        entry_add(lc, f);
     }
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char stage[32];
@@ -102,16 +88,17 @@ static void entry_build(dxil_lower_ctx *lc)
             continue;
         size_t len = 0;
         const char *name = LLVMGetValueName2(fn, &len);
+        int kind = dxil_shader_kind_from_env(stage, strlen(stage));
         LLVMValueRef f[5] = {fn, LLVMMDStringInContext(lc->ctx, name, (unsigned)len), NULL,
-                             lib ? NULL : res, entry_props(lc, fn, entry_stage_kind(stage), lib)};
-        LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_ENTRY_POINTS, lower_md_node(lc, f, 5));
+                             lib ? NULL : res, entry_props(lc, fn, kind, lib)};
+        entry_add(lc, f);
     }
 }
 
 int dxil_lower_entries(dxil_lower_ctx *lc)
 {
     if (!LLVMGetNamedMetadata(lc->mod, DXIL_MD_ENTRY_POINTS, strlen(DXIL_MD_ENTRY_POINTS)) &&
-        !lower_md_move(lc, DXU_MD_ENTRY_POINTS, DXIL_MD_ENTRY_POINTS))
+        dxil_md_named_move(lc->mod, DXU_MD_ENTRY_POINTS, DXIL_MD_ENTRY_POINTS) < 0)
         entry_build(lc);
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         entry_strip(fn);

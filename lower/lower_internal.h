@@ -5,6 +5,7 @@
 
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_optable.h"
+#include "module/md_util.h"
 #include "module/module_internal.h"
 
 #include <llvm-c/Core.h>
@@ -72,7 +73,6 @@ size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out);
 /* Base name of an intrinsic declaration ("llvm.dx.resource.load.typedbuffer")
  * into buf; false when fn is not an intrinsic. */
 bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size);
-bool lower_const_u64(LLVMValueRef v, uint64_t *out);
 LLVMValueRef lower_i32(dxil_lower_ctx *lc, uint64_t v);
 LLVMValueRef lower_i8(dxil_lower_ctx *lc, uint64_t v);
 LLVMValueRef lower_i1(dxil_lower_ctx *lc, bool v);
@@ -81,11 +81,6 @@ LLVMValueRef lower_i1(dxil_lower_ctx *lc, bool v);
 void lower_precise(dxil_lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop);
 /* Replaces every use of `old` by `with` and queues `old`. */
 void lower_replace(dxil_lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
-LLVMValueRef lower_md_string(dxil_lower_ctx *lc, const char *s);
-LLVMValueRef lower_md_node(dxil_lower_ctx *lc, LLVMValueRef *ops, unsigned n);
-/* Re-creates named node `to` from every operand of `from` and erases
- * `from`; false when `from` does not exist. */
-bool lower_md_move(dxil_lower_ctx *lc, const char *from, const char *to);
 
 /* ---- lower_types.c: %dx.types.* and dx.op declarations ---- */
 LLVMTypeRef lower_type_handle(dxil_lower_ctx *lc);

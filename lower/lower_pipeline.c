@@ -3,6 +3,7 @@
 #include "lower_internal.h"
 
 #include "common/file_io.h"
+#include "common/side_metadata.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,8 @@ int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags
         lc.opts = *opts;
     else
         dxil_lower_options_init(&lc.opts);
-    lc.md_precise = LLVMGetMDKindIDInContext(lc.ctx, "dx.precise", 10);
+    lc.md_precise =
+        LLVMGetMDKindIDInContext(lc.ctx, DXIL_MDK_PRECISE, (unsigned)strlen(DXIL_MDK_PRECISE));
     if (lower_attrs_init(&lc) != 0) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LOWER, DXIL_LOC_NONE, 0,
                        "could not build the dx.op attribute sets");

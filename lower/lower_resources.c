@@ -271,10 +271,10 @@ static void res_read_parked(res_state *st)
         for (unsigned i = 0; i < n; i++) {
             LLVMValueRef r = LLVMGetOperand(list, i);
             uint64_t id, space, lb, range;
-            if (!r || !lower_const_u64(LLVMGetOperand(r, 0), &id) ||
-                !lower_const_u64(LLVMGetOperand(r, 3), &space) ||
-                !lower_const_u64(LLVMGetOperand(r, 4), &lb) ||
-                !lower_const_u64(LLVMGetOperand(r, 5), &range))
+            if (!r || !dxil_const_u64(LLVMGetOperand(r, 0), &id) ||
+                !dxil_const_u64(LLVMGetOperand(r, 3), &space) ||
+                !dxil_const_u64(LLVMGetOperand(r, 4), &lb) ||
+                !dxil_const_u64(LLVMGetOperand(r, 5), &range))
                 continue;
             res_rec *rec = res_add(st);
             LLVMValueRef sym = LLVMGetOperand(r, 1);
@@ -316,9 +316,9 @@ static void res_name_of(LLVMValueRef p, char *buf, size_t size)
 static res_rec *res_record_for(res_state *st, LLVMValueRef call, const res_info *ri)
 {
     uint64_t space = 0, lb = 0, range = 0;
-    if (!lower_const_u64(LLVMGetOperand(call, 0), &space) ||
-        !lower_const_u64(LLVMGetOperand(call, 1), &lb) ||
-        !lower_const_u64(LLVMGetOperand(call, 2), &range))
+    if (!dxil_const_u64(LLVMGetOperand(call, 0), &space) ||
+        !dxil_const_u64(LLVMGetOperand(call, 1), &lb) ||
+        !dxil_const_u64(LLVMGetOperand(call, 2), &range))
         return NULL; /* a binding helper not inlined: no fixed binding */
     res_rec *r = res_find(st, ri->cls, (uint32_t)space, (uint32_t)lb);
     if (r) {
@@ -345,10 +345,10 @@ static LLVMValueRef res_abs_index(dxil_lower_ctx *lc, LLVMValueRef idx, uint32_t
     uint64_t c;
     if (lb == 0)
         return idx;
-    if (lower_const_u64(idx, &c))
+    if (dxil_const_u64(idx, &c))
         return lower_i32(lc, (uint32_t)(c + lb));
     if (LLVMIsAInstruction(idx) && LLVMGetInstructionOpcode(idx) == LLVMSub &&
-        lower_const_u64(LLVMGetOperand(idx, 1), &c) && (uint32_t)c == lb)
+        dxil_const_u64(LLVMGetOperand(idx, 1), &c) && (uint32_t)c == lb)
         return LLVMGetOperand(idx, 0);
     return LLVMBuildAdd(lc->b, idx, lower_i32(lc, lb), "");
 }
@@ -359,7 +359,6 @@ static LLVMValueRef res_abs_index(dxil_lower_ctx *lc, LLVMValueRef idx, uint32_t
 static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, bool counter, uint32_t *w0,
                              uint32_t *w1)
 {
-#ifdef DXU_MD_RESOURCE_PROPS
     unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_RESOURCE_PROPS);
     LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
     bool found = false, exact = false;
@@ -369,7 +368,7 @@ static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, bool counter,
         uint64_t f[5];
         bool ok = true;
         for (unsigned k = 0; k < 5; k++)
-            ok = ok && lower_const_u64(LLVMGetOperand(ops[i], k), &f[k]);
+            ok = ok && dxil_const_u64(LLVMGetOperand(ops[i], k), &f[k]);
         if (!ok || f[0] != r->cls || f[1] != r->space || f[2] != r->lb)
             continue;
         exact = r->cls != DXIL_RESOURCE_CLASS_UAV || ((f[3] >> 15 & 1) != 0) == counter;
@@ -381,10 +380,6 @@ static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, bool counter,
     }
     free(ops);
     return found;
-#else
-    (void)lc; (void)r; (void)counter; (void)w0; (void)w1;
-    return false;
-#endif
 }
 
 static LLVMValueRef res_const_struct(dxil_lower_ctx *lc, unsigned code, LLVMValueRef *f,
@@ -514,14 +509,14 @@ static LLVMValueRef res_ext(dxil_lower_ctx *lc, const res_info *ri)
     } else {
         return NULL;
     }
-    return lower_md_node(lc, kv, 2);
+    return dxil_md_make_node(lc->ctx, kv, 2);
 }
 
 static LLVMValueRef res_record_md(dxil_lower_ctx *lc, const res_rec *r)
 {
     const res_info *ri = &r->info;
     LLVMValueRef f[11] = {lower_i32(lc, r->id), LLVMGetUndef(LLVMPointerTypeInContext(lc->ctx, 0)),
-                          lower_md_string(lc, r->name), lower_i32(lc, r->space),
+                          dxil_md_make_string(lc->ctx, r->name), lower_i32(lc, r->space),
                           lower_i32(lc, r->lb), lower_i32(lc, r->range)};
     unsigned n = 6;
     if (r->cls == DXIL_RESOURCE_CLASS_SRV || r->cls == DXIL_RESOURCE_CLASS_UAV)
@@ -538,14 +533,14 @@ static LLVMValueRef res_record_md(dxil_lower_ctx *lc, const res_rec *r)
     if (r->cls == DXIL_RESOURCE_CLASS_SAMPLER)
         f[n++] = lower_i32(lc, ri->sampler);
     f[n++] = res_ext(lc, ri);
-    return lower_md_node(lc, f, n);
+    return dxil_md_make_node(lc->ctx, f, n);
 }
 
 static void res_write_md(res_state *st)
 {
     dxil_lower_ctx *lc = st->lc;
     if (st->parked) {
-        lower_md_move(lc, DXU_MD_RESOURCES, DXIL_MD_RESOURCES);
+        dxil_md_named_move(lc->mod, DXU_MD_RESOURCES, DXIL_MD_RESOURCES);
         return;
     }
     if (st->n == 0 || LLVMGetNamedMetadata(lc->mod, DXIL_MD_RESOURCES, strlen(DXIL_MD_RESOURCES)))
@@ -557,19 +552,18 @@ static void res_write_md(res_state *st)
         for (size_t i = 0; i < st->n && n < 256; i++)
             if (st->recs[i].cls == cls)
                 recs[n++] = res_record_md(lc, &st->recs[i]);
-        lists[cls] = n ? lower_md_node(lc, recs, n) : NULL;
+        lists[cls] = n ? dxil_md_make_node(lc->ctx, recs, n) : NULL;
     }
     LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_RESOURCES,
-                                lower_md_node(lc, lists, DXIL_RESOURCE_CLASS_COUNT));
+                                dxil_md_make_node(lc->ctx, lists, DXIL_RESOURCE_CLASS_COUNT));
 }
 
 int dxil_lower_resources(dxil_lower_ctx *lc)
 {
     res_state st = {.lc = lc};
-    if (LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_RESOURCES) == 1) {
-        LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_RESOURCES, &st.parked);
+    st.parked = dxil_md_named_single(lc->mod, DXU_MD_RESOURCES);
+    if (st.parked)
         res_read_parked(&st);
-    }
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[128];
         if (!lower_intrinsic_base(fn, base, sizeof base) ||

@@ -274,7 +274,7 @@ static bool types_parked_attrs(dxil_lower_ctx *lc, const char *name, uint32_t *b
         const char *str = s ? LLVMGetMDString(s, &len) : NULL;
         uint64_t v;
         if (str && len == strlen(name) && !memcmp(str, name, len) &&
-            lower_const_u64(LLVMGetOperand(ops[i], 1), &v)) {
+            dxil_const_u64(LLVMGetOperand(ops[i], 1), &v)) {
             *bits = (uint32_t)v;
             found = true;
         }

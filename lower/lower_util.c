@@ -2,8 +2,6 @@
 #include "lower_internal.h"
 #include "common/grow.h"
 
-#include "module/llvm_shim.h"
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,14 +79,6 @@ bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size)
     return true;
 }
 
-bool lower_const_u64(LLVMValueRef v, uint64_t *out)
-{
-    if (!v || !LLVMIsAConstantInt(v))
-        return false;
-    *out = LLVMConstIntGetZExtValue(v);
-    return true;
-}
-
 LLVMValueRef lower_i32(dxil_lower_ctx *lc, uint64_t v)
 {
     return LLVMConstInt(LLVMInt32TypeInContext(lc->ctx), v, 0);
@@ -123,31 +113,4 @@ void lower_replace(dxil_lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
     if (with && LLVMTypeOf(with) == LLVMTypeOf(old))
         LLVMReplaceAllUsesWith(old, with);
     lower_kill(lc, old);
-}
-
-LLVMValueRef lower_md_string(dxil_lower_ctx *lc, const char *s)
-{
-    return LLVMMDStringInContext(lc->ctx, s, (unsigned)strlen(s));
-}
-
-LLVMValueRef lower_md_node(dxil_lower_ctx *lc, LLVMValueRef *ops, unsigned n)
-{
-    return LLVMMDNodeInContext(lc->ctx, ops, n);
-}
-
-bool lower_md_move(dxil_lower_ctx *lc, const char *from, const char *to)
-{
-    if (!LLVMGetNamedMetadata(lc->mod, from, strlen(from)))
-        return false;
-    unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, from);
-    LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
-    if (!ops)
-        return false;
-    LLVMGetNamedMetadataOperands(lc->mod, from, ops);
-    dxil_shim_erase_named_metadata(lc->mod, from);
-    LLVMGetOrInsertNamedMetadata(lc->mod, to, strlen(to)); /* even when empty */
-    for (unsigned i = 0; i < n; i++)
-        LLVMAddNamedMetadataOperand(lc->mod, to, ops[i]);
-    free(ops);
-    return true;
 }

@@ -37,7 +37,7 @@ static unsigned buf_typed_width(LLVMTypeRef t)
 static unsigned buf_mask_width(LLVMValueRef mask)
 {
     uint64_t m = 0;
-    if (!dxil_res_const_u64(mask, &m))
+    if (!dxil_const_u64(mask, &m))
         return 0;
     for (unsigned n = 1; n <= 4; n++)
         if (m == (1u << n) - 1)
@@ -145,7 +145,7 @@ static void buf_keep_align(buf_state *st, LLVMValueRef call, LLVMValueRef to, LL
     bool vec = op == RES_OP_RAW_BUFFER_VECTOR_LOAD || op == RES_OP_RAW_BUFFER_VECTOR_STORE;
     uint64_t align = 0;
     if (!to || (!vec && op != RES_OP_RAW_BUFFER_LOAD && op != RES_OP_RAW_BUFFER_STORE) ||
-        !dxil_res_const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
+        !dxil_const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
                             &align) ||
         align == DXU_RAW_ALIGN_DEFAULT(buf_elem_bytes(value_t), vec))
         return;
@@ -273,7 +273,7 @@ static bool buf_do_buffer_store(buf_state *st, LLVMValueRef call, LLVMValueRef h
     if (!raw && !buf_type_is(t, "dx.TypedBuffer"))
         return false;
     unsigned n = raw ? buf_mask_width(LLVMGetOperand(call, 8)) : buf_typed_width(t);
-    if (n == 0 || !dxil_res_const_u64(LLVMGetOperand(call, 8), &mask) ||
+    if (n == 0 || !dxil_const_u64(LLVMGetOperand(call, 8), &mask) ||
         (mask & ((1u << n) - 1)) != (1u << n) - 1 || (!raw && !buf_lanes_padding(call, n)))
         return false;
     LLVMPositionBuilderBefore(st->b, call);
@@ -362,7 +362,7 @@ static unsigned buf_scalar_bytes(LLVMTypeRef t)
 static LLVMValueRef buf_row_element(buf_state *st, LLVMValueRef row, unsigned k, LLVMValueRef sel)
 {
     uint64_t c = 0;
-    if (dxil_res_const_u64(sel, &c))
+    if (dxil_const_u64(sel, &c))
         return LLVMBuildExtractValue(st->b, row, (unsigned)c, "");
     LLVMTypeRef t = LLVMStructGetTypeAtIndex(LLVMTypeOf(row), 0);
     LLVMValueRef vec = LLVMGetPoison(LLVMVectorType(t, k));
@@ -380,7 +380,7 @@ static bool buf_do_cbuffer_load(buf_state *st, LLVMValueRef call, LLVMValueRef h
     unsigned size = buf_scalar_bytes(t);
     uint64_t off = 0;
     LLVMValueRef offv = LLVMGetOperand(call, 2);
-    bool is_const = dxil_res_const_u64(offv, &off);
+    bool is_const = dxil_const_u64(offv, &off);
     if (!buf_type_is(LLVMTypeOf(h), "dx.CBuffer") || (size != 2 && size != 4 && size != 8) ||
         (is_const && off % size != 0))
         return false;

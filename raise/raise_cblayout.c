@@ -73,20 +73,6 @@ typedef struct cbl_field {
 
 /* ---- reading dx.typeAnnotations ---- */
 
-static LLVMValueRef *cbl_operands(LLVMValueRef node, unsigned *n)
-{
-    *n = 0;
-    if (!node || !LLVMIsAMDNode(node))
-        return NULL;
-    *n = LLVMGetMDNodeNumOperands(node);
-    LLVMValueRef *ops = calloc(*n ? *n : 1, sizeof *ops);
-    if (ops)
-        LLVMGetMDNodeOperands(node, ops);
-    else
-        *n = 0;
-    return ops;
-}
-
 /* Appends an entry; its index, or CBL_NONE when out of memory. The array
  * may move, so entries are referred to by index. */
 static long cbl_push(cbl_state *st, LLVMTypeRef t, LLVMValueRef node)
@@ -112,8 +98,8 @@ static void cbl_read_entry(cbl_state *st, LLVMValueRef entry)
 {
     unsigned n = 0;
     uint64_t kind = 1;
-    LLVMValueRef *ops = cbl_operands(entry, &n);
-    if (ops && n > 0 && dxil_res_const_u64(ops[0], &kind) && kind == 0)
+    LLVMValueRef *ops = dxil_md_operands(entry, &n);
+    if (ops && n > 0 && dxil_const_u64(ops[0], &kind) && kind == 0)
         for (unsigned i = 1; i + 1 < n; i += 2)
             if (cbl_add_struct(st, ops[i], ops[i + 1]) != 0)
                 break;
@@ -125,7 +111,7 @@ static void cbl_read_entry(cbl_state *st, LLVMValueRef entry)
  * order of the passes does not matter. */
 static void cbl_read_annotations(cbl_state *st)
 {
-    static const char *const names[] = {"dx.typeAnnotations", DXU_MD_TYPE_ANNOTATIONS};
+    static const char *const names[] = {DXIL_MD_TYPE_ANNOTATIONS, DXU_MD_TYPE_ANNOTATIONS};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         unsigned n = LLVMGetNamedMetadataNumOperands(st->rc->mod, names[k]);
         LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
@@ -222,19 +208,19 @@ static cbl_field cbl_read_field(LLVMValueRef node)
 {
     cbl_field f = {0};
     unsigned n = 0, mn = 0;
-    LLVMValueRef *ops = cbl_operands(node, &n);
+    LLVMValueRef *ops = dxil_md_operands(node, &n);
     for (unsigned i = 0; ops && i + 1 < n; i += 2) {
         uint64_t tag = 0, v = 0;
-        if (!dxil_res_const_u64(ops[i], &tag))
+        if (!dxil_const_u64(ops[i], &tag))
             continue;
-        if (tag == CBL_TAG_OFFSET && dxil_res_const_u64(ops[i + 1], &v)) {
+        if (tag == CBL_TAG_OFFSET && dxil_const_u64(ops[i + 1], &v)) {
             f.offset = (uint32_t)v;
             f.has_offset = true;
         } else if (tag == CBL_TAG_MATRIX) {
-            LLVMValueRef *m = cbl_operands(ops[i + 1], &mn);
+            LLVMValueRef *m = dxil_md_operands(ops[i + 1], &mn);
             uint64_t r = 0, c = 0, o = 0;
-            if (m && mn >= 3 && dxil_res_const_u64(m[0], &r) && dxil_res_const_u64(m[1], &c) &&
-                dxil_res_const_u64(m[2], &o) && r >= 1 && r <= 4 && c >= 1 && c <= 4)
+            if (m && mn >= 3 && dxil_const_u64(m[0], &r) && dxil_const_u64(m[1], &c) &&
+                dxil_const_u64(m[2], &o) && r >= 1 && r <= 4 && c >= 1 && c <= 4)
                 f = (cbl_field){f.offset, f.has_offset, true, (unsigned)r, (unsigned)c, (unsigned)o};
             free(m);
         }
@@ -485,7 +471,7 @@ static LLVMTypeRef cbl_body(cbl_state *st, long idx, uint32_t total, uint32_t *s
     unsigned n = 0;
     LLVMTypeRef dxc = st->structs[idx].dxc; /* entries may move while members are built */
     LLVMValueRef node = st->structs[idx].node;
-    LLVMValueRef *ops = node ? cbl_operands(node, &n) : NULL;
+    LLVMValueRef *ops = node ? dxil_md_operands(node, &n) : NULL;
     size_t cap = 2 * (size_t)LLVMCountStructElementTypes(dxc) + 2;
     cbl_fields fl = {calloc(cap, sizeof(LLVMTypeRef)), 0, 0};
     bool ok = (ops || !node) && fl.v && st->depth < CBL_MAX_DEPTH;
@@ -564,12 +550,12 @@ void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t)
                     .foreign = rc->module && rc->mod != rc->module->mod};
     bool any = false;
     for (size_t i = 0; i < t->count; i++)
-        any |= t->recs[i].kind == RES_KIND_CBUFFER;
+        any |= t->recs[i].kind == DXIL_RESOURCE_KIND_CBUFFER;
     if (!any)
         return;
     cbl_read_annotations(&st);
     for (size_t i = 0; i < t->count; i++)
-        if (t->recs[i].kind == RES_KIND_CBUFFER)
+        if (t->recs[i].kind == DXIL_RESOURCE_KIND_CBUFFER)
             cbl_for_record(&st, &t->recs[i]);
     free(st.structs);
 }

@@ -19,7 +19,7 @@
 
 static bool cbr_is_opaque(const dxil_res_desc *d)
 {
-    return d->kind == RES_KIND_CBUFFER && d->cb_size && !d->cb_layout;
+    return d->kind == DXIL_RESOURCE_KIND_CBUFFER && d->cb_size && !d->cb_layout;
 }
 
 static bool cbr_any_opaque(const dxil_res_table *t)
@@ -34,7 +34,7 @@ static bool cbr_any_opaque(const dxil_res_table *t)
  * compared only when both have one. */
 static bool cbr_same(const dxil_res_desc *d, const dxil_res_desc *s)
 {
-    if (s->kind != RES_KIND_CBUFFER || s->space != d->space || s->lb != d->lb ||
+    if (s->kind != DXIL_RESOURCE_KIND_CBUFFER || s->space != d->space || s->lb != d->lb ||
         s->range != d->range || s->cb_size != d->cb_size)
         return false;
     return !d->name_len || !s->name_len ||
@@ -56,7 +56,7 @@ static bool cbr_select(const dxil_res_table *main_t, dxil_res_table *stat_t)
     bool any = false;
     for (size_t i = 0; i < stat_t->count; i++) {
         dxil_res_desc *s = &stat_t->recs[i];
-        if (s->cls != RES_CLASS_CBV || !cbr_match(main_t, s))
+        if (s->cls != DXIL_RESOURCE_CLASS_CBUFFER || !cbr_match(main_t, s))
             s->cb_size = 0;
         any |= s->cb_size != 0;
     }

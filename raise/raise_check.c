@@ -7,7 +7,8 @@
  * (reported once per declaration and opcode, and per calling function
  * for stages). The check only reads the module. */
 #include "raise_ops.h"
-#include "raise_md_util.h"
+#include "common/abi_names.h"
+#include "module/md_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,24 +25,6 @@ typedef struct chk_ctx {
     size_t nfns;
     int violations;
 } chk_ctx;
-
-/* dx.shaderModel kinds. */
-static const struct {
-    const char *kind;
-    dxil_shader_kind stage;
-} chk_sm_kinds[] = {
-    {"ps", DXIL_SHADER_PIXEL},   {"vs", DXIL_SHADER_VERTEX},  {"gs", DXIL_SHADER_GEOMETRY},
-    {"hs", DXIL_SHADER_HULL},    {"ds", DXIL_SHADER_DOMAIN},  {"cs", DXIL_SHADER_COMPUTE},
-    {"lib", DXIL_SHADER_LIBRARY}, {"ms", DXIL_SHADER_MESH},   {"as", DXIL_SHADER_AMPLIFICATION},
-};
-
-static int chk_stage_of_kind(const char *kind)
-{
-    for (size_t i = 0; kind && i < sizeof chk_sm_kinds / sizeof chk_sm_kinds[0]; i++)
-        if (strcmp(kind, chk_sm_kinds[i].kind) == 0)
-            return (int)chk_sm_kinds[i].stage;
-    return -1;
-}
 
 static void chk_report(chk_ctx *c, LLVMValueRef call, const ops_decl *d, uint32_t opcode,
                        const char *fmt, const char *detail)
@@ -77,7 +60,7 @@ static void chk_read_module(chk_ctx *c)
     bool have = chk_md_version(c->mod, "dx.version", 0, &c->dxil) &&
                 chk_md_version(c->mod, "dx.shaderModel", 1, &c->sm) &&
                 dxil_md_string(dxil_md_operand(sm, 0), kind, sizeof kind);
-    c->module_stage = have ? chk_stage_of_kind(kind) : -1;
+    c->module_stage = have ? dxil_sm_kind_from_name(kind) : -1;
     unsigned a, b, x, y;
     char env[32];
     const char *triple = LLVMGetTarget(c->mod);
@@ -128,7 +111,8 @@ static void chk_seed_entries(chk_ctx *c)
         LLVMValueRef e = dxil_md_named_operand(c->mod, "dx.entryPoints", i);
         long fi = chk_fn_index(c, dxil_md_operand(e, 0));
         uint64_t kind = (uint64_t)c->module_stage;
-        dxil_md_uint(dxil_md_tag_value(dxil_md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL), &kind);
+        dxil_const_u64(dxil_md_tag_value(dxil_md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL),
+                       &kind);
         if (fi >= 0 && kind < DXIL_SHADER_INVALID)
             c->masks[fi] |= DXIL_STAGE_BIT(kind);
     }

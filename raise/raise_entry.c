@@ -7,8 +7,9 @@
  * attached through renames. */
 #include "dxil-upgrade/dxil_abi.h"
 #include "raise_internal.h"
-#include "raise_md_util.h"
+#include "common/abi_names.h"
 #include "common/side_metadata.h"
+#include "module/md_util.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -48,8 +49,10 @@ static const char *entry_stage(const dxil_raise_ctx *rc, LLVMValueRef props)
     bool found;
     LLVMValueRef v = dxil_md_tag_value(props, DXIL_ENTRY_SHADER_KIND, &found);
     if (found)
-        return dxil_md_uint(v, &kind) == 0 ? dxil_md_shader_kind_env(kind) : NULL;
-    return dxil_md_sm_kind_env(rc->sm_kind);
+        return dxil_const_u64(v, &kind) && kind < DXIL_SHADER_INVALID
+                   ? dxil_shader_kind_env((int)kind)
+                   : NULL;
+    return dxil_shader_kind_env(dxil_sm_kind_from_name(rc->sm_kind));
 }
 
 /* Thread-group size: tag 4, or field 0 of the mesh/amplification state. */

@@ -3,12 +3,15 @@
  * DirectX backend use; dx.valver stays as it is. Runs first: it records
  * the original dx.* node order before any later pass moves a node, and
  * fills the version/stage fields of dxil_raise_ctx for the other passes. */
-#include "module/llvm_shim.h"
 #include "raise_internal.h"
-#include "raise_md_util.h"
+
+#include "common/abi_names.h"
 #include "common/side_metadata.h"
+#include "module/llvm_shim.h"
+#include "module/md_util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Newest versions LLVM 22's Triple can name (DXILSubArch_v1_9, 6.9). */
@@ -16,29 +19,34 @@ enum { IDENTITY_MAX_DXIL_MINOR = 9, IDENTITY_MAX_SM_MINOR = 9 };
 
 typedef struct identity_info {
     unsigned dxil_major, dxil_minor, sm_major, sm_minor;
-    const char *kind; /* canonical static string, NULL if unknown */
+    int stage;        /* dxil_shader_kind of the module's kind, -1 if unknown */
+    const char *kind; /* its canonical static name, NULL if unknown */
     char raw_kind[32];
     bool have_version, have_sm;
 } identity_info;
 
 /* !dxu.order: names of the dx.* named nodes in module order, so lowering
  * can put them back in the same order. */
-static void identity_record_order(dxil_raise_ctx *rc)
+static int identity_record_order(dxil_raise_ctx *rc)
 {
     if (LLVMGetNamedMetadata(rc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)))
-        return; /* already raised once */
-    LLVMValueRef names[64];
-    unsigned n = 0;
-    for (LLVMNamedMDNodeRef nmd = LLVMGetFirstNamedMetadata(rc->mod); nmd && n < 64;
-         nmd = LLVMGetNextNamedMetadata(nmd)) {
-        size_t len = 0;
-        const char *name = LLVMGetNamedMetadataName(nmd, &len);
-        if (len > 3 && strncmp(name, DXIL_MD_PREFIX, 3) == 0)
-            names[n++] = LLVMMetadataAsValue(rc->ctx, LLVMMDStringInContext2(rc->ctx, name, len));
-    }
-    if (n == 0)
-        return;
-    LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_ORDER, dxil_md_make_node(rc->ctx, names, n));
+        return 0; /* already raised once */
+    dxil_md_names names = {0};
+    LLVMValueRef *strs = NULL;
+    int rv = dxil_md_named_list(rc->mod, DXIL_MD_PREFIX, &names);
+    if (rv == 0 && names.n > 0 && !(strs = malloc(names.n * sizeof *strs)))
+        rv = -1;
+    for (size_t i = 0; strs && i < names.n; i++)
+        strs[i] = dxil_md_make_string(rc->ctx, names.v[i]);
+    if (strs)
+        LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_ORDER,
+                                    dxil_md_make_node(rc->ctx, strs, (unsigned)names.n));
+    free(strs);
+    dxil_md_names_free(&names);
+    if (rv != 0)
+        dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                       "out of memory while recording the dx.* node order");
+    return rv;
 }
 
 /* Reads a {i32 major, i32 minor} pair starting at operand `first`. */
@@ -60,7 +68,8 @@ static void identity_read(dxil_raise_ctx *rc, identity_info *id)
     id->have_version = identity_pair(ver, 0, &id->dxil_major, &id->dxil_minor);
     id->have_sm = identity_pair(sm, 1, &id->sm_major, &id->sm_minor) &&
                   dxil_md_string(dxil_md_operand(sm, 0), id->raw_kind, sizeof id->raw_kind);
-    id->kind = id->have_sm ? dxil_md_sm_kind_canon(id->raw_kind) : NULL;
+    id->stage = id->have_sm ? dxil_sm_kind_from_name(id->raw_kind) : -1;
+    id->kind = dxil_sm_kind_name(id->stage);
     if (id->have_sm && !id->have_version) {
         /* LLVM's own rule when the triple has no sub-arch: 6.x -> 1.x. */
         id->dxil_major = 1;
@@ -93,13 +102,14 @@ static void identity_set_triple(dxil_raise_ctx *rc, const identity_info *id)
     unsigned smin = id->sm_major > 6 ? IDENTITY_MAX_SM_MINOR
                                      : identity_clamp(id->sm_minor, IDENTITY_MAX_SM_MINOR);
     snprintf(triple, sizeof triple, "dxilv1.%u-pc-shadermodel6.%u-%s", dmin, smin,
-             dxil_md_sm_kind_env(id->kind));
+             dxil_shader_kind_env(id->stage));
     LLVMSetTarget(rc->mod, triple);
 }
 
 int dxil_raise_identity(dxil_raise_ctx *rc)
 {
-    identity_record_order(rc);
+    if (identity_record_order(rc) != 0)
+        return -1;
     identity_info id = {0};
     identity_read(rc, &id);
     if (!id.have_sm) {
@@ -127,47 +137,5 @@ int dxil_raise_identity(dxil_raise_ctx *rc)
                    id.kind ? " (triple uses the newest it can name)" : "");
     dxil_md_named_move(rc->mod, DXIL_MD_VERSION, DXU_MD_VERSION);
     dxil_md_named_move(rc->mod, DXIL_MD_SHADER_MODEL, DXU_MD_SHADER_MODEL);
-    return 0;
-}
-
-/* Names the generic move leaves alone: dx.valver is modern IR too, and
- * dx.resources belongs to the resource raiser. */
-static const char *const identity_keep[] = {DXIL_MD_VALVER, DXIL_MD_RESOURCES};
-
-static bool identity_kept(const char *name)
-{
-    for (size_t i = 0; i < sizeof identity_keep / sizeof identity_keep[0]; i++)
-        if (strcmp(name, identity_keep[i]) == 0)
-            return true;
-    return false;
-}
-
-/* Last pass: every dx.* named node still here has no LLVM 22 form (view-ID
- * state, type annotations, payload annotations, subobjects, sources, or
- * ones we do not know), so "dx.X" moves verbatim to "dxu.X". */
-int dxil_raise_park_md(dxil_raise_ctx *rc)
-{
-    char names[64][128];
-    unsigned n = 0;
-    for (LLVMNamedMDNodeRef nmd = LLVMGetFirstNamedMetadata(rc->mod); nmd && n < 64;
-         nmd = LLVMGetNextNamedMetadata(nmd)) {
-        size_t len = 0;
-        const char *name = LLVMGetNamedMetadataName(nmd, &len);
-        if (len > 3 && len < sizeof names[0] && strncmp(name, DXIL_MD_PREFIX, 3) == 0) {
-            memcpy(names[n], name, len);
-            names[n++][len] = '\0';
-        }
-    }
-    for (unsigned i = 0; i < n; i++) {
-        char to[160];
-        if (identity_kept(names[i]))
-            continue;
-        snprintf(to, sizeof to, DXU_MD_PREFIX "%s", names[i] + 3);
-        if (LLVMGetNamedMetadata(rc->mod, to, strlen(to)))
-            dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
-                           "both !%s and !%s present; the former is left in place", names[i], to);
-        else
-            dxil_md_named_move(rc->mod, names[i], to);
-    }
     return 0;
 }

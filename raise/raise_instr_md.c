@@ -6,8 +6,8 @@
  * the resource raiser. Every other instruction metadata kind, dx.* or
  * not, is left where it is: LLVM keeps unknown kinds verbatim. */
 #include "raise_internal.h"
-#include "raise_md_util.h"
 #include "common/side_metadata.h"
+#include "module/md_util.h"
 
 #include <string.h>
 

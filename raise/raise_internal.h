@@ -48,7 +48,8 @@ typedef struct dxil_raise_pass {
     int (*run)(dxil_raise_ctx *rc);
 } dxil_raise_pass;
 
-/* Metadata passes (raise_identity.c, raise_entry.c, raise_instr_md.c). */
+/* Metadata passes (raise_identity.c, raise_entry.c, raise_instr_md.c,
+ * raise_park_md.c). */
 int dxil_raise_identity(dxil_raise_ctx *rc);
 int dxil_raise_entries(dxil_raise_ctx *rc);
 int dxil_raise_instr_md(dxil_raise_ctx *rc);

@@ -10,7 +10,6 @@
  * (opcode, map) seen through it is resolved once to an intrinsic
  * declaration or a reason to keep the call. */
 #include "raise_ops.h"
-#include "raise_md_util.h"
 #include "optable/optable_internal.h"
 
 #include <llvm-c/DebugInfo.h>

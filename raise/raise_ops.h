@@ -52,6 +52,13 @@ bool dxil_raise_call_fits_op(const dxil_raise_ctx *rc, LLVMValueRef call, uint32
 /* The module's DXIL version from the identity pass (1.0 when unknown). */
 dxil_version ops_dxil_version(const dxil_raise_ctx *rc);
 
+/* After replacing DXIL call `old_call` by the FP instruction or intrinsic
+ * call `new_call`, gives new_call full fast-math flags unless old_call
+ * carried !dx.precise (LLVM's DXIL lowering adds dx.precise exactly when
+ * the flags are not all set). No-op when new_call cannot carry fast-math
+ * flags. */
+void dxil_raise_fp_flags(LLVMValueRef old_call, LLVMValueRef new_call);
+
 /* --- raise_ops_result.c: dxil_map_result kinds --- */
 /* True when an intrinsic returning `intr` can replace a dx.op returning `old`. */
 bool ops_result_fits(unsigned kind, LLVMTypeRef intr, LLVMTypeRef old);

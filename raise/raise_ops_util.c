@@ -1,7 +1,9 @@
 /* raise_ops_util.c - finding dx.op declarations and their calls, shared by
- * the op raise, the census and the spec check. */
+ * the op raise, the census and the spec check; and the fast-math flags of
+ * a raised op. */
 #include "raise_ops.h"
 #include "common/grow.h"
+#include "common/side_metadata.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -155,4 +157,16 @@ void dxil_raise_intrinsics_free(dxil_raise_ctx *rc)
         free(rc->intrinsics->v);
     free(rc->intrinsics);
     rc->intrinsics = NULL;
+}
+
+void dxil_raise_fp_flags(LLVMValueRef old_call, LLVMValueRef new_call)
+{
+    if (!old_call || !new_call || !LLVMIsAInstruction(new_call) ||
+        !LLVMCanValueUseFastMathFlags(new_call))
+        return;
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(new_call));
+    unsigned precise =
+        LLVMGetMDKindIDInContext(ctx, DXIL_MDK_PRECISE, (unsigned)strlen(DXIL_MDK_PRECISE));
+    bool is_precise = LLVMIsAInstruction(old_call) && LLVMGetMetadata(old_call, precise);
+    LLVMSetFastMathFlags(new_call, is_precise ? LLVMFastMathNone : LLVMFastMathAll);
 }

@@ -2,66 +2,45 @@
  * decodes annotateHandle's ResourceProperties words. */
 #include "raise_resources.h"
 
+#include "common/side_metadata.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 /* Index of the class-specific fields (after the common 0-5) and of the
  * extended tag list, per class (dxil-facts.md, dx.resources). */
 static const struct {
-    const char *name;
     unsigned nfields, ext_field;
-} resmd_class_layout[RES_CLASS_COUNT] = {
-    [RES_CLASS_SRV] = {"SRV", 9, 8},
-    [RES_CLASS_UAV] = {"UAV", 11, 10},
-    [RES_CLASS_CBV] = {"CBV", 8, 7},
-    [RES_CLASS_SAMPLER] = {"sampler", 8, 7},
+} resmd_class_layout[DXIL_RESOURCE_CLASS_COUNT] = {
+    [DXIL_RESOURCE_CLASS_SRV] = {9, 8},
+    [DXIL_RESOURCE_CLASS_UAV] = {11, 10},
+    [DXIL_RESOURCE_CLASS_CBUFFER] = {8, 7},
+    [DXIL_RESOURCE_CLASS_SAMPLER] = {8, 7},
 };
-
-enum { RESMD_TAG_ELEMENT_TYPE = 0, RESMD_TAG_STRIDE = 1, RESMD_TAG_FEEDBACK = 2 };
-
-bool dxil_res_const_u64(LLVMValueRef v, uint64_t *out)
-{
-    if (!v || !LLVMIsAConstantInt(v))
-        return false;
-    *out = LLVMConstIntGetZExtValue(v);
-    return true;
-}
 
 static unsigned resmd_u32(LLVMValueRef *ops, unsigned i, unsigned n, bool *ok)
 {
     uint64_t x = 0;
-    if (i >= n || !dxil_res_const_u64(ops[i], &x)) {
+    if (i >= n || !dxil_const_u64(ops[i], &x)) {
         *ok = false;
         return 0;
     }
     return (unsigned)x;
 }
 
-static LLVMValueRef *resmd_operands(LLVMValueRef node, unsigned *n)
-{
-    *n = 0;
-    if (!node || !LLVMIsAMDNode(node))
-        return NULL;
-    *n = LLVMGetMDNodeNumOperands(node);
-    LLVMValueRef *ops = calloc(*n ? *n : 1, sizeof *ops);
-    if (ops)
-        LLVMGetMDNodeOperands(node, ops);
-    return ops;
-}
-
 static void resmd_read_ext(dxil_res_desc *d, LLVMValueRef ext)
 {
     unsigned n = 0;
-    LLVMValueRef *ops = resmd_operands(ext, &n);
+    LLVMValueRef *ops = dxil_md_operands(ext, &n);
     for (unsigned i = 0; ops && i + 1 < n; i += 2) {
         uint64_t tag = 0, val = 0;
-        if (!dxil_res_const_u64(ops[i], &tag) || !dxil_res_const_u64(ops[i + 1], &val))
+        if (!dxil_const_u64(ops[i], &tag) || !dxil_const_u64(ops[i + 1], &val))
             continue;
-        if (tag == RESMD_TAG_ELEMENT_TYPE)
+        if (tag == DXIL_RES_EXT_ELEMENT_TYPE)
             d->elem_type = (unsigned)val;
-        else if (tag == RESMD_TAG_STRIDE)
+        else if (tag == DXIL_RES_EXT_STRUCTURED_STRIDE)
             d->stride = (uint32_t)val;
-        else if (tag == RESMD_TAG_FEEDBACK)
+        else if (tag == DXIL_RES_EXT_SAMPLER_FEEDBACK_KIND)
             d->feedback_type = (unsigned)val;
     }
     free(ops);
@@ -71,22 +50,22 @@ static void resmd_read_ext(dxil_res_desc *d, LLVMValueRef ext)
 static void resmd_read_class_fields(dxil_res_desc *d, LLVMValueRef *ops, unsigned n, bool *ok)
 {
     switch (d->cls) {
-    case RES_CLASS_SRV:
+    case DXIL_RESOURCE_CLASS_SRV:
         d->kind = resmd_u32(ops, 6, n, ok);
         d->sample_count = resmd_u32(ops, 7, n, ok);
         break;
-    case RES_CLASS_UAV:
+    case DXIL_RESOURCE_CLASS_UAV:
         d->kind = resmd_u32(ops, 6, n, ok);
         d->globally_coherent = resmd_u32(ops, 7, n, ok) != 0;
         d->has_counter = resmd_u32(ops, 8, n, ok) != 0;
         d->rov = resmd_u32(ops, 9, n, ok) != 0;
         break;
-    case RES_CLASS_CBV:
-        d->kind = RES_KIND_CBUFFER;
+    case DXIL_RESOURCE_CLASS_CBUFFER:
+        d->kind = DXIL_RESOURCE_KIND_CBUFFER;
         d->cb_size = resmd_u32(ops, 6, n, ok);
         break;
     default:
-        d->kind = RES_KIND_SAMPLER;
+        d->kind = DXIL_RESOURCE_KIND_SAMPLER;
         d->sampler_type = resmd_u32(ops, 6, n, ok);
         break;
     }
@@ -96,7 +75,7 @@ static int resmd_read_record(dxil_raise_ctx *rc, unsigned cls, LLVMValueRef node
                              dxil_res_desc *d)
 {
     unsigned n = 0;
-    LLVMValueRef *ops = resmd_operands(node, &n);
+    LLVMValueRef *ops = dxil_md_operands(node, &n);
     bool ok = ops && n >= resmd_class_layout[cls].nfields;
     memset(d, 0, sizeof *d);
     d->cls = cls;
@@ -117,7 +96,7 @@ static int resmd_read_record(dxil_raise_ctx *rc, unsigned cls, LLVMValueRef node
     free(ops);
     if (!ok)
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_METADATA, DXIL_LOC_NONE, 0,
-                       "dx.resources: malformed %s record", resmd_class_layout[cls].name);
+                       "dx.resources: malformed %s record", dxil_resource_class_name(cls));
     return ok ? 0 : -1;
 }
 
@@ -125,7 +104,7 @@ static int resmd_read_class(dxil_raise_ctx *rc, dxil_res_table *t, unsigned cls,
                             LLVMValueRef list)
 {
     unsigned n = 0;
-    LLVMValueRef *ops = resmd_operands(list, &n);
+    LLVMValueRef *ops = dxil_md_operands(list, &n);
     if (!ops)
         return 0;
     dxil_res_desc *grown = realloc(t->recs, (t->count + n + 1) * sizeof *grown);
@@ -144,18 +123,18 @@ static int resmd_read_class(dxil_raise_ctx *rc, dxil_res_table *t, unsigned cls,
 int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t)
 {
     memset(t, 0, sizeof *t);
-    unsigned n = LLVMGetNamedMetadataNumOperands(rc->mod, "dx.resources");
+    unsigned n = LLVMGetNamedMetadataNumOperands(rc->mod, DXIL_MD_RESOURCES);
     if (n == 0)
         return 0;
     LLVMValueRef roots[4] = {0};
     if (n > 4)
         n = 4;
-    LLVMGetNamedMetadataOperands(rc->mod, "dx.resources", roots);
+    LLVMGetNamedMetadataOperands(rc->mod, DXIL_MD_RESOURCES, roots);
     t->root = roots[0];
     unsigned nc = 0;
-    LLVMValueRef *lists = resmd_operands(t->root, &nc);
+    LLVMValueRef *lists = dxil_md_operands(t->root, &nc);
     int rv = 0;
-    for (unsigned c = 0; lists && c < nc && c < RES_CLASS_COUNT; c++)
+    for (unsigned c = 0; lists && c < nc && c < DXIL_RESOURCE_CLASS_COUNT; c++)
         rv |= resmd_read_class(rc, t, c, lists[c]);
     free(lists);
     return rv;
@@ -199,8 +178,8 @@ dxil_res_desc *dxil_res_table_find_symbol(dxil_res_table *t, LLVMValueRef sym)
  * structured has-counter (15); w1 depends on the kind. */
 static bool resmd_kind_is_texture_like(unsigned kind)
 {
-    return (kind >= RES_KIND_TEX1D && kind <= RES_KIND_TEXCUBE_ARRAY) ||
-           kind == RES_KIND_TYPED_BUFFER;
+    return (kind >= DXIL_RESOURCE_KIND_TEXTURE1D && kind <= DXIL_RESOURCE_KIND_TEXTURECUBEARRAY) ||
+           kind == DXIL_RESOURCE_KIND_TYPEDBUFFER;
 }
 
 void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1)
@@ -213,14 +192,15 @@ void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1)
     d->align_log2 = (w0 >> 8) & 0xF;
     d->rov = (w0 >> 13) & 1;
     d->globally_coherent = (w0 >> 14) & 1;
-    if (d->kind == RES_KIND_SAMPLER && d->sampler_type != 2 /* Mono */)
+    if (d->kind == DXIL_RESOURCE_KIND_SAMPLER && d->sampler_type != DXIL_SAMPLER_MONO)
         d->sampler_type = bit15;
-    if (d->kind == RES_KIND_STRUCTURED) {
+    if (d->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER) {
         d->has_counter = bit15;
         d->stride = w1;
-    } else if (d->kind == RES_KIND_CBUFFER || d->kind == RES_KIND_TBUFFER) {
+    } else if (d->kind == DXIL_RESOURCE_KIND_CBUFFER || d->kind == DXIL_RESOURCE_KIND_TBUFFER) {
         d->cb_size = w1;
-    } else if (d->kind == RES_KIND_FEEDBACK2D || d->kind == RES_KIND_FEEDBACK2D_ARRAY) {
+    } else if (d->kind == DXIL_RESOURCE_KIND_FEEDBACKTEXTURE2D ||
+               d->kind == DXIL_RESOURCE_KIND_FEEDBACKTEXTURE2DARRAY) {
         d->feedback_type = w1;
     } else if (resmd_kind_is_texture_like(d->kind)) {
         d->elem_type = w1 & 0xFF;

@@ -39,7 +39,7 @@ uint32_t dxil_res_call_opcode(LLVMValueRef call)
 {
     uint64_t op = 0;
     if (!LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) < 1 ||
-        !dxil_res_const_u64(LLVMGetOperand(call, 0), &op))
+        !dxil_const_u64(LLVMGetOperand(call, 0), &op))
         return UINT32_MAX;
     return (uint32_t)op;
 }
@@ -198,7 +198,7 @@ static LLVMValueRef res_relative_index(res_state *st, LLVMValueRef idx, uint32_t
         return idx;
     if (LLVMIsAInstruction(idx) && LLVMGetInstructionOpcode(idx) == LLVMAdd) {
         for (unsigned i = 0; i < 2; i++)
-            if (dxil_res_const_u64(LLVMGetOperand(idx, i), &c) && (uint32_t)c == lb)
+            if (dxil_const_u64(LLVMGetOperand(idx, i), &c) && (uint32_t)c == lb)
                 return LLVMGetOperand(idx, 1 - i);
     }
     LLVMValueRef lbv = LLVMConstInt(LLVMInt32TypeInContext(st->rc->ctx), lb, 0);
@@ -257,8 +257,9 @@ typedef struct res_why {
  * a kind the module states. */
 static unsigned res_kind_reason(unsigned kind)
 {
-    return kind == RES_KIND_TBUFFER || kind == RES_KIND_RTAS ? DXIL_KEEP_HANDLE_UNTYPED
-                                                             : DXIL_KEEP_HANDLE_UNRESOLVED;
+    return kind == DXIL_RESOURCE_KIND_TBUFFER || kind == DXIL_RESOURCE_KIND_RTACCELERATIONSTRUCTURE
+               ? DXIL_KEEP_HANDLE_UNTYPED
+               : DXIL_KEEP_HANDLE_UNRESOLVED;
 }
 
 /* Emits handlefrombinding + casthandle before `at`; returns the cast
@@ -365,8 +366,9 @@ static unsigned res_count_from_symbol(LLVMValueRef sym)
 
 static bool res_is_typed(const dxil_res_desc *d)
 {
-    return d->kind == RES_KIND_TYPED_BUFFER ||
-           (d->kind >= RES_KIND_TEX1D && d->kind <= RES_KIND_TEXCUBE_ARRAY);
+    return d->kind == DXIL_RESOURCE_KIND_TYPEDBUFFER ||
+           (d->kind >= DXIL_RESOURCE_KIND_TEXTURE1D &&
+            d->kind <= DXIL_RESOURCE_KIND_TEXTURECUBEARRAY);
 }
 
 static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsigned id_arg)
@@ -374,8 +376,8 @@ static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsig
     for (size_t i = 0; i < creates->n; i++) {
         LLVMValueRef c = creates->v[i];
         uint64_t cls = 0, id = 0;
-        if (!dxil_res_const_u64(LLVMGetOperand(c, 1), &cls) ||
-            !dxil_res_const_u64(LLVMGetOperand(c, id_arg), &id))
+        if (!dxil_const_u64(LLVMGetOperand(c, 1), &cls) ||
+            !dxil_const_u64(LLVMGetOperand(c, id_arg), &id))
             continue;
         dxil_res_desc *d = dxil_res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
         if (!d || !res_is_typed(d))
@@ -406,8 +408,8 @@ static bool res_props_of(LLVMValueRef annotate, uint32_t *w0, uint32_t *w1)
 {
     LLVMValueRef p = LLVMGetOperand(annotate, 2);
     uint64_t a = 0, b = 0;
-    if (!dxil_res_const_u64(LLVMGetAggregateElement(p, 0), &a) ||
-        !dxil_res_const_u64(LLVMGetAggregateElement(p, 1), &b))
+    if (!dxil_const_u64(LLVMGetAggregateElement(p, 0), &a) ||
+        !dxil_const_u64(LLVMGetAggregateElement(p, 1), &b))
         return false;
     *w0 = (uint32_t)a;
     *w1 = (uint32_t)b;
@@ -491,7 +493,7 @@ static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
 static bool res_nonuniform(LLVMValueRef call, unsigned arg)
 {
     uint64_t nu = 0;
-    return dxil_res_const_u64(LLVMGetOperand(call, arg), &nu) && nu != 0;
+    return dxil_const_u64(LLVMGetOperand(call, arg), &nu) && nu != 0;
 }
 
 /* createHandle(57, i8 class, i32 recordID, i32 index, i1 nonUniform) */
@@ -499,8 +501,8 @@ static void res_do_create_handle(res_state *st, LLVMValueRef call)
 {
     uint64_t cls = 0, id = 0;
     dxil_res_desc *d = NULL;
-    if (dxil_res_const_u64(LLVMGetOperand(call, 1), &cls) &&
-        dxil_res_const_u64(LLVMGetOperand(call, 2), &id))
+    if (dxil_const_u64(LLVMGetOperand(call, 1), &cls) &&
+        dxil_const_u64(LLVMGetOperand(call, 2), &id))
         d = dxil_res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
     if (!d) {
         size_t len = 0;
@@ -524,7 +526,7 @@ static void res_do_from_binding(res_state *st, LLVMValueRef call)
     LLVMValueRef rb = LLVMGetOperand(call, 1);
     uint64_t f[4] = {0};
     for (unsigned i = 0; i < 4; i++)
-        if (!dxil_res_const_u64(LLVMGetAggregateElement(rb, i), &f[i])) {
+        if (!dxil_const_u64(LLVMGetAggregateElement(rb, i), &f[i])) {
             res_keep(st, RES_FORM_BINDING, call,
                      (res_why){"ResBind is not a constant", DXIL_KEEP_HANDLE_UNRESOLVED});
             return;
@@ -695,7 +697,7 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     if (rv == 0) {
         res_write_side_md(&st);
         if (st.table.root)
-            dxil_shim_erase_named_metadata(rc->mod, "dx.resources");
+            dxil_shim_erase_named_metadata(rc->mod, DXIL_MD_RESOURCES);
     }
     LLVMDisposeBuilder(st.b);
     dxil_op_fns_free(&st.fns);

@@ -5,6 +5,9 @@
 
 #include "raise_internal.h"
 
+#include "dxil-upgrade/dxil_abi.h"
+#include "module/md_util.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,15 +30,6 @@ enum {
     RES_OP_CREATE_HANDLE_FROM_HEAP = 218,
     RES_OP_RAW_BUFFER_VECTOR_LOAD = 303,
     RES_OP_RAW_BUFFER_VECTOR_STORE = 304
-};
-
-/* DXILABI ResourceClass / ResourceKind / ElementType values. */
-enum { RES_CLASS_SRV, RES_CLASS_UAV, RES_CLASS_CBV, RES_CLASS_SAMPLER, RES_CLASS_COUNT };
-enum {
-    RES_KIND_INVALID = 0, RES_KIND_TEX1D = 1, RES_KIND_TEX2DMS = 3, RES_KIND_TEX2DMS_ARRAY = 8,
-    RES_KIND_TEXCUBE_ARRAY = 9, RES_KIND_TYPED_BUFFER = 10, RES_KIND_RAW_BUFFER = 11,
-    RES_KIND_STRUCTURED = 12, RES_KIND_CBUFFER = 13, RES_KIND_SAMPLER = 14, RES_KIND_TBUFFER = 15,
-    RES_KIND_RTAS = 16, RES_KIND_FEEDBACK2D = 17, RES_KIND_FEEDBACK2D_ARRAY = 18, RES_KIND_COUNT = 19
 };
 
 #define RES_UNBOUNDED UINT32_MAX
@@ -131,8 +125,6 @@ LLVMValueRef dxil_res_raised_handle(LLVMValueRef v);
  * createHandleFromHeap (also under annotateHandle), else handle-unresolved
  * (a phi, select, argument or call result). Meaningful with stats only. */
 unsigned dxil_res_handle_reason(const dxil_raise_ctx *rc, LLVMValueRef h);
-/* True when the constant integer value can be read; stores it in *out. */
-bool dxil_res_const_u64(LLVMValueRef v, uint64_t *out);
 
 
 #endif

@@ -71,8 +71,9 @@ static LLVMTypeRef restype_texture(dxil_raise_ctx *rc, const dxil_res_desc *d)
 {
     bool sgn = false;
     LLVMTypeRef t = restype_contained(rc, d, &sgn);
-    bool uav = d->cls == RES_CLASS_UAV;
-    if (d->kind == RES_KIND_TEX2DMS || d->kind == RES_KIND_TEX2DMS_ARRAY) {
+    bool uav = d->cls == DXIL_RESOURCE_CLASS_UAV;
+    if (d->kind == DXIL_RESOURCE_KIND_TEXTURE2DMS ||
+        d->kind == DXIL_RESOURCE_KIND_TEXTURE2DMSARRAY) {
         unsigned ints[] = {uav, d->sample_count, sgn, d->kind};
         return restype_ext(rc, "dx.MSTexture", &t, 1, ints, 4);
     }
@@ -96,40 +97,41 @@ static LLVMTypeRef restype_cbuffer(dxil_raise_ctx *rc, const dxil_res_desc *d)
 
 LLVMTypeRef dxil_res_target_type(dxil_raise_ctx *rc, const dxil_res_desc *d, const char **why)
 {
-    bool uav = d->cls == RES_CLASS_UAV, sgn = false;
+    bool uav = d->cls == DXIL_RESOURCE_CLASS_UAV, sgn = false;
     *why = NULL;
     switch (d->kind) {
-    case RES_KIND_TYPED_BUFFER: {
+    case DXIL_RESOURCE_KIND_TYPEDBUFFER: {
         LLVMTypeRef t = restype_contained(rc, d, &sgn);
         unsigned ints[] = {uav, d->rov, sgn};
         return restype_ext(rc, "dx.TypedBuffer", &t, 1, ints, 3);
     }
-    case RES_KIND_RAW_BUFFER:
-    case RES_KIND_STRUCTURED: {
-        LLVMTypeRef t = d->kind == RES_KIND_RAW_BUFFER ? LLVMInt8TypeInContext(rc->ctx)
+    case DXIL_RESOURCE_KIND_RAWBUFFER:
+    case DXIL_RESOURCE_KIND_STRUCTUREDBUFFER: {
+        LLVMTypeRef t = d->kind == DXIL_RESOURCE_KIND_RAWBUFFER ? LLVMInt8TypeInContext(rc->ctx)
                                                        : restype_struct_elem(rc, d);
         unsigned ints[] = {uav, d->rov};
         return restype_ext(rc, "dx.RawBuffer", &t, 1, ints, 2);
     }
-    case RES_KIND_CBUFFER:
+    case DXIL_RESOURCE_KIND_CBUFFER:
         return restype_cbuffer(rc, d);
-    case RES_KIND_SAMPLER: {
+    case DXIL_RESOURCE_KIND_SAMPLER: {
         unsigned st = d->sampler_type;
         return restype_ext(rc, "dx.Sampler", NULL, 0, &st, 1);
     }
-    case RES_KIND_FEEDBACK2D:
-    case RES_KIND_FEEDBACK2D_ARRAY: {
+    case DXIL_RESOURCE_KIND_FEEDBACKTEXTURE2D:
+    case DXIL_RESOURCE_KIND_FEEDBACKTEXTURE2DARRAY: {
         unsigned ints[] = {d->feedback_type, d->kind};
         return restype_ext(rc, "dx.FeedbackTexture", NULL, 0, ints, 2);
     }
-    case RES_KIND_TBUFFER:
+    case DXIL_RESOURCE_KIND_TBUFFER:
         *why = "TBuffer has no LLVM 22 type";
         return NULL;
-    case RES_KIND_RTAS:
+    case DXIL_RESOURCE_KIND_RTACCELERATIONSTRUCTURE:
         *why = "RTAccelerationStructure has no LLVM 22 type";
         return NULL;
     default:
-        if (d->kind >= RES_KIND_TEX1D && d->kind <= RES_KIND_TEXCUBE_ARRAY)
+        if (d->kind >= DXIL_RESOURCE_KIND_TEXTURE1D &&
+            d->kind <= DXIL_RESOURCE_KIND_TEXTURECUBEARRAY)
             return restype_texture(rc, d);
         *why = "invalid resource kind";
         return NULL;

@@ -87,7 +87,9 @@ typedef struct dxil_program_header {
 DXIL_API int dxil_program_header_parse(const void *file, size_t file_size, const dxil_part *part,
                                        dxil_program_header *out, dxil_diags *diags);
 
-/* Short stage name for a shader kind ("ps", "cs", "lib", ...), or NULL. */
+/* Short stage name for a shader kind ("ps", "cs", "lib", ...; DXC's
+ * ShaderModel kind names, the long name for ray-tracing kinds), or NULL.
+ * Defined with the other shader-kind names of dxil_abi.h. */
 DXIL_API const char *dxil_shader_kind_short_name(uint32_t kind);
 
 /* Locates the bitcode inside any supported binary input: container (the

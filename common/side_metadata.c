@@ -1,0 +1,46 @@
+/* side_metadata.c - the registry of named metadata nodes (side_metadata.h):
+ * one row per name, so raise's park-md and lowering's restore-md read the
+ * same list. docs/side-metadata.md explains each name and role. */
+#include "side_metadata.h"
+
+#include <string.h>
+
+static const dxil_side_md side_md_registry[] = {
+    /* dx.* names the generic park leaves alone. */
+    {DXIL_MD_VALVER, DXIL_SIDE_MD_STAYS},    /* modern IR has it */
+    {DXIL_MD_RESOURCES, DXIL_SIDE_MD_STAYS}, /* the resource raiser's */
+    /* Parked DXIL nodes (operands verbatim). */
+    {DXU_MD_VERSION, DXIL_SIDE_MD_PARKED},
+    {DXU_MD_SHADER_MODEL, DXIL_SIDE_MD_PARKED},
+    {DXU_MD_ENTRY_POINTS, DXIL_SIDE_MD_PARKED},
+    {DXU_MD_RESOURCES, DXIL_SIDE_MD_PARKED},
+    {DXU_MD_TYPE_ANNOTATIONS, DXIL_SIDE_MD_PARKED},
+    {DXU_MD_VIEW_ID_STATE, DXIL_SIDE_MD_PARKED},
+    {DXU_MD_DXR_PAYLOAD_ANNOTATIONS, DXIL_SIDE_MD_PARKED},
+    /* Raise's own records for lowering. */
+    {DXU_MD_DATALAYOUT, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_ORDER, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_OP_ATTRS, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_RESOURCE_PROPS, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_RESOURCES_KEPT, DXIL_SIDE_MD_BOOKKEEPING},
+};
+
+const dxil_side_md *dxil_side_md_all(size_t *count)
+{
+    *count = sizeof side_md_registry / sizeof side_md_registry[0];
+    return side_md_registry;
+}
+
+const dxil_side_md *dxil_side_md_lookup(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof side_md_registry / sizeof side_md_registry[0]; i++)
+        if (strcmp(side_md_registry[i].name, name) == 0)
+            return &side_md_registry[i];
+    return NULL;
+}
+
+bool dxil_side_md_is(const char *name, dxil_side_md_role role)
+{
+    const dxil_side_md *e = dxil_side_md_lookup(name);
+    return e && e->role == role;
+}

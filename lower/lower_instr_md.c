@@ -1,0 +1,29 @@
+/* lower_instr_md.c - instruction metadata, the inverse of raise_instr_md.c:
+ * clang's !hlsl.controlflow.hint becomes DXC's !dx.controlflow.hints
+ * (LLVM's spelling, without DXC's self reference). */
+#include "lower_internal.h"
+
+#include "common/side_metadata.h"
+
+#include <string.h>
+
+int dxil_lower_instr_md(dxil_lower_ctx *lc)
+{
+    unsigned hint = LLVMGetMDKindIDInContext(lc->ctx, HLSL_MDK_CONTROLFLOW_HINT,
+                                             (unsigned)strlen(HLSL_MDK_CONTROLFLOW_HINT));
+    unsigned dx = LLVMGetMDKindIDInContext(lc->ctx, DXIL_MDK_CONTROLFLOW_HINTS,
+                                           (unsigned)strlen(DXIL_MDK_CONTROLFLOW_HINTS));
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+            LLVMValueRef md = t ? LLVMGetMetadata(t, hint) : NULL;
+            uint64_t v;
+            if (!md || !dxil_const_u64(LLVMGetOperand(md, 1), &v))
+                continue;
+            LLVMValueRef ops[2] = {dxil_md_make_string(lc->ctx, DXIL_MDK_CONTROLFLOW_HINTS),
+                                   lower_i32(lc, v)};
+            LLVMSetMetadata(t, dx, dxil_md_make_node(lc->ctx, ops, 2));
+            LLVMSetMetadata(t, hint, NULL);
+        }
+    return 0;
+}

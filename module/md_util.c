@@ -1,0 +1,245 @@
+/* md_util.c - metadata helpers shared by raise and lower (see header). */
+#include "md_util.h"
+
+#include "common/grow.h"
+#include "llvm_shim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+unsigned dxil_md_num_operands(LLVMValueRef v)
+{
+    if (!v || !LLVMIsAMDNode(v))
+        return 0;
+    return LLVMGetMDNodeNumOperands(v);
+}
+
+LLVMValueRef dxil_md_operand(LLVMValueRef v, unsigned i)
+{
+    unsigned n = dxil_md_num_operands(v);
+    if (i >= n)
+        return NULL;
+    /* LLVM-C only returns all operands at once. */
+    LLVMValueRef small[16];
+    LLVMValueRef *ops = n <= 16 ? small : malloc(n * sizeof *ops);
+    if (!ops)
+        return NULL;
+    LLVMGetMDNodeOperands(v, ops);
+    LLVMValueRef r = ops[i];
+    if (ops != small)
+        free(ops);
+    return r;
+}
+
+LLVMValueRef *dxil_md_operands(LLVMValueRef v, unsigned *n)
+{
+    *n = dxil_md_num_operands(v);
+    LLVMValueRef *ops = v && LLVMIsAMDNode(v) ? calloc(*n ? *n : 1, sizeof *ops) : NULL;
+    if (ops)
+        LLVMGetMDNodeOperands(v, ops);
+    *n = ops ? *n : 0;
+    return ops;
+}
+
+bool dxil_const_u64(LLVMValueRef v, uint64_t *out)
+{
+    if (!v || !LLVMIsAConstantInt(v))
+        return false;
+    *out = LLVMConstIntGetZExtValue(v);
+    return true;
+}
+
+int dxil_md_operand_uint(LLVMValueRef node, unsigned i, uint64_t *out)
+{
+    return dxil_const_u64(dxil_md_operand(node, i), out) ? 0 : -1;
+}
+
+/* The bytes of an MDString value (not NUL-terminated), or NULL. */
+static const char *md_string_bytes(LLVMValueRef v, unsigned *len)
+{
+    *len = 0;
+    return v && LLVMIsAMDString(v) ? LLVMGetMDString(v, len) : NULL;
+}
+
+const char *dxil_md_string(LLVMValueRef v, char *buf, size_t size)
+{
+    unsigned len;
+    const char *s = md_string_bytes(v, &len);
+    if (!s || len >= size)
+        return NULL;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    return buf;
+}
+
+char *dxil_md_string_dup(LLVMValueRef v)
+{
+    unsigned len;
+    const char *s = md_string_bytes(v, &len);
+    char *copy = s ? malloc((size_t)len + 1) : NULL;
+    if (copy) {
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}
+
+unsigned dxil_md_named_count(LLVMModuleRef mod, const char *name)
+{
+    if (!LLVMGetNamedMetadata(mod, name, strlen(name)))
+        return 0;
+    return LLVMGetNamedMetadataNumOperands(mod, name);
+}
+
+/* Returns a malloc'd copy of the operands of `name` (NULL if none). */
+static LLVMValueRef *md_named_ops(LLVMModuleRef mod, const char *name, unsigned *n)
+{
+    *n = dxil_md_named_count(mod, name);
+    if (*n == 0)
+        return NULL;
+    LLVMValueRef *ops = malloc(*n * sizeof *ops);
+    if (ops)
+        LLVMGetNamedMetadataOperands(mod, name, ops);
+    else
+        *n = 0;
+    return ops;
+}
+
+LLVMValueRef dxil_md_named_operand(LLVMModuleRef mod, const char *name, unsigned i)
+{
+    unsigned n;
+    LLVMValueRef *ops = md_named_ops(mod, name, &n);
+    LLVMValueRef r = i < n ? ops[i] : NULL;
+    free(ops);
+    return r;
+}
+
+LLVMValueRef dxil_md_named_single(LLVMModuleRef mod, const char *name)
+{
+    return dxil_md_named_count(mod, name) == 1 ? dxil_md_named_operand(mod, name, 0) : NULL;
+}
+
+int dxil_md_named_move(LLVMModuleRef mod, const char *from, const char *to)
+{
+    if (!LLVMGetNamedMetadata(mod, from, strlen(from)))
+        return -1;
+    unsigned n = LLVMGetNamedMetadataNumOperands(mod, from);
+    LLVMValueRef *ops = malloc((n ? n : 1) * sizeof *ops);
+    if (!ops)
+        return -1;
+    LLVMGetNamedMetadataOperands(mod, from, ops);
+    /* Erase first, so that from == to moves the node to the end; create
+     * `to` even when empty so an empty node survives the move. */
+    dxil_shim_erase_named_metadata(mod, from);
+    LLVMGetOrInsertNamedMetadata(mod, to, strlen(to));
+    for (unsigned i = 0; i < n; i++)
+        LLVMAddNamedMetadataOperand(mod, to, ops[i]);
+    free(ops);
+    return (int)n;
+}
+
+LLVMValueRef dxil_md_tag_value(LLVMValueRef list, unsigned tag, bool *found)
+{
+    unsigned n = dxil_md_num_operands(list);
+    if (found)
+        *found = false;
+    for (unsigned i = 0; i + 1 < n; i += 2) {
+        uint64_t t;
+        if (dxil_md_operand_uint(list, i, &t) == 0 && t == tag) {
+            if (found)
+                *found = true;
+            return dxil_md_operand(list, i + 1);
+        }
+    }
+    return NULL;
+}
+
+LLVMValueRef dxil_md_make_string(LLVMContextRef ctx, const char *s)
+{
+    return LLVMMetadataAsValue(ctx, LLVMMDStringInContext2(ctx, s, strlen(s)));
+}
+
+LLVMValueRef dxil_md_make_node(LLVMContextRef ctx, LLVMValueRef *ops, unsigned n)
+{
+    LLVMMetadataRef small[8];
+    LLVMMetadataRef *mds = n <= 8 ? small : malloc(n * sizeof *mds);
+    if (!mds)
+        return NULL;
+    for (unsigned i = 0; i < n; i++)
+        mds[i] = ops[i] ? LLVMValueAsMetadata(ops[i]) : NULL;
+    LLVMValueRef r = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, mds, n));
+    if (mds != small)
+        free(mds);
+    return r;
+}
+
+static int md_names_add(dxil_md_names *out, const char *name, size_t len)
+{
+    char *copy = malloc(len + 1);
+    char **nv = copy ? dxil_grow(out->v, &out->cap, out->n, sizeof *nv, 16) : NULL;
+    if (!nv) {
+        free(copy);
+        return -1;
+    }
+    memcpy(copy, name, len);
+    copy[len] = '\0';
+    out->v = nv;
+    out->v[out->n++] = copy;
+    return 0;
+}
+
+int dxil_md_named_list(LLVMModuleRef mod, const char *prefix, dxil_md_names *out)
+{
+    size_t plen = strlen(prefix);
+    for (LLVMNamedMDNodeRef nmd = LLVMGetFirstNamedMetadata(mod); nmd;
+         nmd = LLVMGetNextNamedMetadata(nmd)) {
+        size_t len = 0;
+        const char *name = LLVMGetNamedMetadataName(nmd, &len);
+        if (len > plen && memcmp(name, prefix, plen) == 0 && md_names_add(out, name, len) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+void dxil_md_names_free(dxil_md_names *names)
+{
+    for (size_t i = 0; i < names->n; i++)
+        free(names->v[i]);
+    free(names->v);
+    names->v = NULL;
+    names->n = names->cap = 0;
+}
+
+/* "<to><name without from>" in a malloc'd string, or NULL. */
+static char *md_swap_prefix(const char *name, const char *from, const char *to)
+{
+    const char *rest = name + strlen(from);
+    size_t tl = strlen(to), rl = strlen(rest);
+    char *s = malloc(tl + rl + 1);
+    if (s) {
+        memcpy(s, to, tl);
+        memcpy(s + tl, rest, rl + 1);
+    }
+    return s;
+}
+
+int dxil_md_rename_prefixed(LLVMModuleRef mod, const char *from, const char *to,
+                            bool (*skip)(const char *name), dxil_md_clash_fn clash, void *arg)
+{
+    dxil_md_names names = {0};
+    int rv = dxil_md_named_list(mod, from, &names);
+    for (size_t i = 0; rv == 0 && i < names.n; i++) {
+        if (skip && skip(names.v[i]))
+            continue;
+        char *target = md_swap_prefix(names.v[i], from, to);
+        if (!target)
+            rv = -1;
+        else if (LLVMGetNamedMetadata(mod, target, strlen(target)))
+            clash(arg, names.v[i], target);
+        else
+            dxil_md_named_move(mod, names.v[i], target);
+        free(target);
+    }
+    dxil_md_names_free(&names);
+    return rv;
+}
