@@ -1,6 +1,7 @@
 /* dxil-upgrade - raise a DXIL shader to LLVM 22 IR. */
 #include "batch.h"
 #include "cli_common.h"
+#include "dump.h"
 #include "dxil-upgrade/dxil_stats.h"
 
 #include <getopt.h>
@@ -18,6 +19,7 @@ static const char upgrade_usage[] =
     "  --verify           run LLVM's verifier on the result\n"
     "  --part=DXIL|ILDB|STAT  container part holding the module (default DXIL)\n"
     "  --list-parts       print the container's parts and program header, then exit\n"
+    "  --dump[=text|json] print every container part decoded and the digest check\n"
     "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n"
     "  --no-raise         only parse (datalayout normalised), do not raise\n"
     "  --layouts-from-reflection  give cbuffers DXC stripped a layout struct from\n"
@@ -40,16 +42,18 @@ typedef struct upgrade_args {
     bool verify, list_parts, no_raise;
     bool check, layouts_from_reflection;
     int stats; /* 0 none, 1 text, 2 json */
+    cli_dump_format dump;
 } upgrade_args;
 
 enum { OPT_EMIT = 256, OPT_VERIFY, OPT_PART, OPT_LIST_PARTS, OPT_NO_RAISE, OPT_VERSION, OPT_STATS, OPT_CHECK,
-       OPT_LAYOUTS_FROM_REFLECTION };
+       OPT_LAYOUTS_FROM_REFLECTION, OPT_DUMP };
 
 static const struct option upgrade_options[] = {
     {"emit", required_argument, NULL, OPT_EMIT},
     {"verify", no_argument, NULL, OPT_VERIFY},
     {"part", required_argument, NULL, OPT_PART},
     {"list-parts", no_argument, NULL, OPT_LIST_PARTS},
+    {"dump", optional_argument, NULL, OPT_DUMP},
     {"no-raise", no_argument, NULL, OPT_NO_RAISE},
     {"stats", optional_argument, NULL, OPT_STATS},
     {"check", no_argument, NULL, OPT_CHECK},
@@ -89,6 +93,10 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
             a->part = optarg;
             break;
         case OPT_LIST_PARTS: a->list_parts = true; break;
+        case OPT_DUMP:
+            if (cli_dump_parse_format(optarg, &a->dump) != 0)
+                return upgrade_usage_error("--dump takes text or json", optarg);
+            break;
         case OPT_NO_RAISE: a->no_raise = true; break;
         case OPT_STATS:
             if (!optarg || strcmp(optarg, "text") == 0)
@@ -160,6 +168,8 @@ static int upgrade_run(const upgrade_args *a, dxil_diags *diags)
 {
     if (a->list_parts)
         return cli_list_parts(a->input, stdout, diags) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+    if (a->dump)
+        return cli_dump(a->input, a->dump, stdout, diags);
     if (a->check || a->stats)
         return upgrade_run_ops(a, diags);
     dxil_options opts;
