@@ -64,7 +64,7 @@ void part_decode_srci(part_reader *r, dxil_decoded_part *out)
         sec->size = pr_u32(r, at, "section AlignedSizeInBytes");
         sec->flags = pr_u16(r, at + 4, "section Flags");
         sec->type = pr_u16(r, at + 6, "section Type");
-        if (!r->failed && (sec->size < 8 || !pr_need(r, at, sec->size, "section")))
+        if (!r->failed && (sec->size < 8 || sec->size > r->size - at))
             pr_fail(r, at, "section %u size %u is smaller than its header or runs past the part",
                     i, sec->size);
         at += sec->size;

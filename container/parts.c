@@ -2,6 +2,7 @@
  * decoder, plus the container digest check. */
 #include "parts_internal.h"
 #include "md5.h"
+#include "common/byteio.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,18 +51,25 @@ static bool parts_digest_is(const uint8_t d[16], uint8_t fill)
     return true;
 }
 
+/* Needs only the header: a byte flipped anywhere after the digest, even in
+ * the part table, must read as a mismatch rather than as an unreadable
+ * container. A declared size past the input hashes what there is (and so
+ * mismatches). */
 int dxil_container_hash_check(const void *data, size_t size, dxil_hash_check *out,
                               dxil_diags *diags)
 {
-    dxil_container c;
-    memset(out, 0, sizeof *out);
-    if (dxil_container_parse(data, size, &c, diags) != 0)
-        return -1;
-    /* The digest covers everything after itself, up to the declared size. */
     enum { HASHED_FROM = 20 };
-    memcpy(out->stored, c.hash, 16);
-    dxil_dxc_digest((const uint8_t *)data + HASHED_FROM, c.file_size - HASHED_FROM,
-                    out->computed);
+    const uint8_t *p = data;
+    memset(out, 0, sizeof *out);
+    if (size < DXIL_CONTAINER_HEADER_SIZE || memcmp(p, "DXBC", 4) != 0) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_UNKNOWN_FORMAT, DXIL_LOC_BYTE, 0,
+                       "no DXContainer header to check the digest of");
+        return -1;
+    }
+    uint32_t declared = dxil_rd32(p + 24);
+    size_t end = declared < HASHED_FROM ? HASHED_FROM : declared > size ? size : declared;
+    memcpy(out->stored, p + 4, 16);
+    dxil_dxc_digest(p + HASHED_FROM, end - HASHED_FROM, out->computed);
     if (parts_digest_is(out->stored, 0))
         out->status = DXIL_HASH_UNSIGNED;
     else if (parts_digest_is(out->stored, 1))
@@ -71,7 +79,6 @@ int dxil_container_hash_check(const void *data, size_t size, dxil_hash_check *ou
     else
         out->status = memcmp(out->stored, out->computed, 16) == 0 ? DXIL_HASH_OK
                                                                    : DXIL_HASH_MISMATCH;
-    dxil_container_free(&c);
     return 0;
 }
 
@@ -95,9 +102,9 @@ static void parts_decode_one(const uint8_t *file, size_t size, dxil_parts *p, ui
 int dxil_parts_decode(const void *data, size_t size, dxil_parts *out, dxil_diags *diags)
 {
     memset(out, 0, sizeof *out);
-    if (dxil_container_hash_check(data, size, &out->hash, diags) != 0 ||
-        dxil_container_parse(data, size, &out->container, diags) != 0)
+    if (dxil_container_parse(data, size, &out->container, diags) != 0)
         return -1;
+    dxil_container_hash_check(data, size, &out->hash, diags);
     out->count = out->container.part_count;
     out->parts = calloc(out->count ? out->count : 1, sizeof *out->parts);
     if (!out->parts) {
