@@ -53,3 +53,24 @@ int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *di
     free(data);
     return rc;
 }
+
+int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
+                    dxil_diags *diags)
+{
+    if (strcmp(path, "-") == 0 || (part && strcmp(part, "DXIL") != 0))
+        return 0;
+    size_t size = 0;
+    uint8_t *data = dxil_read_file(path, &size, diags);
+    if (!data)
+        return 1;
+    int problems = 0;
+    if (dxil_detect_input(data, size) == DXIL_INPUT_CONTAINER) {
+        dxil_parts parts;
+        int rc = dxil_parts_decode(data, size, &parts, diags);
+        if (rc >= 0)
+            problems = (int)parts.malformed + dxil_parts_check_module(&parts, module, diags);
+        dxil_parts_free(&parts);
+    }
+    free(data);
+    return problems;
+}

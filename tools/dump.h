@@ -4,6 +4,8 @@
 
 #include "dxil-upgrade/dxil_diag.h"
 
+#include <llvm-c/Types.h>
+
 #include <stdio.h>
 
 typedef enum cli_dump_format { CLI_DUMP_NONE = 0, CLI_DUMP_TEXT, CLI_DUMP_JSON } cli_dump_format;
@@ -14,5 +16,13 @@ int cli_dump_parse_format(const char *arg, cli_dump_format *out);
  * exit status (CLI_EXIT_*). Nothing is printed when the container or any
  * part is malformed: the diagnostics say where. */
 int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *diags);
+
+/* --check's container half: decodes the parts of the container at path
+ * and checks them against the loaded (unraised) module's metadata.
+ * Returns the number of malformed parts plus disagreements; 0 for inputs
+ * that are not containers, for stdin (already consumed) and when the
+ * module came from a part other than DXIL. */
+int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
+                    dxil_diags *diags);
 
 #endif

@@ -26,7 +26,8 @@ static const char upgrade_usage[] =
     "                     the container's STAT part (costs a second parse)\n"
     "  --stats[=text|json]  per-op counts of dx.op calls raised and kept (and why);\n"
     "                     on stdout unless the IR goes there, then on stderr\n"
-    "  --check            check the dx.op calls against the versioned spec and write\n"
+    "  --check            check the dx.op calls against the versioned spec, and the\n"
+    "                     container's parts against the module's metadata; write\n"
     "                     no IR unless -o is given; exit 1 on a violation\n"
     "  -h, --help         this text\n"
     "  --version          print the version\n"
@@ -147,6 +148,8 @@ static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
     if (!m)
         return CLI_EXIT_INPUT;
     int violations = a->check ? dxil_module_check(m, NULL, diags) : 0;
+    if (a->check)
+        violations += cli_check_parts(a->input, a->part, dxil_module_llvm(m), diags);
     bool write = a->output || !a->check;
     bool ir_on_stdout = write && (!a->output || strcmp(a->output, "-") == 0);
     opts.stats = a->stats ? dxil_stats_create() : NULL;

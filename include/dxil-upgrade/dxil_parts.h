@@ -25,6 +25,7 @@
 #include "dxil_container.h"
 #include "dxil_diag.h"
 
+#include <llvm-c/Types.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -283,6 +284,16 @@ DXIL_API void dxil_parts_print(const dxil_parts *p, FILE *out);
 /* JSON: {"hash": {...}, "parts": [{fourcc, offset, size, decoded}, ...]};
  * caller frees with free(). NULL when out of memory. */
 DXIL_API char *dxil_parts_json_string(const dxil_parts *p, bool pretty);
+
+/* Checks the parts against the metadata of the container's DXIL module as
+ * loaded without raising (dxil_options.raise = false): program header vs
+ * dx.shaderModel, ISG1/OSG1/PSG1 vs the entry's signature records, PSV0
+ * resource bindings vs dx.resources, SFI0 vs the entry's shader flags
+ * (the bits DXC derives one to one). Signatures and flags are skipped for
+ * libraries. Each disagreement is one DXIL_E_PART_MISMATCH error at the
+ * part's offset; returns their number. */
+DXIL_API int dxil_parts_check_module(const dxil_parts *p, LLVMModuleRef module,
+                                     dxil_diags *diags);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,9 @@
 /* Every corpus container decodes with every part well formed, its text
- * and JSON dumps are produced, and DXC's digest matches the stored one on
- * every signed file; a byte flipped after the digest makes it mismatch. */
+ * and JSON dumps are produced, its parts agree with its module's metadata,
+ * and DXC's digest matches the stored one on every signed file; a byte
+ * flipped after the digest makes it mismatch. */
 #include "dxil-upgrade/dxil_parts.h"
+#include "dxil-upgrade/dxil_upgrade.h"
 #include "test_util.h"
 
 #include <json-c/json.h>
@@ -12,7 +14,7 @@
 typedef struct pc_totals {
     size_t files, decoded, parts, part_list_mismatch;
     size_t signed_ok, signed_bad, unsigned_files, preview, flips, flips_caught;
-    size_t json_bad;
+    size_t json_bad, checked, disagreements;
     FILE *sink;
 } pc_totals;
 
@@ -42,6 +44,26 @@ static bool pc_json_ok(const dxil_parts *p)
     json_object_put(root);
     free(s);
     return ok;
+}
+
+/* The parts agree with the metadata of the module as DXC wrote it. */
+static void pc_consistency(const uint8_t *data, size_t size, const dxil_parts *p,
+                           const char *path, pc_totals *t)
+{
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.raise = false;
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = dxil_module_load_memory(data, size, path, &opts, diags);
+    if (m) {
+        t->checked++;
+        int n = dxil_parts_check_module(p, dxil_module_llvm(m), diags);
+        t->disagreements += (size_t)n;
+        if (n)
+            dxil_diags_print(diags, stderr, path);
+    }
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
 }
 
 /* Flip one byte of the header after the digest, one anywhere after it (a
@@ -96,6 +118,7 @@ static void pc_check_row(const dxil_corpus_row *row, void *user)
         if (!pc_json_ok(&p))
             t->json_bad++;
         dxil_parts_print(&p, t->sink);
+        pc_consistency(data, size, &p, row->path, t);
         pc_hash(data, size, &p, row->path, t);
     } else {
         dxil_diags_print(diags, stderr, row->path);
@@ -116,14 +139,17 @@ static void test_corpus_parts(void)
     CU_ASSERT_EQUAL(t.decoded, n);
     CU_ASSERT_EQUAL(t.part_list_mismatch, 0);
     CU_ASSERT_EQUAL(t.json_bad, 0);
+    CU_ASSERT_EQUAL(t.checked, n);
+    CU_ASSERT_EQUAL(t.disagreements, 0);
     CU_ASSERT_EQUAL(t.signed_bad, 0);
     CU_ASSERT(t.signed_ok >= 800); /* MANIFEST: most files carry DXC's digest */
     CU_ASSERT_EQUAL(t.signed_ok + t.unsigned_files + t.preview, n);
     CU_ASSERT_EQUAL(t.flips_caught, t.flips);
     CU_ASSERT_EQUAL(t.flips, 3 * t.signed_ok);
-    printf("\n  corpus: %zu files, %zu parts decoded; digest ok %zu, unsigned %zu, "
-           "preview-bypass %zu; %zu of %zu flipped bytes caught\n",
-           n, t.parts, t.signed_ok, t.unsigned_files, t.preview, t.flips_caught, t.flips);
+    printf("\n  corpus: %zu files, %zu parts decoded, %zu checked against their module; "
+           "digest ok %zu, unsigned %zu, preview-bypass %zu; %zu of %zu flipped bytes caught\n",
+           n, t.parts, t.checked, t.signed_ok, t.unsigned_files, t.preview, t.flips_caught,
+           t.flips);
 }
 
 int dxil_test_register(void)
