@@ -79,14 +79,20 @@ static void md5_out(const uint32_t st[4], uint8_t digest[16])
         dxil_wr32(digest + 4 * i, st[i]);
 }
 
+/* Both digests: the whole 64-byte blocks; returns the tail length. */
+static size_t md5_whole_blocks(uint32_t st[4], const uint8_t *data, size_t size)
+{
+    md5_init(st);
+    for (size_t i = 0; i < size / 64; i++)
+        md5_block(st, data + 64 * i);
+    return size % 64;
+}
+
 void dxil_md5(const uint8_t *data, size_t size, uint8_t digest[16])
 {
     uint32_t st[4];
     uint8_t tail[128] = {0};
-    size_t full = size / 64, rest = size % 64;
-    md5_init(st);
-    for (size_t i = 0; i < full; i++)
-        md5_block(st, data + 64 * i);
+    size_t rest = md5_whole_blocks(st, data, size), full = size / 64;
     memcpy(tail, data + 64 * full, rest);
     tail[rest] = 0x80;
     size_t blocks = rest < 56 ? 1 : 2;
@@ -102,10 +108,7 @@ void dxil_dxc_digest(const uint8_t *data, size_t size, uint8_t digest[16])
 {
     uint32_t st[4];
     uint8_t tail[128] = {0};
-    size_t full = size / 64, rest = size % 64;
-    md5_init(st);
-    for (size_t i = 0; i < full; i++)
-        md5_block(st, data + 64 * i);
+    size_t rest = md5_whole_blocks(st, data, size), full = size / 64;
     /* Short tail: count word, tail bytes, 0x80, zeros, marker word in one
      * block. Long tail: tail bytes and 0x80 fill a block of their own, the
      * count and marker words go in a last block of zeros. */

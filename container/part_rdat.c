@@ -104,18 +104,25 @@ static void rdat_count_strings(rdat_ctx *c)
     c->d->index_count = (uint32_t)c->index_words;
 }
 
+/* The records of table t, at least min_stride bytes each, as an array of
+ * count elements of elem bytes; NULL when absent or malformed. */
+static void *rdat_records(rdat_ctx *c, const dxil_rdat_table *t, uint32_t min_stride,
+                          size_t elem, const char *what)
+{
+    if (!t || c->r->failed)
+        return NULL;
+    if (t->record_count && t->record_stride < min_stride) {
+        pr_fail(c->r, t->offset + 12ull, "%s record stride %u is below %u", what,
+                t->record_stride, min_stride);
+        return NULL;
+    }
+    return pr_array(c->r, t->offset + 16ull, t->record_count, t->record_stride, elem, what);
+}
+
 static void rdat_resources(rdat_ctx *c)
 {
     const dxil_rdat_table *t = c->resources;
-    if (!t || c->r->failed)
-        return;
-    if (t->record_count && t->record_stride < RDAT_RESOURCE_SIZE) {
-        pr_fail(c->r, t->offset + 12ull, "resource record stride %u is below %u",
-                t->record_stride, RDAT_RESOURCE_SIZE);
-        return;
-    }
-    dxil_rdat_resource *a = pr_array(c->r, t->offset + 16ull, t->record_count, t->record_stride,
-                                     sizeof *a, "resource records");
+    dxil_rdat_resource *a = rdat_records(c, t, RDAT_RESOURCE_SIZE, sizeof *a, "resource");
     for (uint32_t i = 0; a && i < t->record_count && !c->r->failed; i++) {
         uint64_t at = t->offset + 16ull + (uint64_t)i * t->record_stride;
         a[i].res_class = pr_u32(c->r, at, "resource Class");
@@ -158,15 +165,7 @@ static void rdat_function(rdat_ctx *c, uint64_t at, dxil_rdat_function *f)
 static void rdat_functions(rdat_ctx *c)
 {
     const dxil_rdat_table *t = c->functions;
-    if (!t || c->r->failed)
-        return;
-    if (t->record_count && t->record_stride < RDAT_FUNCTION_SIZE) {
-        pr_fail(c->r, t->offset + 12ull, "function record stride %u is below %u",
-                t->record_stride, RDAT_FUNCTION_SIZE);
-        return;
-    }
-    dxil_rdat_function *a = pr_array(c->r, t->offset + 16ull, t->record_count, t->record_stride,
-                                     sizeof *a, "function records");
+    dxil_rdat_function *a = rdat_records(c, t, RDAT_FUNCTION_SIZE, sizeof *a, "function");
     for (uint32_t i = 0; a && i < t->record_count && !c->r->failed; i++)
         rdat_function(c, t->offset + 16ull + (uint64_t)i * t->record_stride, &a[i]);
     c->d->functions = a;
