@@ -1,7 +1,7 @@
 /* Every corpus container decodes with every part well formed, its text
  * and JSON dumps are produced, its parts agree with its module's metadata,
  * and DXC's digest matches the stored one on every signed file; a byte
- * flipped after the digest makes it mismatch. */
+ * flipped after the digest makes it mismatch; mutants decode without harm. */
 #include "dxil-upgrade/dxil_parts.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "test_util.h"
@@ -15,6 +15,8 @@ typedef struct pc_totals {
     size_t files, decoded, parts, part_list_mismatch;
     size_t signed_ok, signed_bad, unsigned_files, preview, flips, flips_caught;
     size_t json_bad, checked, disagreements;
+    size_t mutants, mutants_malformed, mutants_inconsistent;
+    uint32_t seed;
     FILE *sink;
 } pc_totals;
 
@@ -100,6 +102,40 @@ static void pc_hash(uint8_t *data, size_t size, const dxil_parts *p, const char 
     }
 }
 
+static uint32_t pc_rand(pc_totals *t)
+{
+    t->seed = t->seed * 1664525u + 1013904223u;
+    return t->seed >> 8;
+}
+
+/* Mutants of the file (a few bytes inside the parts overwritten) decode
+ * without harm: the result agrees with its return value and both dumps
+ * walk whatever was decoded. */
+static void pc_mutants(const uint8_t *data, size_t size, pc_totals *t)
+{
+    uint8_t *m = malloc(size);
+    if (!m || size <= 64) {
+        free(m);
+        return;
+    }
+    for (int k = 0; k < 8; k++) {
+        memcpy(m, data, size);
+        for (int j = 0; j < 3; j++)
+            m[32 + pc_rand(t) % (size - 32)] = (uint8_t)pc_rand(t);
+        dxil_parts p;
+        int rc = dxil_parts_decode(m, size, &p, NULL);
+        t->mutants++;
+        if (rc >= 0) {
+            t->mutants_malformed += p.malformed > 0;
+            t->mutants_inconsistent += (rc == 1) != (p.malformed > 0);
+            dxil_parts_print(&p, t->sink);
+            free(dxil_parts_json_string(&p, false));
+        }
+        dxil_parts_free(&p);
+    }
+    free(m);
+}
+
 static void pc_check_row(const dxil_corpus_row *row, void *user)
 {
     pc_totals *t = user;
@@ -120,6 +156,7 @@ static void pc_check_row(const dxil_corpus_row *row, void *user)
         dxil_parts_print(&p, t->sink);
         pc_consistency(data, size, &p, row->path, t);
         pc_hash(data, size, &p, row->path, t);
+        pc_mutants(data, size, t);
     } else {
         dxil_diags_print(diags, stderr, row->path);
     }
@@ -146,10 +183,13 @@ static void test_corpus_parts(void)
     CU_ASSERT_EQUAL(t.signed_ok + t.unsigned_files + t.preview, n);
     CU_ASSERT_EQUAL(t.flips_caught, t.flips);
     CU_ASSERT_EQUAL(t.flips, 3 * t.signed_ok);
+    CU_ASSERT_EQUAL(t.mutants_inconsistent, 0);
+    CU_ASSERT(t.mutants_malformed > 0); /* the mutants do reach the decoders' checks */
     printf("\n  corpus: %zu files, %zu parts decoded, %zu checked against their module; "
-           "digest ok %zu, unsigned %zu, preview-bypass %zu; %zu of %zu flipped bytes caught\n",
+           "digest ok %zu, unsigned %zu, preview-bypass %zu; %zu of %zu flipped bytes caught; "
+           "%zu mutants, %zu with a malformed part\n",
            n, t.parts, t.checked, t.signed_ok, t.unsigned_files, t.preview, t.flips_caught,
-           t.flips);
+           t.flips, t.mutants, t.mutants_malformed);
 }
 
 int dxil_test_register(void)
