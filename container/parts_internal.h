@@ -33,5 +33,6 @@ extern const char *const parts_rts_vis_names[8];
 extern const char *const parts_rts_range_names[4];
 extern const char *const parts_rdat_table_names[12];
 extern const char *const parts_rdat_class_names[4];
+extern const char *const parts_semantic_kind_names[31];
 
 #endif

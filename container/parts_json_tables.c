@@ -57,6 +57,7 @@ static json_object *json_psv_elements(const dxil_psv_sig_element *e, uint32_t n)
         ju(x, "start_col", e[i].start_col);
         json_object_object_add(x, "allocated", json_object_new_boolean(e[i].allocated));
         ju(x, "semantic_kind", e[i].semantic_kind);
+        js(x, "semantic_kind_name", PARTS_NAME(parts_semantic_kind_names, e[i].semantic_kind));
         ju(x, "component_type", e[i].component_type);
         ju(x, "interpolation", e[i].interpolation);
         ju(x, "dynamic_mask", e[i].dynamic_mask);

@@ -42,3 +42,13 @@ const char *const parts_rdat_table_names[12] = {
     "IONodeTable", "NodeShaderInfoTable"};
 
 const char *const parts_rdat_class_names[4] = {"SRV", "UAV", "CBuffer", "Sampler"};
+
+/* DXIL::SemanticKind, used by PSV0 signature elements (whose names are
+ * empty for system values). */
+const char *const parts_semantic_kind_names[31] = {
+    "Arbitrary", "VertexID", "InstanceID", "Position", "RenderTargetArrayIndex",
+    "ViewPortArrayIndex", "ClipDistance", "CullDistance", "OutputControlPointID",
+    "DomainLocation", "PrimitiveID", "GSInstanceID", "SampleIndex", "IsFrontFace", "Coverage",
+    "InnerCoverage", "Target", "Depth", "DepthLessEqual", "DepthGreaterEqual", "StencilRef",
+    "DispatchThreadID", "GroupID", "GroupIndex", "GroupThreadID", "TessFactor",
+    "InsideTessFactor", "ViewID", "Barycentrics", "ShadingRate", "CullPrimitive"};

@@ -76,11 +76,14 @@ static void text_psv_elements(const char *what, const dxil_psv_sig_element *e, u
         return;
     fprintf(out, ";\n; PSV %s elements:\n", what);
     for (uint32_t i = 0; i < n; i++)
-        fprintf(out, ";   %s rows %u at %u, cols %u at %u%s, kind %u, type %u, interp %u, "
+        fprintf(out, ";   %s%s rows %u at %u, cols %u at %u%s, kind %s, type %u, interp %u, "
                      "dynmask 0x%x, stream %u\n",
-                e[i].name, e[i].rows, e[i].start_row, e[i].cols, e[i].start_col,
-                e[i].allocated ? "" : " (unallocated)", e[i].semantic_kind,
-                e[i].component_type, e[i].interpolation, e[i].dynamic_mask, e[i].stream);
+                e[i].name[0] ? "" : "SV_", e[i].name[0] ? e[i].name
+                : PARTS_NAME(parts_semantic_kind_names, e[i].semantic_kind),
+                e[i].rows, e[i].start_row, e[i].cols, e[i].start_col,
+                e[i].allocated ? "" : " (unallocated)",
+                PARTS_NAME(parts_semantic_kind_names, e[i].semantic_kind), e[i].component_type,
+                e[i].interpolation, e[i].dynamic_mask, e[i].stream);
 }
 
 void parts_text_psv0(const dxil_decoded_part *d, FILE *out)
