@@ -85,7 +85,8 @@ static const loader_row loader_rows[] = {
      "per-op counts of dx.op calls raised and kept (and why);\n"
      "on stdout unless the IR goes there, then on stderr"},
     {"check", no_argument, CLI_LOADER_SINGLE, set_check, NULL, "--check",
-     "check the dx.op calls against the versioned spec and write\n"
+     "check the dx.op calls against the versioned spec, and the\n"
+     "container's parts against the module's metadata; write\n"
      "no IR unless -o is given; exit 1 on a violation"},
 };
 enum { LOADER_ROWS = sizeof loader_rows / sizeof *loader_rows };

@@ -2,6 +2,7 @@
 #include "batch.h"
 #include "cli_common.h"
 #include "cli_loader.h"
+#include "dump.h"
 #include "dxil-upgrade/dxil_stats.h"
 
 #include <getopt.h>
@@ -17,6 +18,7 @@ static const char upgrade_usage_head[] =
     "  -o <file>          output file ('-' or none: stdout); written atomically\n"
     "  --emit=ll|bc       output format (default: from -o's extension, else ll)\n"
     "  --list-parts       print the container's parts and program header, then exit\n"
+    "  --dump[=text|json] print every container part decoded and the digest check\n"
     "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n";
 static const char upgrade_usage_tail[] =
     "  -h, --help         this text\n"
@@ -30,15 +32,17 @@ typedef struct upgrade_args {
     bool emit_set;
     dxil_emit_format emit;
     bool list_parts;
+    cli_dump_format dump;
     cli_loader load; /* --verify, --part, --no-raise, --stats, --check, ... */
 } upgrade_args;
 
-enum { OPT_EMIT = 256, OPT_LIST_PARTS, OPT_VERSION };
+enum { OPT_EMIT = 256, OPT_LIST_PARTS, OPT_DUMP, OPT_VERSION };
 
 /* This tool's own options; cli_loader adds the loader options. */
 static const struct option upgrade_options[] = {
     {"emit", required_argument, NULL, OPT_EMIT},
     {"list-parts", no_argument, NULL, OPT_LIST_PARTS},
+    {"dump", optional_argument, NULL, OPT_DUMP},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -62,6 +66,10 @@ static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
         a->emit_set = true;
         return -1;
     case OPT_LIST_PARTS: a->list_parts = true; return -1;
+    case OPT_DUMP:
+        if (cli_dump_parse_format(arg, &a->dump) != 0)
+            return upgrade_usage_error("--dump takes text or json", arg);
+        return -1;
     case 'h':
         cli_loader_usage(upgrade_usage_head, CLI_LOADER_SINGLE, upgrade_usage_tail);
         return CLI_EXIT_OK;
@@ -118,6 +126,8 @@ static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
     if (!m)
         return CLI_EXIT_INPUT;
     int violations = want->check ? dxil_module_check(m, NULL, diags) : 0;
+    if (want->check)
+        violations += cli_check_parts(a->input, want->part, dxil_module_llvm(m), diags);
     bool write = a->output || !want->check;
     bool ir_on_stdout = write && (!a->output || strcmp(a->output, "-") == 0);
     opts.stats = a->load.stats ? dxil_stats_create() : NULL;
@@ -139,6 +149,8 @@ static int upgrade_run(const upgrade_args *a, dxil_diags *diags)
 {
     if (a->list_parts)
         return cli_list_parts(a->input, stdout, diags) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+    if (a->dump)
+        return cli_dump(a->input, a->dump, stdout, diags);
     if (a->load.opts.check || a->load.stats)
         return upgrade_run_ops(a, diags);
     dxil_module *m = dxil_module_load_file(a->input, &a->load.opts, diags);

@@ -3,9 +3,9 @@
  * A DXContainer is a "DXBC" header followed by a table of parts, each a
  * FourCC, a size and data. The DXIL, ILDB and STAT parts hold a program
  * header followed by LLVM bitcode. Every offset and size is checked against
- * the input before it is used; parts the reader does not interpret (PSV0,
- * RDAT, signatures, ...) are listed but never parsed, so an unfamiliar or
- * older part layout cannot stop a read.
+ * the input before it is used; parts this reader does not interpret (PSV0,
+ * RDAT, signatures, ...) are listed but not parsed here, so an unfamiliar or
+ * older part layout cannot stop a load. dxil_parts.h decodes them.
  */
 #ifndef DXIL_UPGRADE_CONTAINER_H
 #define DXIL_UPGRADE_CONTAINER_H

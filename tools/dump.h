@@ -1,0 +1,28 @@
+/* dump.h - `dxil-upgrade --dump`: every container part decoded. */
+#ifndef DXIL_TOOLS_DUMP_H
+#define DXIL_TOOLS_DUMP_H
+
+#include "dxil-upgrade/dxil_diag.h"
+
+#include <llvm-c/Types.h>
+
+#include <stdio.h>
+
+typedef enum cli_dump_format { CLI_DUMP_NONE = 0, CLI_DUMP_TEXT, CLI_DUMP_JSON } cli_dump_format;
+
+/* Parses the --dump argument (NULL or "text", "json"); -1 if unknown. */
+int cli_dump_parse_format(const char *arg, cli_dump_format *out);
+/* Decodes every part of the container at path and prints it; returns an
+ * exit status (CLI_EXIT_*). Nothing is printed when the container or any
+ * part is malformed: the diagnostics say where. */
+int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *diags);
+
+/* --check's container half: decodes the parts of the container at path
+ * and checks them against the loaded (unraised) module's metadata.
+ * Returns the number of malformed parts plus disagreements; 0 for inputs
+ * that are not containers, for stdin (already consumed) and when the
+ * module came from a part other than DXIL. */
+int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
+                    dxil_diags *diags);
+
+#endif
