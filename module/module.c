@@ -1,10 +1,11 @@
-/* module.c - load a shader into its own LLVM context, normalise the
- * datalayout, parse with LLVM-C, and hand it to the raise pipeline. */
+/* module.c - parse a shader into its own LLVM context with the datalayout
+ * normalised (pipeline/pipeline.c then checks, raises and verifies it),
+ * and the dxil_module accessors. */
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "bitcode/bitcode_validate.h"
 #include "bitcode/datalayout.h"
-#include "common/file_io.h"
 #include "llvm_shim.h"
+#include "loader.h"
 #include "module_internal.h"
 #include "common/side_metadata.h"
 #include "text_check.h"
@@ -142,70 +143,58 @@ static const char *module_label(const char *name)
     return slash ? slash + 1 : name ? name : "<input>";
 }
 
-dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
-                                     const dxil_options *opts, dxil_diags *diags)
+/* Parses by kind; 0 or -1 with the reasons in diags. */
+static int module_parse_input(dxil_module *m, const void *data, size_t size, const char *name,
+                              const dxil_options *opts, dxil_diags *diags)
 {
-    dxil_options defaults;
-    if (!opts) {
-        dxil_options_init(&defaults);
-        opts = &defaults;
-    }
+    if (m->kind == DXIL_INPUT_TEXT)
+        return module_parse_text(m, data, size, module_label(name), diags);
+    if (m->kind != DXIL_INPUT_UNKNOWN)
+        return module_parse_binary(m, data, size, module_label(name), opts, diags);
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_UNKNOWN_FORMAT, DXIL_LOC_BYTE, 0,
+                   "%s is not a DXContainer, bitcode or LLVM IR text", name ? name : "input");
+    return -1;
+}
+
+dxil_module *dxil_module_parse(const void *data, size_t size, const char *name,
+                               const dxil_options *opts, dxil_reflection **reflection,
+                               dxil_diags *diags)
+{
+    *reflection = NULL;
     dxil_module *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->kind = dxil_detect_input(data, size);
     m->ctx = LLVMContextCreate();
     size_t errors_before = dxil_diags_error_count(diags);
-    LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, diags);
-    int rc;
-    if (m->kind == DXIL_INPUT_TEXT)
-        rc = module_parse_text(m, data, size, module_label(name), diags);
-    else if (m->kind == DXIL_INPUT_UNKNOWN)
-        rc = -1, dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_UNKNOWN_FORMAT, DXIL_LOC_BYTE, 0,
-                                "%s is not a DXContainer, bitcode or LLVM IR text",
-                                name ? name : "input");
-    else
-        rc = module_parse_binary(m, data, size, module_label(name), opts, diags);
-    if (rc == 0) {
-        module_record_datalayout(m);
-        if (opts->layouts_from_reflection && m->kind == DXIL_INPUT_CONTAINER)
-            dxil_module_keep_reflection(m, data, size);
-        if (opts->raise)
-            rc = dxil_module_raise_opts(m, opts, diags);
-        if (rc == 0 && opts->verify)
-            rc = dxil_module_verify(m, diags);
-    }
-    /* Later diagnostics go to whichever list the caller passes then. */
-    LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, NULL);
-    if (rc != 0 || dxil_diags_error_count(diags) > errors_before) {
+    dxil_module_route_diags(m, diags);
+    if (module_parse_input(m, data, size, name, opts, diags) != 0 ||
+        dxil_diags_error_count(diags) > errors_before) {
         dxil_module_destroy(m);
         return NULL;
     }
+    module_record_datalayout(m);
+    if (opts->layouts_from_reflection && m->kind == DXIL_INPUT_CONTAINER)
+        *reflection = dxil_reflection_parse(m->ctx, data, size);
     return m;
 }
 
-dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
-                                   dxil_diags *diags)
+void dxil_module_route_diags(dxil_module *m, dxil_diags *diags)
 {
-    size_t size = 0;
-    uint8_t *data = dxil_read_file(path, &size, diags);
-    if (!data)
-        return NULL;
-    dxil_module *m = dxil_module_load_memory(data, size, path, opts, diags);
-    free(data);
-    return m;
+    LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, diags);
 }
 
 void dxil_module_destroy(dxil_module *m)
 {
     if (!m)
         return;
+    /* The STAT module lives in m's context: it goes first. */
+    dxil_reflection_destroy(m->reflection);
     if (m->mod)
         LLVMDisposeModule(m->mod);
     if (m->ctx)
         LLVMContextDispose(m->ctx);
     free(m->original_datalayout);
-    free(m->reflect_bc);
     free(m);
 }
 

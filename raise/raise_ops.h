@@ -1,5 +1,5 @@
 /* raise_ops.h - shared by the op raise (raise_ops*.c), the coverage
- * statistics (raise_stats.c) and the spec check (raise_check.c). */
+ * statistics (raise_stats.c) and the spec check (check/spec_check.c). */
 #ifndef DXIL_RAISE_OPS_H
 #define DXIL_RAISE_OPS_H
 
