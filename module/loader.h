@@ -7,9 +7,6 @@
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "reflection.h"
 
-#include <llvm-c/Core.h>
-#include <stdint.h>
-
 /* Detects the input's kind, parses it into a new context (datalayout
  * normalised) and, when opts->layouts_from_reflection is set and the
  * input is a container with a STAT part, parses that too into
@@ -21,12 +18,5 @@ dxil_module *dxil_module_parse(const void *data, size_t size, const char *name,
                                dxil_diags *diags);
 /* Points the context's LLVM diagnostic handler at diags (NULL: drop). */
 void dxil_module_route_diags(dxil_module *m, dxil_diags *diags);
-
-/* The bitcode path: validation, datalayout fix (*original gets the
- * original layout, malloc'd), parse into ctx. base is the bitcode's
- * offset in the input. 0 and *out, or -1 with errors in diags. */
-int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
-                              uint64_t base, const char *name, char **original,
-                              LLVMModuleRef *out, dxil_diags *diags);
 
 #endif

@@ -1,8 +1,7 @@
 /* reflection.c - the container's STAT (reflection) module, parsed once at
  * load for the raise when dxil_options.layouts_from_reflection is set. */
 #include "reflection.h"
-#include "loader.h"
-#include "module_internal.h"
+#include "llvm_parse.h"
 
 #include <stdlib.h>
 
@@ -50,18 +49,4 @@ void dxil_reflection_destroy(dxil_reflection *r)
         LLVMDisposeModule(r->mod);
     dxil_diags_destroy(r->diags);
     free(r);
-}
-
-void dxil_module_keep_reflection(dxil_module *m, dxil_reflection *r)
-{
-    dxil_reflection_destroy(m->reflection);
-    m->reflection = r;
-}
-
-dxil_reflection *dxil_module_take_reflection(dxil_module *m)
-{
-    dxil_reflection *r = m ? m->reflection : NULL;
-    if (m)
-        m->reflection = NULL;
-    return r;
 }
