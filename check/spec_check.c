@@ -8,8 +8,9 @@
  * for stages). The check only reads the module. */
 #include "spec_check.h"
 #include "dxil-upgrade/dxil_stats.h"
+#include "dxil-upgrade/dxil_upgrade.h"
+#include "module/dxop_calls.h"
 #include "raise/raise_md_util.h"
-#include "raise/raise_ops.h"
 
 #include <stdio.h>
 #include <stdlib.h>
