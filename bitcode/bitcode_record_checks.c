@@ -3,7 +3,7 @@
  * a record that made LLVM 22 crash or allocate without bound under
  * fuzzing (bv_sem_checks), and the value model follows the records the
  * GEP checks need. */
-#include "bitcode_walker.h"
+#include "bitcode_record_checks.h"
 
 #include <stdio.h>
 #include <stdlib.h>

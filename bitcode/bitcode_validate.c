@@ -15,6 +15,7 @@
  * The walk is iterative and allocation-light: one operand buffer reused for
  * every record and two pools of abbreviations. */
 #include "bitcode_validate.h"
+#include "bitcode_record_checks.h"
 #include "bitcode_walker.h"
 
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 /* bitcode_walker.c - the bitcode validator's error report: each error
  * names the bit where the element began and the block it is in. */
 #include "bitcode_walker.h"
-#include "bitcode_validate.h"
 
 #include <stdarg.h>
 #include <stdio.h>

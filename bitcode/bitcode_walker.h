@@ -1,6 +1,6 @@
 /* bitcode_walker.h - the bitcode validator's walker, shared by the
  * structural walk (bitcode_validate.c) and the record checks it runs on
- * every record (bitcode_record_checks.c). */
+ * every record (bitcode_record_checks.h). */
 #ifndef DXIL_BITCODE_WALKER_H
 #define DXIL_BITCODE_WALKER_H
 
@@ -70,6 +70,8 @@ typedef struct bv_walker {
 } bv_walker;
 
 /* ---- bitcode_walker.c ---- */
+/* Name of an LLVM 3.7-era block id ("FUNCTION_BLOCK"), or "unknown". */
+const char *dxil_bitcode_block_name(uint64_t block_id);
 /* One error at the element being read, naming the block; returns -1. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -81,14 +83,5 @@ static inline size_t bv_bits_left(const bs_reader *r)
 {
     return r->size_bits - r->pos;
 }
-
-/* ---- bitcode_record_checks.c ---- */
-/* Every record read outside BLOCKINFO: feeds the value model and runs the
- * semantic check of its block and code, if any. */
-int bv_sem_record(bv_walker *v);
-/* At a METADATA block's end: every id referenced in it was defined. */
-int bv_md_block_end(bv_walker *v);
-/* Whether a block entered now feeds the value model. */
-bool bv_values_tracked(const bv_walker *v, uint64_t bid);
 
 #endif

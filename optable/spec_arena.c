@@ -1,6 +1,6 @@
 /* spec_arena.c - the memory of a read spec: records are carved from
  * 64 KiB blocks and freed all at once with the dxil_spec. */
-#include "spec_reader_internal.h"
+#include "spec_arena.h"
 
 #include <stdalign.h>
 #include <stdlib.h>
@@ -50,9 +50,4 @@ void spec_arena_free(dxil_spec_arena *a)
 dxil_spec_arena *spec_arena_create(void)
 {
     return calloc(1, sizeof(dxil_spec_arena));
-}
-
-void *dxil_spec_alloc(dxil_spec *spec, size_t size)
-{
-    return spec_arena_alloc(spec->arena, size ? size : 1);
 }

@@ -2,7 +2,7 @@
  * intrinsic each op raises to and lowers from, its versions, overloads,
  * operands and constant arguments, and that the maps together cover the
  * op. */
-#include "spec_reader_internal.h"
+#include "spec_maps.h"
 
 #include <stdio.h>
 #include <stdlib.h>

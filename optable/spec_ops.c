@@ -2,7 +2,8 @@
  * and <ops> and checks their values (signatures, type codes, versions,
  * flags, overload letters, stages, attributes, duplicates and order);
  * each op's <map> children go to spec_maps.c. */
-#include "spec_reader_internal.h"
+#include "spec_ops.h"
+#include "spec_maps.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,10 @@
  * versions, stages, mappings, duplicates). Records are allocated from an
  * arena (spec_arena.c) owned by the returned dxil_spec.
  */
-#include "spec_reader_internal.h"
+#include "spec_reader.h"
+#include "spec_arena.h"
+#include "spec_ops.h"
+#include "spec_xml.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -82,4 +85,9 @@ void dxil_spec_free(dxil_spec *spec)
     free(spec->ops);
     spec_arena_free(spec->arena);
     free(spec);
+}
+
+void *dxil_spec_alloc(dxil_spec *spec, size_t size)
+{
+    return spec_arena_alloc(spec->arena, size ? size : 1);
 }

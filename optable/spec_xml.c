@@ -2,7 +2,8 @@
  * memory, nodes and attributes (typed ones too), and the first two
  * passes: libxml2's parse (well-formedness errors keep their line) and
  * the RelaxNG schema check. */
-#include "spec_reader_internal.h"
+#include "spec_xml.h"
+#include "spec_arena.h"
 
 #include <errno.h>
 #include <limits.h>

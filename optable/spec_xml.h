@@ -1,9 +1,9 @@
-/* spec_reader_internal.h - what the files of the op spec reader share
- * (spec_reader.c reads a file through spec_xml.c, then spec_ops.c walks
- * its classes and ops, spec_maps.c their intrinsic mappings; records come
- * from spec_arena.c). */
-#ifndef DXIL_SPEC_READER_INTERNAL_H
-#define DXIL_SPEC_READER_INTERNAL_H
+/* spec_xml.h - the op spec reader's state and its access to the XML
+ * (optable/spec_xml.c): errors, arena memory, nodes and attributes, and
+ * the libxml2 parse and schema check. The value checks (spec_ops.c,
+ * spec_maps.c) build on it. */
+#ifndef DXIL_SPEC_XML_H
+#define DXIL_SPEC_XML_H
 
 #include "spec_reader.h"
 
@@ -12,13 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- spec_arena.c: every record of a dxil_spec ---- */
-dxil_spec_arena *spec_arena_create(void);
-/* Zeroed, max-aligned; NULL without memory. */
-void *spec_arena_alloc(dxil_spec_arena *a, size_t size);
-void spec_arena_free(dxil_spec_arena *a);
-
-/* ---- reader state ---- */
+/* The reader's state while one file is read. */
 typedef struct spec_ctx {
     dxil_spec *spec;
     dxil_diags *diags;
@@ -29,7 +23,6 @@ typedef struct spec_ctx {
     dxil_op_class **sorted_classes; /* file classes by name, for lookups */
 } spec_ctx;
 
-/* ---- spec_xml.c: errors, memory, nodes and attributes ---- */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
@@ -54,11 +47,5 @@ bool spec_type_attr(spec_ctx *c, const xmlNode *n, const char *owner, uint8_t *o
  * against c->opt->schema (skipped when NULL). */
 xmlDocPtr spec_parse_xml(spec_ctx *c, const void *buf, size_t len, const char *name);
 bool spec_validate(spec_ctx *c, xmlDocPtr doc);
-
-/* ---- spec_ops.c: classes and ops, from the root element ---- */
-void spec_walk(spec_ctx *c, const xmlNode *root);
-
-/* ---- spec_maps.c: the <map> children of an op ---- */
-bool spec_maps(spec_ctx *c, const xmlNode *n, dxil_op_info *op);
 
 #endif
