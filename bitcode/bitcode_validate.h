@@ -16,7 +16,4 @@
 int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
                           dxil_diags *diags);
 
-/* Name of an LLVM 3.7-era block id ("FUNCTION_BLOCK"), or "unknown". */
-const char *dxil_bitcode_block_name(uint64_t block_id);
-
 #endif

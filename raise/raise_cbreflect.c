@@ -3,15 +3,16 @@
  *
  * DXC strips the cbuffer struct types and dx.typeAnnotations from the
  * final DXIL part, but the reflection module in the STAT part keeps them.
- * When the loader kept the STAT bitcode and a CBV record is still opaque,
- * the STAT module is parsed into the same LLVMContext (so the layout
- * types it yields are the raised module's), its dx.resources CBV records
+ * The load parsed the STAT module into the same LLVMContext (so the layout
+ * types it yields are the raised module's) and hands it in through the
+ * raise context; when a CBV record is still opaque, its dx.resources CBV records
  * are matched to the opaque ones (space, lower bound, range, size, and
  * name when the DXIL record still has one), raise_cblayout.c builds their
- * layouts from STAT's annotations and types, and the STAT module is
- * disposed of. Any problem is a DXIL_W_METADATA warning: the records stay
+ * layouts from STAT's annotations and types. The pipeline disposes of the
+ * STAT module after the raise. Any problem is a DXIL_W_METADATA warning: the records stay
  * opaque and the load goes on. */
 #include "raise_resources.h"
+#include "module/reflection.h"
 
 #include <llvm-c/Target.h>
 #include <stdlib.h>
@@ -84,17 +85,20 @@ static unsigned cbr_adopt(dxil_raise_ctx *rc, dxil_res_table *main_t,
     return n;
 }
 
-/* The first error of a failed STAT parse or read, as one warning. */
-static void cbr_warn(dxil_raise_ctx *rc, const dxil_diags *local, const char *what)
+/* One warning: why the STAT part gave no layouts. */
+static void cbr_warn(dxil_raise_ctx *rc, const char *why)
 {
-    const char *why = what;
-    for (size_t i = 0; local && i < dxil_diags_count(local); i++)
-        if (dxil_diags_get(local, i)->severity == DXIL_SEV_ERROR) {
-            why = dxil_diags_get(local, i)->message;
-            break;
-        }
     dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
                    "STAT part: %s; cbuffer layouts stay opaque", why);
+}
+
+/* The first error of the STAT module's read, or what. */
+static const char *cbr_first_error(const dxil_diags *local, const char *what)
+{
+    for (size_t i = 0; local && i < dxil_diags_count(local); i++)
+        if (dxil_diags_get(local, i)->severity == DXIL_SEV_ERROR)
+            return dxil_diags_get(local, i)->message;
+    return what;
 }
 
 static void cbr_from_module(dxil_raise_ctx *rc, dxil_res_table *t, LLVMModuleRef stat,
@@ -103,7 +107,7 @@ static void cbr_from_module(dxil_raise_ctx *rc, dxil_res_table *t, LLVMModuleRef
     dxil_raise_ctx src = {.module = rc->module, .ctx = rc->ctx, .mod = stat, .diags = local};
     dxil_res_table st;
     if (dxil_res_table_read(&src, &st) != 0 || dxil_diags_error_count(local)) {
-        cbr_warn(rc, local, "malformed dx.resources");
+        cbr_warn(rc, cbr_first_error(local, "malformed dx.resources"));
     } else if (cbr_select(t, &st)) {
         src.diags = NULL;
         dxil_res_cb_layouts(&src, &st);
@@ -114,17 +118,15 @@ static void cbr_from_module(dxil_raise_ctx *rc, dxil_res_table *t, LLVMModuleRef
 
 void dxil_res_cb_layouts_reflection(dxil_raise_ctx *rc, dxil_res_table *t)
 {
-    if (!dxil_module_has_reflection(rc->module) || !cbr_any_opaque(t))
+    const dxil_reflection *r = rc->reflection;
+    if (!r || !cbr_any_opaque(t))
         return;
+    if (!r->mod) {
+        cbr_warn(rc, cbr_first_error(r->diags, "could not be read"));
+        return;
+    }
     dxil_diags *local = dxil_diags_create();
-    LLVMModuleRef stat = NULL;
-    if (!local)
-        return;
-    if (dxil_module_parse_reflection(rc->module, &stat, local) != 0)
-        cbr_warn(rc, local, "could not be read");
-    else
-        cbr_from_module(rc, t, stat, local);
-    if (stat)
-        LLVMDisposeModule(stat);
+    if (local)
+        cbr_from_module(rc, t, r->mod, local);
     dxil_diags_destroy(local);
 }

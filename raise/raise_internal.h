@@ -12,6 +12,9 @@ typedef struct dxil_raise_ctx {
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     dxil_diags *diags;
+    /* The container's STAT module (module/reflection.h), parsed at load
+     * with dxil_options.layouts_from_reflection; NULL without. */
+    const struct dxil_reflection *reflection;
     /* Filled by the identity pass from dx.version / dx.shaderModel (0 and
      * NULL until then) so later passes can branch on version and stage. */
     unsigned dxil_major, dxil_minor;

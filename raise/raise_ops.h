@@ -1,9 +1,11 @@
-/* raise_ops.h - shared by the op raise (raise_ops*.c), the coverage
- * statistics (raise_stats.c) and the spec check (raise_check.c). */
+/* raise_ops.h - shared by the op raise (raise_ops*.c) and the coverage
+ * statistics (raise_stats.c); the dx.op declarations and calls they walk
+ * come from module/dxop_calls.h. */
 #ifndef DXIL_RAISE_OPS_H
 #define DXIL_RAISE_OPS_H
 
 #include "raise_internal.h"
+#include "module/dxop_calls.h"
 
 #include "dxil-upgrade/dxil_optable.h"
 #include "dxil-upgrade/dxil_stats.h"
@@ -12,35 +14,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One dx.op.* declaration, its name parsed once. */
-typedef struct ops_decl {
-    LLVMValueRef fn;
-    const char *name;          /* points into LLVM's copy of the name */
-    const dxil_op_class *cls;  /* NULL when the class is unknown */
-    dxil_overload ov;
-    bool ov_ok;                /* the overload suffix parsed */
-} ops_decl;
-
-typedef struct ops_decls {
-    ops_decl *v;
-    size_t n;
-} ops_decls;
-
-/* Every function named dx.op.*, declared or not; 0 or -1 (no memory). */
-int ops_decls_collect(LLVMModuleRef mod, const dxil_optable *t, ops_decls *out);
-void ops_decls_free(ops_decls *d);
-
-/* The calls of one declaration (uses that call it), collected before any
- * is rewritten so the use list can change underneath. */
-typedef struct ops_calls {
-    LLVMValueRef *v;
-    size_t n, cap;
-} ops_calls;
-int ops_calls_collect(LLVMValueRef fn, ops_calls *out);
-void ops_calls_free(ops_calls *c);
-
-/* The opcode of a dx.op call; false when operand 0 is not a constant int. */
-bool ops_call_opcode(LLVMValueRef call, uint32_t *opcode);
 /* The op table the raise context uses (built-in unless an overlay is set). */
 const dxil_optable *ops_table(const dxil_raise_ctx *rc);
 /* raise_call_shape.c: the call has op `opcode`'s operand count and every

@@ -1,6 +1,7 @@
-/* raise_ops_util.c - finding dx.op declarations and their calls, shared by
- * the op raise, the census and the spec check; and the fast-math flags of
- * a raised op. */
+/* raise_ops_util.c - what the op raise passes share: the op table and
+ * DXIL version of the raise context, the per-module cache of intrinsic
+ * declarations, and the fast-math flags of a raised op. (The dx.op
+ * declarations and calls: module/dxop_calls.c.) */
 #include "raise_ops.h"
 #include "common/grow.h"
 #include "common/side_metadata.h"
@@ -15,76 +16,6 @@ static int opsu_grow(void **v, size_t *cap, size_t n, size_t elem)
         return -1;
     *v = p;
     return 0;
-}
-
-int ops_decls_collect(LLVMModuleRef mod, const dxil_optable *t, ops_decls *out)
-{
-    size_t cap = 0;
-    out->v = NULL;
-    out->n = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
-        size_t len = 0;
-        const char *name = LLVMGetValueName2(f, &len);
-        if (len < 6 || strncmp(name, "dx.op.", 6) != 0)
-            continue;
-        if (opsu_grow((void **)&out->v, &cap, out->n, sizeof *out->v) != 0)
-            return -1;
-        ops_decl *d = &out->v[out->n++];
-        memset(d, 0, sizeof *d);
-        d->fn = f;
-        d->name = name;
-        dxil_fn_name fnn;
-        if (dxil_fn_name_parse(name, &fnn)) {
-            d->cls = dxil_op_class_by_fn(t, fnn.fn, fnn.fn_len);
-            d->ov = fnn.overload;
-            d->ov_ok = true;
-        }
-    }
-    return 0;
-}
-
-void ops_decls_free(ops_decls *d)
-{
-    free(d->v);
-    d->v = NULL;
-    d->n = 0;
-}
-
-int ops_calls_collect(LLVMValueRef fn, ops_calls *out)
-{
-    out->n = 0;
-    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
-            continue;
-        /* Only the callee use: fn could also be passed as an argument. */
-        unsigned nops = (unsigned)LLVMGetNumOperands(user);
-        if (nops == 0 || LLVMGetOperandUse(user, nops - 1) != u)
-            continue;
-        if (opsu_grow((void **)&out->v, &out->cap, out->n, sizeof *out->v) != 0)
-            return -1;
-        out->v[out->n++] = user;
-    }
-    return 0;
-}
-
-void ops_calls_free(ops_calls *c)
-{
-    free(c->v);
-    c->v = NULL;
-    c->n = c->cap = 0;
-}
-
-bool ops_call_opcode(LLVMValueRef call, uint32_t *opcode)
-{
-    if (LLVMGetNumArgOperands(call) < 1)
-        return false;
-    LLVMValueRef v = LLVMGetOperand(call, 0);
-    if (!LLVMIsAConstantInt(v))
-        return false;
-    /* Unsigned: experimental opcodes (0x8000xxxx) print as negative i32. */
-    *opcode = (uint32_t)LLVMConstIntGetZExtValue(v);
-    return true;
 }
 
 const dxil_optable *ops_table(const dxil_raise_ctx *rc)

@@ -1,4 +1,6 @@
-/* raise_pipeline.c - runs the raise passes in order. */
+/* raise_pipeline.c - runs the raise passes in order (pipeline/pipeline.c
+ * calls it from load and dxil_module_raise_opts). */
+#include "raise.h"
 #include "raise_internal.h"
 #include "raise_ops.h"
 
@@ -19,18 +21,12 @@ static const dxil_raise_pass raise_passes[] = {
     {NULL, NULL},
 };
 
-int dxil_module_raise(dxil_module *m, dxil_diags *diags)
+int dxil_raise_run(dxil_module *m, const dxil_options *opts, const dxil_reflection *reflection,
+                   dxil_diags *diags)
 {
-    return dxil_module_raise_opts(m, NULL, diags);
-}
-
-/* opts may be NULL; only check, stats and optable are read. */
-int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags)
-{
-    dxil_raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags};
+    dxil_raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
+                         .reflection = reflection};
     rc.optable = opts ? opts->optable : NULL;
-    if (opts && opts->check && dxil_module_check(m, opts->optable, diags) != 0)
-        return -1;
     /* Per-module counts first: raised = calls - kept needs one module. */
     rc.stats = opts && opts->stats ? dxil_stats_create() : NULL;
     int status = 0;

@@ -61,8 +61,9 @@ typedef struct dxil_options {
     /* Give opaque cbuffers a layout struct from the container's STAT
      * (reflection) part, which keeps the struct types and annotations
      * DXC strips from DXIL (default false: it costs a second bitcode
-     * parse when a cbuffer is opaque). Load keeps the STAT bitcode for
-     * the raise; problems with it are warnings. */
+     * parse). Load parses the STAT part once and hands it to the raise
+     * (kept in the module until dxil_module_raise_opts when raise is
+     * false); problems with it are warnings. */
     bool layouts_from_reflection;
 } dxil_options;
 
@@ -100,7 +101,9 @@ DXIL_API const char *dxil_module_original_datalayout(const dxil_module *m);
 /* Runs the raise passes (done by load when opts->raise is set). */
 DXIL_API int dxil_module_raise(dxil_module *m, dxil_diags *diags);
 /* The same, honouring opts->check, opts->stats and opts->optable (opts
- * may be NULL). Load uses it when opts->raise is set. */
+ * may be NULL). Load uses it when opts->raise is set. Both raise with the
+ * STAT module a load with raise = false and layouts_from_reflection kept,
+ * and dispose of it. */
 DXIL_API int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags);
 /* Runs LLVM's verifier; its report becomes a DXIL_E_LLVM_VERIFY error. */
 DXIL_API int dxil_module_verify(dxil_module *m, dxil_diags *diags);

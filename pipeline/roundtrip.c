@@ -1,6 +1,8 @@
-/* lower_roundtrip.c - the two round-trip checks, in memory. */
+/* roundtrip.c - the two round-trip checks, in memory: load, raise and
+ * lower through the public pipeline, then compare (module/ir_compare.c). */
+#include "dxil-upgrade/dxil_lower.h"
+#include "dxil-upgrade/dxil_upgrade.h"
 #include "module/ir_compare.h"
-#include "lower_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,10 +39,12 @@ static int rt_error(dxil_diags *d, const char *what, char *msg, size_t size)
 static int rt_compare(dxil_module *a, dxil_module *b, unsigned flags, bool layout, char *msg,
                       size_t size, unsigned *kind)
 {
-    dxil_cmp_kind k = dxil_ir_compare(a->mod, b->mod, flags, msg, size);
+    dxil_cmp_kind k = dxil_ir_compare(dxil_module_llvm(a), dxil_module_llvm(b), flags, msg, size);
     if (k == DXIL_CMP_SAME && layout) {
-        const char *la = a->original_datalayout ? a->original_datalayout : "";
-        const char *lb = b->original_datalayout ? b->original_datalayout : "";
+        const char *la = dxil_module_original_datalayout(a);
+        const char *lb = dxil_module_original_datalayout(b);
+        la = la ? la : "";
+        lb = lb ? lb : "";
         if (strcmp(la, lb)) {
             k = DXIL_CMP_DIFF_TRIPLE;
             if (msg && size)

@@ -1,4 +1,4 @@
-/* raise_check.c - validates the dx.op calls of an unraised module against
+/* spec_check.c - validates the dx.op calls of an unraised module against
  * the versioned op table: opcode known and called through its class's
  * function, op present at the module's DXIL version, shader model high
  * enough, overload valid at that version, and op allowed in the stage of
@@ -6,8 +6,11 @@
  * DXIL_E_CHECK error naming the calling function, declaration and opcode
  * (reported once per declaration and opcode, and per calling function
  * for stages). The check only reads the module. */
-#include "raise_ops.h"
+#include "spec_check.h"
 #include "common/abi_names.h"
+#include "dxil-upgrade/dxil_stats.h"
+#include "dxil-upgrade/dxil_upgrade.h"
+#include "module/dxop_calls.h"
 #include "module/md_util.h"
 
 #include <stdio.h>
@@ -258,12 +261,9 @@ static int chk_decls(chk_ctx *c)
     return status;
 }
 
-int dxil_module_check(struct dxil_module *m, const struct dxil_optable *table, dxil_diags *diags)
+int dxil_spec_check(LLVMModuleRef mod, const dxil_optable *table, dxil_diags *diags)
 {
-    if (!m || !dxil_module_llvm(m))
-        return -1;
-    chk_ctx c = {.mod = dxil_module_llvm(m), .diags = diags,
-                 .table = table ? table : dxil_optable_builtin()};
+    chk_ctx c = {.mod = mod, .diags = diags, .table = table ? table : dxil_optable_builtin()};
     chk_read_module(&c);
     int status = chk_collect_fns(&c);
     if (status == 0) {
@@ -278,4 +278,11 @@ int dxil_module_check(struct dxil_module *m, const struct dxil_optable *table, d
         return -1;
     }
     return c.violations;
+}
+
+int dxil_module_check(struct dxil_module *m, const struct dxil_optable *table, dxil_diags *diags)
+{
+    if (!m || !dxil_module_llvm(m))
+        return -1;
+    return dxil_spec_check(dxil_module_llvm(m), table, diags);
 }

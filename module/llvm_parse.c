@@ -1,0 +1,77 @@
+/* llvm_parse.c - hands a module's bytes to LLVM: bitcode after the
+ * validator and the datalayout fix, text after its pre-check and the
+ * same fix. Used for the main module (module.c) and for the container's
+ * STAT module (reflection.c). */
+#include "llvm_parse.h"
+#include "bitcode/bitcode_validate.h"
+#include "bitcode/datalayout.h"
+#include "llvm_shim.h"
+#include "text_check.h"
+
+#include <stdlib.h>
+
+/* A parse the shim refused: LLVM's own error (already reported through
+ * the context's handler when it came with no text), or a module the
+ * verifier calls broken, refused before LLVM's debug-info upgrade would
+ * have aborted the process on it. */
+static void module_parse_failed(int rc, const char *err, const char *prefix, dxil_diags *diags)
+{
+    if (rc == DXIL_SHIM_BROKEN)
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_VERIFY, DXIL_LOC_NONE, 0,
+                       "%sthe module is broken (%s); with a current \"Debug Info Version\" "
+                       "LLVM would verify it while reading and abort", prefix,
+                       err ? err : "no report");
+    else if (err)
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0, "%s%s", prefix,
+                       err);
+    else if (dxil_diags_error_count(diags) == 0)
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
+                       "LLVM could not read the bitcode");
+}
+
+int dxil_module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const char *name,
+                           char **original, LLVMModuleRef *out, dxil_diags *diags)
+{
+    char *fixed = NULL;
+    size_t fixed_len = 0;
+    if (dxil_text_check_intrinsic_uses(data, size, diags) != 0)
+        return -1;
+    if (dxil_text_fix_datalayout(data, size, &fixed, &fixed_len, original, diags) != 0)
+        return -1;
+    const char *text = fixed ? fixed : data;
+    size_t len = fixed ? fixed_len : size;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, name);
+    free(fixed);
+    char *err = NULL;
+    /* Takes ownership of buf. */
+    int rc = dxil_shim_parse_ir(ctx, buf, out, &err);
+    if (rc != DXIL_SHIM_PARSED)
+        module_parse_failed(rc, err, "LLVM IR: ", diags);
+    free(err);
+    return rc == DXIL_SHIM_PARSED ? 0 : -1;
+}
+
+int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
+                              uint64_t base, const char *name, char **original,
+                              LLVMModuleRef *out, dxil_diags *diags)
+{
+    /* LLVM's reader is not hardened against every malformed stream. */
+    if (dxil_bitcode_validate(bc, bc_size, base, diags) != 0)
+        return -1;
+    /* The datalayout is rewritten in the stream itself (C, no LLVM C++
+     * API needed); NULL fixed means the input is used as is. */
+    uint8_t *fixed = NULL;
+    size_t fixed_size = 0;
+    if (dxil_bitcode_fix_datalayout(bc, bc_size, base, &fixed, &fixed_size, original, diags) != 0)
+        return -1;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
+        (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, name, 0);
+    char *err = NULL;
+    int rc = dxil_shim_parse_bitcode(ctx, buf, out, &err);
+    LLVMDisposeMemoryBuffer(buf);
+    free(fixed);
+    if (rc != DXIL_SHIM_PARSED)
+        module_parse_failed(rc, err, "LLVM: ", diags);
+    free(err);
+    return rc == DXIL_SHIM_PARSED ? 0 : -1;
+}

@@ -1,0 +1,90 @@
+/* pipeline.c - the public load and raise: module/ parses the input (and,
+ * with dxil_options.layouts_from_reflection, the container's STAT part),
+ * then the spec check (check/), the raise passes (raise/) with the STAT
+ * module handed in, and LLVM's verifier run in that order. The layers
+ * below never call back up here. */
+#include "dxil-upgrade/dxil_upgrade.h"
+#include "check/spec_check.h"
+#include "common/file_io.h"
+#include "module/loader.h"
+#include "module/reflection.h"
+#include "raise/raise.h"
+
+#include <stdlib.h>
+
+/* Check (when asked) and raise; reflection is only read. */
+static int pipeline_raise(dxil_module *m, const dxil_options *opts,
+                          const dxil_reflection *reflection, dxil_diags *diags)
+{
+    const dxil_optable *table = opts ? opts->optable : NULL;
+    if (opts && opts->check && dxil_spec_check(dxil_module_llvm(m), table, diags) != 0)
+        return -1;
+    return dxil_raise_run(m, opts, reflection, diags);
+}
+
+/* After the parse: raise (the STAT module is disposed of when done, or
+ * kept in m for a later dxil_module_raise_opts), then verify. */
+static int pipeline_process(dxil_module *m, const dxil_options *opts,
+                            dxil_reflection *reflection, dxil_diags *diags)
+{
+    int rc = 0;
+    if (opts->raise) {
+        rc = pipeline_raise(m, opts, reflection, diags);
+        dxil_reflection_destroy(reflection);
+    } else {
+        dxil_module_keep_reflection(m, reflection);
+    }
+    if (rc == 0 && opts->verify)
+        rc = dxil_module_verify(m, diags);
+    return rc;
+}
+
+dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
+                                     const dxil_options *opts, dxil_diags *diags)
+{
+    dxil_options defaults;
+    if (!opts) {
+        dxil_options_init(&defaults);
+        opts = &defaults;
+    }
+    size_t errors_before = dxil_diags_error_count(diags);
+    dxil_reflection *reflection = NULL;
+    dxil_module *m = dxil_module_parse(data, size, name, opts, &reflection, diags);
+    if (!m)
+        return NULL;
+    int rc = pipeline_process(m, opts, reflection, diags);
+    /* Later diagnostics go to whichever list the caller passes then. */
+    dxil_module_route_diags(m, NULL);
+    if (rc != 0 || dxil_diags_error_count(diags) > errors_before) {
+        dxil_module_destroy(m);
+        return NULL;
+    }
+    return m;
+}
+
+dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
+                                   dxil_diags *diags)
+{
+    size_t size = 0;
+    uint8_t *data = dxil_read_file(path, &size, diags);
+    if (!data)
+        return NULL;
+    dxil_module *m = dxil_module_load_memory(data, size, path, opts, diags);
+    free(data);
+    return m;
+}
+
+int dxil_module_raise(dxil_module *m, dxil_diags *diags)
+{
+    return dxil_module_raise_opts(m, NULL, diags);
+}
+
+/* A load with raise = false kept its STAT module in m; the raise uses it
+ * and disposes of it. */
+int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags)
+{
+    dxil_reflection *reflection = dxil_module_take_reflection(m);
+    int rc = pipeline_raise(m, opts, reflection, diags);
+    dxil_reflection_destroy(reflection);
+    return rc;
+}
