@@ -16,6 +16,7 @@
 #include "bitcode_validate.h"
 #include "bitcode_difields.h"
 #include "bitcode_tbaa.h"
+#include "bitcode_modflags.h"
 #include "bitcode_values.h"
 #include "bitstream.h"
 
@@ -86,6 +87,7 @@ typedef struct bv_walker {
     bcv_model *values;            /* value numbering for the GEP checks */
     bct_nodes *tbaa;              /* metadata nodes, for !tbaa attachments */
     bcs_strings *strings;         /* which metadata ids are strings */
+    bcm_state *modflags;          /* !llvm.module.flags and !llvm.dbg.cu shapes */
     bv_scope stack[BS_MAX_DEPTH + 1]; /* last: only stack[0] starts zeroed */
 } bv_walker;
 
@@ -710,6 +712,14 @@ static int bv_md_strings(bv_walker *v, bool in_fn)
                    "(operand %zu)", (unsigned long long)v->ops[0], why, field);
 }
 
+/* Module-level named metadata LLVM reads unchecked (bitcode_modflags.h). */
+static int bv_md_module_lists(bv_walker *v)
+{
+    char why[160];
+    int rc = bcm_record(v->modflags, v->ops, v->n_ops, v->md_module, why, sizeof why);
+    return rc == -2 ? bv_oom(v) : rc ? bv_fail(v, DXIL_E_MODULE_METADATA, "%s", why) : 0;
+}
+
 /* METADATA records: count the ids they define; note references (which may
  * point forward) for the check at the block's end. */
 static int bv_sem_metadata(bv_walker *v)
@@ -759,6 +769,8 @@ static int bv_sem_metadata(bv_walker *v)
     uint64_t add = bv_md_defines(v, l.kind);
     if (rc == 0 && (l.kind == MDK_DI || l.kind == MDK_PLAIN))
         rc = bv_md_strings(v, in_fn);
+    if (rc == 0 && !in_fn)
+        rc = bv_md_module_lists(v);
     if (rc == 0 && v->modern && (l.kind == MDK_PLAIN || l.kind == MDK_NAMELESS))
         bcs_for_each_ref(v->ops, v->n_ops, bv_md_note_ref_cb, v);
     int id_kind = code == 1 || l.kind == MDK_STRINGS ? BCS_STRING : code == 2 ? BCS_VALUE : -1;
@@ -987,9 +999,10 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     if (v) /* every field, and stack[0]; bv_enter_block sets the others */
         memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
     if (v && (!(v->values = bcv_create()) || !(v->tbaa = bct_create()) ||
-              !(v->strings = bcs_create()))) {
+              !(v->strings = bcs_create()) || !(v->modflags = bcm_create()))) {
         bcv_destroy(v->values);
         bct_destroy(v->tbaa);
+        bcs_destroy(v->strings);
         free(v);
         v = NULL;
     }
@@ -1013,6 +1026,7 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     bcv_destroy(v->values);
     bct_destroy(v->tbaa);
     bcs_destroy(v->strings);
+    bcm_destroy(v->modflags);
     free(v->ops);
     free(v);
     return rc;

@@ -960,6 +960,56 @@ static void test_debug_info_strings(void)
     di_case(true, 36, OPS(0, 0, 77), "metadata id 77");
 }
 
+/* Module-level lists LLVM 22 reads unchecked (bitcode_modflags.c). Ids:
+ * 0 "Linker Options", 1 "k", 2 VALUE i32 0, 3 !{}, 4 !{!3}, 5 the node
+ * under test, named by `list`. */
+static void named_case(bool modern, const char *list, size_t n, const uint64_t *node,
+                       const char *needle)
+{
+    static const char linker[] = "Linker Options";
+    uint64_t chars[32];
+    tb b;
+    gep_head(&b, modern);
+    tb_end(&b);
+    tb_enter(&b, 15, 3);
+    for (size_t i = 0; linker[i]; i++)
+        chars[i] = (unsigned char)linker[i];
+    tb_record(&b, 1, sizeof linker - 1, chars); /* STRING_OLD */
+    tb_record(&b, 1, OPS('k'));
+    tb_record(&b, 2, OPS(0, 1));
+    tb_record(&b, 3, 0, NULL);
+    tb_record(&b, 3, OPS(4));
+    tb_record(&b, 3, n, node);
+    size_t len = strlen(list);
+    for (size_t i = 0; i < len; i++)
+        chars[i] = (unsigned char)list[i];
+    tb_record(&b, 4, len, chars);  /* NAME */
+    tb_record(&b, 10, OPS(5));     /* NAMED_NODE */
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, needle ? DXIL_E_MODULE_METADATA : 0, needle);
+}
+
+/* Issue 23: !{null, null, null} as a module flag crashed LLVM's reader
+ * (Module::getModuleFlag casts the key unchecked). */
+static void test_module_lists(void)
+{
+    for (int modern = 0; modern < 2; modern++) {
+        named_case(modern, "llvm.module.flags", OPS(3, 2, 4), NULL);
+        named_case(modern, "llvm.module.flags", OPS(0, 0, 0), "behaviour that is not a constant");
+        named_case(modern, "llvm.module.flags", OPS(3, 2), "does not have 3 operands");
+        named_case(modern, "llvm.module.flags", OPS(3, 2, 4, 4), "does not have 3 operands");
+        named_case(modern, "llvm.module.flags", OPS(3, 4, 4), "key that is not a string");
+        named_case(modern, "llvm.module.flags", OPS(3, 2, 0), "has a null value");
+        /* "Linker Options": LLVM casts the value and its operands to nodes. */
+        named_case(modern, "llvm.module.flags", OPS(3, 1, 5), NULL);
+        named_case(modern, "llvm.module.flags", OPS(3, 1, 4), NULL);
+        named_case(modern, "llvm.module.flags", OPS(3, 1, 3), "\"Linker Options\"");
+        named_case(modern, "llvm.dbg.cu", OPS(3, 2, 4), "!llvm.dbg.cu operand 0 (metadata 5)");
+        named_case(modern, "llvm.ident", OPS(3, 2, 4), NULL);
+    }
+}
+
 /* ---- whole loads of crafted inputs -------------------------------------------- */
 
 static dxil_module *load(const void *data, size_t size, dxil_diags *diags)
@@ -1362,6 +1412,7 @@ int dxil_test_register(void)
         {"call types, metadata values, shuffle masks", test_call_types},
         {"modern-stream metadata", test_modern_metadata},
         {"debug-info string fields", test_debug_info_strings},
+        {"module flags and compile-unit lists", test_module_lists},
         {NULL, NULL}};
     static const dxil_test_case loads[] = {
         {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},
