@@ -8,6 +8,7 @@
 #include "module_internal.h"
 #include "common/side_metadata.h"
 #include "text_check.h"
+#include "text_debuginfo.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Analysis.h>
@@ -76,17 +77,26 @@ static void module_parse_failed(int rc, const char *err, const char *prefix, dxi
 static int module_parse_text(dxil_module *m, const uint8_t *data, size_t size, const char *name,
                              dxil_diags *diags)
 {
-    char *fixed = NULL;
-    size_t fixed_len = 0;
+    char *fixed = NULL, *upgraded = NULL;
+    size_t fixed_len = 0, upgraded_len = 0;
     if (dxil_text_check_intrinsic_uses((const char *)data, size, diags) != 0)
         return -1;
-    if (dxil_text_fix_datalayout((const char *)data, size, &fixed, &fixed_len,
-                                 &m->original_datalayout, diags) != 0)
+    /* Module flags checked, LLVM 3.7 debug info upgraded (text_debuginfo.h). */
+    if (dxil_text_prepare_metadata((const char *)data, size, &upgraded, &upgraded_len,
+                                   diags) != 0)
         return -1;
-    const char *text = fixed ? fixed : (const char *)data;
-    size_t len = fixed ? fixed_len : size;
+    const char *in = upgraded ? upgraded : (const char *)data;
+    size_t in_len = upgraded ? upgraded_len : size;
+    if (dxil_text_fix_datalayout(in, in_len, &fixed, &fixed_len, &m->original_datalayout,
+                                 diags) != 0) {
+        free(upgraded);
+        return -1;
+    }
+    const char *text = fixed ? fixed : in;
+    size_t len = fixed ? fixed_len : in_len;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, name);
     free(fixed);
+    free(upgraded);
     char *err = NULL;
     /* Takes ownership of buf. */
     int rc = dxil_shim_parse_ir(m->ctx, buf, &m->mod, &err);
