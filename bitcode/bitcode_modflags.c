@@ -2,13 +2,15 @@
  * bitcode (see bitcode_modflags.h for why).
  *
  * The module's METADATA records that can be named by those two lists are
- * kept by id: strings (STRING_OLD, with whether it reads "Linker Options";
- * METADATA_STRINGS ranges, whose text is in a blob and so unknown here),
- * VALUE records, nodes with their operands, and compile units. LLVM's
+ * kept by id: strings (STRING_OLD, one each; METADATA_STRINGS ranges) and
+ * which of them read "Linker Options" (a METADATA_STRINGS blob holds the
+ * lengths as VBR6 in a bitstream, then the characters), VALUE records,
+ * nodes with their operands, and compile units. LLVM's
  * writers put named metadata after the nodes it names, so a NAMED_NODE is
  * checked when it is read; a name before its node's definition is
  * refused. Memory is proportional to the records read. */
 #include "bitcode_modflags.h"
+#include "bitstream.h"
 #include "common/grow.h"
 
 #include <stdbool.h>
@@ -16,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BCM_STRING = 1, BCM_LINKER_KEY, BCM_VALUE, BCM_NODE, BCM_CU };
+enum { BCM_STRING = 1, BCM_VALUE, BCM_NODE, BCM_CU };
 enum { BCM_NAMED_OTHER, BCM_NAMED_FLAGS, BCM_NAMED_CU };
 
 /* METADATA record codes (the same in LLVM 3.7 and 22). */
@@ -34,8 +36,12 @@ struct bcm_state {
     size_t n, cap;
     uint64_t *pool;
     size_t n_pool, cap_pool;
+    uint64_t *linker; /* ids of strings reading "Linker Options", rising */
+    size_t n_linker, cap_linker;
     int named; /* what the last NAME record named */
 };
+
+static const char bcm_linker_key[] = "Linker Options";
 
 bcm_state *bcm_create(void)
 {
@@ -48,6 +54,7 @@ void bcm_destroy(bcm_state *s)
         return;
     free(s->v);
     free(s->pool);
+    free(s->linker);
     free(s);
 }
 
@@ -106,6 +113,47 @@ static bool bcm_chars_are(const uint64_t *ops, size_t n, const char *word)
     return true;
 }
 
+static int bcm_linker_add(bcm_state *s, uint64_t id)
+{
+    uint64_t *v = dxil_grow(s->linker, &s->cap_linker, s->n_linker, sizeof *v, 4);
+    if (!v)
+        return -2;
+    s->linker = v;
+    s->linker[s->n_linker++] = id;
+    return 0;
+}
+
+static bool bcm_is_linker_key(const bcm_state *s, uint64_t ref_plus_one)
+{
+    for (size_t i = 0; ref_plus_one && i < s->n_linker; i++)
+        if (s->linker[i] == ref_plus_one - 1)
+            return true;
+    return false;
+}
+
+/* METADATA_STRINGS [count, offsets size, blob]: the ids reading "Linker
+ * Options" among the count strings from id. A blob that does not hold
+ * them LLVM refuses itself. */
+static int bcm_strings(bcm_state *s, const uint64_t *ops, size_t n, const uint8_t *blob,
+                       size_t blob_len, uint64_t id)
+{
+    if (n < 3 || !ops[1] || !blob || ops[2] > blob_len)
+        return n >= 2 && ops[1] ? bcm_add(s, id, ops[1], BCM_STRING, NULL, 0) : 0;
+    bs_reader r;
+    bs_reader_init(&r, blob, (size_t)ops[2]);
+    size_t at = (size_t)ops[2], key = sizeof bcm_linker_key - 1;
+    for (uint64_t i = 0; i < ops[1]; i++) {
+        uint64_t len = bs_read_vbr(&r, 6);
+        if (r.failed || len > blob_len - at)
+            break;
+        if (len == key && memcmp(blob + at, bcm_linker_key, key) == 0 &&
+            bcm_linker_add(s, id + i) != 0)
+            return -2;
+        at += (size_t)len;
+    }
+    return bcm_add(s, id, ops[1], BCM_STRING, NULL, 0);
+}
+
 /* "Linker Options": LLVM casts the value and each of its operands to a node. */
 static int bcm_check_linker(const bcm_state *s, uint64_t value, uint64_t node, char *why,
                             size_t size)
@@ -131,8 +179,7 @@ static int bcm_check_flag(const bcm_state *s, uint64_t node, char *why, size_t s
         bad = "does not have 3 operands {behaviour, key, value}";
     else if (bcm_kind(s, s->pool[e->first]) != BCM_VALUE)
         bad = "has a behaviour that is not a constant";
-    else if (bcm_kind(s, s->pool[e->first + 1]) != BCM_STRING &&
-             bcm_kind(s, s->pool[e->first + 1]) != BCM_LINKER_KEY)
+    else if (bcm_kind(s, s->pool[e->first + 1]) != BCM_STRING)
         bad = "has a key that is not a string";
     else if (!s->pool[e->first + 2])
         bad = "has a null value";
@@ -141,7 +188,7 @@ static int bcm_check_flag(const bcm_state *s, uint64_t node, char *why, size_t s
                  (unsigned long long)node, bad);
         return -1;
     }
-    if (bcm_kind(s, s->pool[e->first + 1]) == BCM_LINKER_KEY)
+    if (bcm_is_linker_key(s, s->pool[e->first + 1]))
         return bcm_check_linker(s, s->pool[e->first + 2], node, why, size);
     return 0;
 }
@@ -163,17 +210,18 @@ static int bcm_named_node(const bcm_state *s, const uint64_t *ids, size_t n, cha
     return 0;
 }
 
-int bcm_record(bcm_state *s, const uint64_t *ops, size_t n, uint64_t id, char *why, size_t size)
+int bcm_record(bcm_state *s, const uint64_t *ops, size_t n, const uint8_t *blob,
+               size_t blob_len, uint64_t id, char *why, size_t size)
 {
     if (n == 0)
         return 0;
     switch (ops[0]) {
     case MD_STRING_OLD:
-        return bcm_add(s, id, 1, bcm_chars_are(ops + 1, n - 1, "Linker Options") ? BCM_LINKER_KEY
-                                                                                  : BCM_STRING,
-                       NULL, 0);
+        if (bcm_chars_are(ops + 1, n - 1, bcm_linker_key) && bcm_linker_add(s, id) != 0)
+            return -2;
+        return bcm_add(s, id, 1, BCM_STRING, NULL, 0);
     case MD_STRINGS:
-        return n >= 2 && ops[1] ? bcm_add(s, id, ops[1], BCM_STRING, NULL, 0) : 0;
+        return bcm_strings(s, ops, n, blob, blob_len, id);
     case MD_VALUE:
         return bcm_add(s, id, 1, BCM_VALUE, NULL, 0);
     case MD_NODE:

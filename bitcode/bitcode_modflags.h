@@ -20,11 +20,11 @@ typedef struct bcm_state bcm_state;
 bcm_state *bcm_create(void);
 void bcm_destroy(bcm_state *s);
 
-/* One record (ops[0] is the code) of the module-level METADATA block;
- * id is the first metadata id it would define. Returns 0; -1 with the
- * reason written to why (size bytes) for a malformed !llvm.module.flags
- * or !llvm.dbg.cu; -2 without memory. */
-int bcm_record(bcm_state *s, const uint64_t *ops, size_t n, uint64_t id, char *why,
-               size_t size);
+/* One record (ops[0] is the code; blob its blob, NULL if none) of the
+ * module-level METADATA block; id is the first metadata id it would
+ * define. Returns 0; -1 with the reason written to why (size bytes) for a
+ * malformed !llvm.module.flags or !llvm.dbg.cu; -2 without memory. */
+int bcm_record(bcm_state *s, const uint64_t *ops, size_t n, const uint8_t *blob,
+               size_t blob_len, uint64_t id, char *why, size_t size);
 
 #endif

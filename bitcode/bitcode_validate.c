@@ -74,6 +74,8 @@ typedef struct bv_walker {
     int blockinfo_state;          /* 0 not seen, 1 reading, 2 done */
     int64_t info_bid;             /* BLOCKINFO's current SETBID */
     uint64_t *ops;                /* operands of the current record */
+    const uint8_t *blob;          /* the current record's blob, if any */
+    size_t blob_len;
     size_t n_ops, cap_ops;
     /* Metadata ids defined so far (module level, current function), and
      * the highest id referenced in the open METADATA block and where. */
@@ -300,6 +302,8 @@ static int bv_blob(bv_walker *v)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "blob of %llu bytes runs past the end of the block",
                        (unsigned long long)len);
+    v->blob = v->r.data + v->r.pos / 8;
+    v->blob_len = (size_t)len;
     v->r.pos += (size_t)len * 8;
     bs_align32(&v->r);
     return 0;
@@ -366,6 +370,7 @@ static int bv_sem_record(bv_walker *v);
 static int bv_record(bv_walker *v, uint64_t id)
 {
     v->n_ops = 0;
+    v->blob = NULL;
     int rc;
     bool in_info = v->stack[v->depth].bid == BS_BLOCKINFO_BLOCK_ID;
     if (id == BS_UNABBREV_RECORD) {
@@ -716,7 +721,8 @@ static int bv_md_strings(bv_walker *v, bool in_fn)
 static int bv_md_module_lists(bv_walker *v)
 {
     char why[160];
-    int rc = bcm_record(v->modflags, v->ops, v->n_ops, v->md_module, why, sizeof why);
+    int rc = bcm_record(v->modflags, v->ops, v->n_ops, v->blob, v->blob ? v->blob_len : 0,
+                        v->md_module, why, sizeof why);
     return rc == -2 ? bv_oom(v) : rc ? bv_fail(v, DXIL_E_MODULE_METADATA, "%s", why) : 0;
 }
 
