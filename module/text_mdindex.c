@@ -206,10 +206,17 @@ bool tm_is(const char *s, const tm_def *def, const char *kind)
     return def->name_n == n && memcmp(s + def->name, kind, n) == 0;
 }
 
+/* Items of a definition written over several lines hold newlines too. */
+static bool tm_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 static tm_item tm_trim(const char *s, size_t from, size_t to)
 {
-    from = tm_skip_blanks(s, from, to);
-    while (to > from && (s[to - 1] == ' ' || s[to - 1] == '\t' || s[to - 1] == '\r'))
+    while (from < to && tm_space(s[from]))
+        from++;
+    while (to > from && tm_space(s[to - 1]))
         to--;
     return (tm_item){from, to};
 }
@@ -260,9 +267,9 @@ bool tm_field(const char *s, tm_item it, const char *name, size_t *value)
     size_t n = strlen(name);
     if (it.end - it.start <= n || memcmp(s + it.start, name, n) != 0)
         return false;
-    size_t p = tm_skip_blanks(s, it.start + n, it.end);
-    if (p >= it.end || s[p] != ':')
+    tm_item rest = tm_trim(s, it.start + n, it.end);
+    if (rest.start >= it.end || s[rest.start] != ':')
         return false;
-    *value = tm_skip_blanks(s, p + 1, it.end);
+    *value = tm_trim(s, rest.start + 1, it.end).start;
     return true;
 }

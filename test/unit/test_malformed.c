@@ -8,6 +8,9 @@
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "test_util.h"
 
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -1087,6 +1090,69 @@ static void test_text_intrinsic_uses(void)
               4, "passes 3 argument(s) to a declaration of 2");
 }
 
+/* Issue 23: module flags in text (module/text_modflags.c). The flags list
+ * is on line 4, the entry under test on line 5; want_line 0: loads. */
+static void flag_case(const char *entry, size_t want_line, const char *needle)
+{
+    char text[512];
+    snprintf(text, sizeof text, "define void @main() {\n  ret void\n}\n"
+                                "!llvm.module.flags = !{!0}\n!0 = %s\n!1 = !{!2}\n!2 = !{}\n",
+             entry);
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = load(text, strlen(text), diags);
+    const dxil_diag *d = dxil_diags_get(diags, 0);
+    if (!want_line) {
+        CU_ASSERT_PTR_NOT_NULL(m);
+        CU_ASSERT_EQUAL(dxil_diags_error_count(diags), 0);
+    } else {
+        CU_ASSERT_PTR_NULL(m);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+        CU_ASSERT_EQUAL(d->code, DXIL_E_MODULE_METADATA);
+        CU_ASSERT_EQUAL(d->loc_kind, DXIL_LOC_LINE);
+        CU_ASSERT_EQUAL(d->offset, want_line);
+        CU_ASSERT_PTR_NOT_NULL(strstr(d->message, needle));
+    }
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
+}
+
+/* LLVM 3.7 debug info in text (module/text_debuginfo.c): the subprogram
+ * reaches the function through `function:`, with no diagnostic at all. */
+static void test_text_module_metadata(void)
+{
+    flag_case("!{i32 2, !\"Debug Info Version\", i32 3}", 0, NULL);
+    flag_case("!{i32 6, !\"Linker Options\", !1}", 0, NULL); /* shape fine; LLVM verifies */
+    flag_case("!{i32 1,\n  !\"k\", i32 1}", 0, NULL);      /* over two lines */
+    flag_case("!{null, null, null}", 5, "no integer behaviour in 1..8");
+    flag_case("!{i32 0, !\"k\", i32 1}", 5, "no integer behaviour");
+    flag_case("!{i32 2, !\"k\"}", 5, "does not have 3 operands");
+    flag_case("!{i32 2,\n !\"k\"}", 5, "does not have 3 operands");
+    flag_case("!{i32 2, !\"k\", null}", 5, "has a null value");
+    flag_case("!{i32 2, !2, i32 1}", 5, "key that is not a string");
+    flag_case("!DIExpression()", 5, "is not a tuple");
+    flag_case("!{i32 6, !\"Linker Options\", !2}", 0, NULL);
+    flag_case("!{i32 6, !\"Linker Options\", i32 1}", 5, "\"Linker Options\" without a tuple");
+    static const char di[] =
+        "define void @main() {\n  ret void, !dbg !5\n}\n"
+        "!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!6}\n"
+        "!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: \"d\", "
+        "isOptimized: false, runtimeVersion: 0, emissionKind: 1, enums: !2, subprograms: !3)\n"
+        "!1 = !DIFile(filename: \"s.hlsl\", directory: \"\")\n!2 = !{}\n!3 = !{!4}\n"
+        "!4 = !DISubprogram(name: \"main\", scope: !1, file: !1, line: 1, type: !7, "
+        "isLocal: false, isDefinition: true, isOptimized: false, function: void ()* @main)\n"
+        "!5 = !DILocation(line: 2, column: 1, scope: !4)\n"
+        "!6 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+        "!7 = !DISubroutineType(types: !8)\n!8 = !{null}\n";
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = load(di, strlen(di), diags);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(dxil_diags_count(diags), 0);
+    LLVMValueRef fn = LLVMGetNamedFunction(dxil_module_llvm(m), "main");
+    CU_ASSERT_PTR_NOT_NULL(fn && LLVMGetSubprogram(fn) ? fn : NULL);
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
+}
+
 /* The loader runs the validator: its error comes back from a load too. */
 static void test_load_runs_validator(void)
 {
@@ -1418,6 +1484,7 @@ int dxil_test_register(void)
         {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},
         {"load runs the validator", test_load_runs_validator},
         {"IR text: intrinsic uses LLVM's upgrade crashes on", test_text_intrinsic_uses},
+        {"IR text: module flags, LLVM 3.7 debug info", test_text_module_metadata},
         {"bogus container fields", test_container_bogus_fields},
         {"valid and overlapping parts", test_container_valid_and_overlap},
         {"bogus wrapper", test_wrapper_bogus},
