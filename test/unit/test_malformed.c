@@ -1044,11 +1044,10 @@ static void test_llvm_error_is_diagnostic(void)
  * module and crashes when one is used other than as a callee, or called
  * with another argument count (seen with llvm.lifetime.start.p0, which
  * LLVM 22 upgrades). want_line 0: the text must load. */
-static void text_case(const char *body, size_t want_line, const char *needle)
+/* Loads IR text: want_line 0, it must load without errors; else the
+ * first diagnostic is the error `code` at that line, naming needle. */
+static void text_load_case(const char *text, int code, size_t want_line, const char *needle)
 {
-    char text[1024];
-    snprintf(text, sizeof text, "declare void @llvm.lifetime.start.p0(i64, ptr)\n"
-                                "declare void @g(ptr)\n%s", body);
     dxil_diags *diags = dxil_diags_create();
     dxil_module *m = load(text, strlen(text), diags);
     if (!want_line) {
@@ -1058,13 +1057,21 @@ static void text_case(const char *body, size_t want_line, const char *needle)
         CU_ASSERT_PTR_NULL(m);
         const dxil_diag *d = dxil_diags_get(diags, 0);
         CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-        CU_ASSERT_EQUAL(d->code, DXIL_E_TEXT_INTRINSIC_USE);
+        CU_ASSERT_EQUAL(d->code, code);
         CU_ASSERT_EQUAL(d->loc_kind, DXIL_LOC_LINE);
         CU_ASSERT_EQUAL(d->offset, want_line);
         CU_ASSERT_PTR_NOT_NULL(strstr(d->message, needle));
     }
     dxil_module_destroy(m);
     dxil_diags_destroy(diags);
+}
+
+static void text_case(const char *body, size_t want_line, const char *needle)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "declare void @llvm.lifetime.start.p0(i64, ptr)\n"
+                                "declare void @g(ptr)\n%s", body);
+    text_load_case(text, DXIL_E_TEXT_INTRINSIC_USE, want_line, needle);
 }
 
 static void test_text_intrinsic_uses(void)
@@ -1098,22 +1105,7 @@ static void flag_case(const char *entry, size_t want_line, const char *needle)
     snprintf(text, sizeof text, "define void @main() {\n  ret void\n}\n"
                                 "!llvm.module.flags = !{!0}\n!0 = %s\n!1 = !{!2}\n!2 = !{}\n",
              entry);
-    dxil_diags *diags = dxil_diags_create();
-    dxil_module *m = load(text, strlen(text), diags);
-    const dxil_diag *d = dxil_diags_get(diags, 0);
-    if (!want_line) {
-        CU_ASSERT_PTR_NOT_NULL(m);
-        CU_ASSERT_EQUAL(dxil_diags_error_count(diags), 0);
-    } else {
-        CU_ASSERT_PTR_NULL(m);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-        CU_ASSERT_EQUAL(d->code, DXIL_E_MODULE_METADATA);
-        CU_ASSERT_EQUAL(d->loc_kind, DXIL_LOC_LINE);
-        CU_ASSERT_EQUAL(d->offset, want_line);
-        CU_ASSERT_PTR_NOT_NULL(strstr(d->message, needle));
-    }
-    dxil_module_destroy(m);
-    dxil_diags_destroy(diags);
+    text_load_case(text, DXIL_E_MODULE_METADATA, want_line, needle);
 }
 
 /* LLVM 3.7 debug info in text (module/text_debuginfo.c): the subprogram
