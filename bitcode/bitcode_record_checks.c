@@ -312,6 +312,15 @@ static void bv_md_note_ref_cb(void *user, uint64_t id)
     bv_md_note_ref(user, id);
 }
 
+/* Module-level named metadata LLVM reads unchecked (bitcode_modflags.h). */
+static int bv_md_module_lists(bv_walker *v)
+{
+    char why[160];
+    int rc = bcm_record(v->modflags, v->ops, v->n_ops, v->blob, v->blob ? v->blob_len : 0,
+                        v->md_module, why, sizeof why);
+    return rc == -2 ? bv_oom(v) : rc ? bv_fail(v, DXIL_E_MODULE_METADATA, "%s", why) : 0;
+}
+
 /* Debug-info fields LLVM reads as strings must name strings read before
  * (bitcode_difields.h). */
 static int bv_md_strings(bv_walker *v, bool in_fn)
@@ -374,6 +383,8 @@ static int bv_sem_metadata(bv_walker *v)
     uint64_t add = bv_md_defines(v, l.kind);
     if (rc == 0 && (l.kind == MDK_DI || l.kind == MDK_PLAIN))
         rc = bv_md_strings(v, in_fn);
+    if (rc == 0 && !in_fn)
+        rc = bv_md_module_lists(v);
     if (rc == 0 && v->modern && (l.kind == MDK_PLAIN || l.kind == MDK_NAMELESS))
         bcs_for_each_ref(v->ops, v->n_ops, bv_md_note_ref_cb, v);
     int id_kind = code == 1 || l.kind == MDK_STRINGS ? BCS_STRING : code == 2 ? BCS_VALUE : -1;

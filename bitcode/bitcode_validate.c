@@ -201,6 +201,8 @@ static int bv_blob(bv_walker *v)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "blob of %llu bytes runs past the end of the block",
                        (unsigned long long)len);
+    v->blob = v->r.data + v->r.pos / 8;
+    v->blob_len = (size_t)len;
     v->r.pos += (size_t)len * 8;
     bs_align32(&v->r);
     return 0;
@@ -265,6 +267,7 @@ static const bs_abbrev_op *bv_lookup(const bv_walker *v, uint64_t id, uint32_t *
 static int bv_record(bv_walker *v, uint64_t id)
 {
     v->n_ops = 0;
+    v->blob = NULL;
     int rc;
     bool in_info = v->stack[v->depth].bid == BS_BLOCKINFO_BLOCK_ID;
     if (id == BS_UNABBREV_RECORD) {
@@ -415,9 +418,10 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     if (v) /* every field, and stack[0]; bv_enter_block sets the others */
         memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
     if (v && (!(v->values = bcv_create()) || !(v->tbaa = bct_create()) ||
-              !(v->strings = bcs_create()))) {
+              !(v->strings = bcs_create()) || !(v->modflags = bcm_create()))) {
         bcv_destroy(v->values);
         bct_destroy(v->tbaa);
+        bcs_destroy(v->strings);
         free(v);
         v = NULL;
     }
@@ -441,6 +445,7 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
     bcv_destroy(v->values);
     bct_destroy(v->tbaa);
     bcs_destroy(v->strings);
+    bcm_destroy(v->modflags);
     free(v->ops);
     free(v);
     return rc;

@@ -5,6 +5,7 @@
 #define DXIL_BITCODE_WALKER_H
 
 #include "bitcode_difields.h"
+#include "bitcode_modflags.h"
 #include "bitcode_tbaa.h"
 #include "bitcode_values.h"
 #include "bitstream.h"
@@ -53,6 +54,8 @@ typedef struct bv_walker {
     int blockinfo_state;          /* 0 not seen, 1 reading, 2 done */
     int64_t info_bid;             /* BLOCKINFO's current SETBID */
     uint64_t *ops;                /* operands of the current record */
+    const uint8_t *blob;          /* the current record's blob, if any */
+    size_t blob_len;
     size_t n_ops, cap_ops;
     /* Metadata ids defined so far (module level, current function), and
      * the highest id referenced in the open METADATA block and where. */
@@ -66,6 +69,7 @@ typedef struct bv_walker {
     bcv_model *values;            /* value numbering for the GEP checks */
     bct_nodes *tbaa;              /* metadata nodes, for !tbaa attachments */
     bcs_strings *strings;         /* which metadata ids are strings */
+    bcm_state *modflags;          /* !llvm.module.flags and !llvm.dbg.cu shapes */
     bv_scope stack[BS_MAX_DEPTH + 1]; /* last: only stack[0] starts zeroed */
 } bv_walker;
 

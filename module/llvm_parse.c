@@ -1,12 +1,13 @@
 /* llvm_parse.c - hands a module's bytes to LLVM: bitcode after the
- * validator and the datalayout fix, text after its pre-check and the
- * same fix. Used for the main module (module.c) and for the container's
+ * validator and the datalayout fix, text after its pre-check, its
+ * metadata preparation (module flags, 3.7 debug info) and the same fix. Used for the main module (module.c) and for the container's
  * STAT module (reflection.c). */
 #include "llvm_parse.h"
 #include "bitcode/bitcode_validate.h"
 #include "bitcode/datalayout.h"
 #include "llvm_shim.h"
 #include "text_check.h"
+#include "text_debuginfo.h"
 
 #include <stdlib.h>
 
@@ -32,16 +33,24 @@ static void module_parse_failed(int rc, const char *err, const char *prefix, dxi
 int dxil_module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const char *name,
                            char **original, LLVMModuleRef *out, dxil_diags *diags)
 {
-    char *fixed = NULL;
-    size_t fixed_len = 0;
+    char *fixed = NULL, *upgraded = NULL;
+    size_t fixed_len = 0, upgraded_len = 0;
     if (dxil_text_check_intrinsic_uses(data, size, diags) != 0)
         return -1;
-    if (dxil_text_fix_datalayout(data, size, &fixed, &fixed_len, original, diags) != 0)
+    /* Module flags checked, LLVM 3.7 debug info upgraded (text_debuginfo.h). */
+    if (dxil_text_prepare_metadata(data, size, &upgraded, &upgraded_len, diags) != 0)
         return -1;
-    const char *text = fixed ? fixed : data;
-    size_t len = fixed ? fixed_len : size;
+    const char *in = upgraded ? upgraded : data;
+    size_t in_len = upgraded ? upgraded_len : size;
+    if (dxil_text_fix_datalayout(in, in_len, &fixed, &fixed_len, original, diags) != 0) {
+        free(upgraded);
+        return -1;
+    }
+    const char *text = fixed ? fixed : in;
+    size_t len = fixed ? fixed_len : in_len;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, name);
     free(fixed);
+    free(upgraded);
     char *err = NULL;
     /* Takes ownership of buf. */
     int rc = dxil_shim_parse_ir(ctx, buf, out, &err);

@@ -16,9 +16,14 @@ typedef struct mw_output {
     size_t size;
 } mw_output;
 
+/* A module LLVM's verifier rejects is bad input whether or not --verify
+ * was asked for: it is never written (LLVM's printer and writer assume a
+ * valid module and can crash on a broken one). */
 static int mw_serialise(dxil_module *m, dxil_emit_format fmt, mw_output *out, dxil_diags *diags)
 {
     memset(out, 0, sizeof *out);
+    if (dxil_module_verify(m, diags) != 0)
+        return -1;
     if (fmt == DXIL_EMIT_LL) {
         out->text = LLVMPrintModuleToString(m->mod);
         out->data = out->text;

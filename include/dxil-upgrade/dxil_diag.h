@@ -61,6 +61,10 @@ enum dxil_diag_code {
     DXIL_E_DATALAYOUT = 2010,
     DXIL_W_NO_DATALAYOUT = 2011,
     DXIL_E_TEXT_INTRINSIC_USE = 2012, /* IR text uses an @llvm.* function as a value */
+    DXIL_E_MODULE_METADATA = 2013,    /* !llvm.module.flags / !llvm.dbg.cu of a shape LLVM
+                                         reads unchecked (bitcode or text) */
+    DXIL_W_DEBUGINFO_DROPPED = 2014,  /* IR text: LLVM 3.7 debug info that could not be
+                                         upgraded faithfully was dropped */
     /* 3xxx LLVM */
     DXIL_E_LLVM_PARSE = 3000,
     DXIL_E_LLVM_VERIFY = 3001,   /* --verify, or a broken module with current debug info at load */

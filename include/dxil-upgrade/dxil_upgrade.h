@@ -109,7 +109,10 @@ DXIL_API int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dx
 DXIL_API int dxil_module_verify(dxil_module *m, dxil_diags *diags);
 
 /* Writes the module to a file atomically (a temporary file renamed into
- * place), so a failure never leaves a partial file. "-" writes stdout. */
+ * place), so a failure never leaves a partial file. "-" writes stdout.
+ * Both writers run LLVM's verifier first: a module it rejects is not
+ * written (DXIL_E_LLVM_VERIFY), as LLVM's printer and writer assume a
+ * valid module. */
 DXIL_API int dxil_module_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
                                     dxil_diags *diags);
 /* Serialises to a malloc'd buffer (free() it). Text is NUL-terminated. */

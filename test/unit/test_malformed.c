@@ -8,6 +8,9 @@
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "test_util.h"
 
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -960,6 +963,56 @@ static void test_debug_info_strings(void)
     di_case(true, 36, OPS(0, 0, 77), "metadata id 77");
 }
 
+/* Module-level lists LLVM 22 reads unchecked (bitcode_modflags.c). Ids:
+ * 0 "Linker Options", 1 "k", 2 VALUE i32 0, 3 !{}, 4 !{!3}, 5 the node
+ * under test, named by `list`. */
+static void named_case(bool modern, const char *list, size_t n, const uint64_t *node,
+                       const char *needle)
+{
+    static const char linker[] = "Linker Options";
+    uint64_t chars[32];
+    tb b;
+    gep_head(&b, modern);
+    tb_end(&b);
+    tb_enter(&b, 15, 3);
+    for (size_t i = 0; linker[i]; i++)
+        chars[i] = (unsigned char)linker[i];
+    tb_record(&b, 1, sizeof linker - 1, chars); /* STRING_OLD */
+    tb_record(&b, 1, OPS('k'));
+    tb_record(&b, 2, OPS(0, 1));
+    tb_record(&b, 3, 0, NULL);
+    tb_record(&b, 3, OPS(4));
+    tb_record(&b, 3, n, node);
+    size_t len = strlen(list);
+    for (size_t i = 0; i < len; i++)
+        chars[i] = (unsigned char)list[i];
+    tb_record(&b, 4, len, chars);  /* NAME */
+    tb_record(&b, 10, OPS(5));     /* NAMED_NODE */
+    tb_end(&b);
+    tb_end(&b);
+    tb_check(&b, needle ? DXIL_E_MODULE_METADATA : 0, needle);
+}
+
+/* Issue 23: !{null, null, null} as a module flag crashed LLVM's reader
+ * (Module::getModuleFlag casts the key unchecked). */
+static void test_module_lists(void)
+{
+    for (int modern = 0; modern < 2; modern++) {
+        named_case(modern, "llvm.module.flags", OPS(3, 2, 4), NULL);
+        named_case(modern, "llvm.module.flags", OPS(0, 0, 0), "behaviour that is not a constant");
+        named_case(modern, "llvm.module.flags", OPS(3, 2), "does not have 3 operands");
+        named_case(modern, "llvm.module.flags", OPS(3, 2, 4, 4), "does not have 3 operands");
+        named_case(modern, "llvm.module.flags", OPS(3, 4, 4), "key that is not a string");
+        named_case(modern, "llvm.module.flags", OPS(3, 2, 0), "has a null value");
+        /* "Linker Options": LLVM casts the value and its operands to nodes. */
+        named_case(modern, "llvm.module.flags", OPS(3, 1, 5), NULL);
+        named_case(modern, "llvm.module.flags", OPS(3, 1, 4), NULL);
+        named_case(modern, "llvm.module.flags", OPS(3, 1, 3), "\"Linker Options\"");
+        named_case(modern, "llvm.dbg.cu", OPS(3, 2, 4), "!llvm.dbg.cu operand 0 (metadata 5)");
+        named_case(modern, "llvm.ident", OPS(3, 2, 4), NULL);
+    }
+}
+
 /* ---- whole loads of crafted inputs -------------------------------------------- */
 
 static dxil_module *load(const void *data, size_t size, dxil_diags *diags)
@@ -991,11 +1044,10 @@ static void test_llvm_error_is_diagnostic(void)
  * module and crashes when one is used other than as a callee, or called
  * with another argument count (seen with llvm.lifetime.start.p0, which
  * LLVM 22 upgrades). want_line 0: the text must load. */
-static void text_case(const char *body, size_t want_line, const char *needle)
+/* Loads IR text: want_line 0, it must load without errors; else the
+ * first diagnostic is the error `code` at that line, naming needle. */
+static void text_load_case(const char *text, int code, size_t want_line, const char *needle)
 {
-    char text[1024];
-    snprintf(text, sizeof text, "declare void @llvm.lifetime.start.p0(i64, ptr)\n"
-                                "declare void @g(ptr)\n%s", body);
     dxil_diags *diags = dxil_diags_create();
     dxil_module *m = load(text, strlen(text), diags);
     if (!want_line) {
@@ -1005,13 +1057,21 @@ static void text_case(const char *body, size_t want_line, const char *needle)
         CU_ASSERT_PTR_NULL(m);
         const dxil_diag *d = dxil_diags_get(diags, 0);
         CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-        CU_ASSERT_EQUAL(d->code, DXIL_E_TEXT_INTRINSIC_USE);
+        CU_ASSERT_EQUAL(d->code, code);
         CU_ASSERT_EQUAL(d->loc_kind, DXIL_LOC_LINE);
         CU_ASSERT_EQUAL(d->offset, want_line);
         CU_ASSERT_PTR_NOT_NULL(strstr(d->message, needle));
     }
     dxil_module_destroy(m);
     dxil_diags_destroy(diags);
+}
+
+static void text_case(const char *body, size_t want_line, const char *needle)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "declare void @llvm.lifetime.start.p0(i64, ptr)\n"
+                                "declare void @g(ptr)\n%s", body);
+    text_load_case(text, DXIL_E_TEXT_INTRINSIC_USE, want_line, needle);
 }
 
 static void test_text_intrinsic_uses(void)
@@ -1035,6 +1095,54 @@ static void test_text_intrinsic_uses(void)
               "  call void @llvm.lifetime.start.p0(i64 1, ptr %p, { i32, <2 x i8> } zeroinitializer)\n"
               "  ret void\n}\n",
               4, "passes 3 argument(s) to a declaration of 2");
+}
+
+/* Issue 23: module flags in text (module/text_modflags.c). The flags list
+ * is on line 4, the entry under test on line 5; want_line 0: loads. */
+static void flag_case(const char *entry, size_t want_line, const char *needle)
+{
+    char text[512];
+    snprintf(text, sizeof text, "define void @main() {\n  ret void\n}\n"
+                                "!llvm.module.flags = !{!0}\n!0 = %s\n!1 = !{!2}\n!2 = !{}\n",
+             entry);
+    text_load_case(text, DXIL_E_MODULE_METADATA, want_line, needle);
+}
+
+/* LLVM 3.7 debug info in text (module/text_debuginfo.c): the subprogram
+ * reaches the function through `function:`, with no diagnostic at all. */
+static void test_text_module_metadata(void)
+{
+    flag_case("!{i32 2, !\"Debug Info Version\", i32 3}", 0, NULL);
+    flag_case("!{i32 6, !\"Linker Options\", !1}", 0, NULL); /* shape fine; LLVM verifies */
+    flag_case("!{i32 1,\n  !\"k\", i32 1}", 0, NULL);      /* over two lines */
+    flag_case("!{null, null, null}", 5, "no integer behaviour in 1..8");
+    flag_case("!{i32 0, !\"k\", i32 1}", 5, "no integer behaviour");
+    flag_case("!{i32 2, !\"k\"}", 5, "does not have 3 operands");
+    flag_case("!{i32 2,\n !\"k\"}", 5, "does not have 3 operands");
+    flag_case("!{i32 2, !\"k\", null}", 5, "has a null value");
+    flag_case("!{i32 2, !2, i32 1}", 5, "key that is not a string");
+    flag_case("!DIExpression()", 5, "is not a tuple");
+    flag_case("!{i32 6, !\"Linker Options\", !2}", 0, NULL);
+    flag_case("!{i32 6, !\"Linker Options\", i32 1}", 5, "\"Linker Options\" without a tuple");
+    static const char di[] =
+        "define void @main() {\n  ret void, !dbg !5\n}\n"
+        "!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!6}\n"
+        "!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: \"d\", "
+        "isOptimized: false, runtimeVersion: 0, emissionKind: 1, enums: !2, subprograms: !3)\n"
+        "!1 = !DIFile(filename: \"s.hlsl\", directory: \"\")\n!2 = !{}\n!3 = !{!4}\n"
+        "!4 = !DISubprogram(name: \"main\", scope: !1, file: !1, line: 1, type: !7, "
+        "isLocal: false, isDefinition: true, isOptimized: false, function: void ()* @main)\n"
+        "!5 = !DILocation(line: 2, column: 1, scope: !4)\n"
+        "!6 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+        "!7 = !DISubroutineType(types: !8)\n!8 = !{null}\n";
+    dxil_diags *diags = dxil_diags_create();
+    dxil_module *m = load(di, strlen(di), diags);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(dxil_diags_count(diags), 0);
+    LLVMValueRef fn = LLVMGetNamedFunction(dxil_module_llvm(m), "main");
+    CU_ASSERT_PTR_NOT_NULL(fn && LLVMGetSubprogram(fn) ? fn : NULL);
+    dxil_module_destroy(m);
+    dxil_diags_destroy(diags);
 }
 
 /* The loader runs the validator: its error comes back from a load too. */
@@ -1362,11 +1470,13 @@ int dxil_test_register(void)
         {"call types, metadata values, shuffle masks", test_call_types},
         {"modern-stream metadata", test_modern_metadata},
         {"debug-info string fields", test_debug_info_strings},
+        {"module flags and compile-unit lists", test_module_lists},
         {NULL, NULL}};
     static const dxil_test_case loads[] = {
         {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},
         {"load runs the validator", test_load_runs_validator},
         {"IR text: intrinsic uses LLVM's upgrade crashes on", test_text_intrinsic_uses},
+        {"IR text: module flags, LLVM 3.7 debug info", test_text_module_metadata},
         {"bogus container fields", test_container_bogus_fields},
         {"valid and overlapping parts", test_container_valid_and_overlap},
         {"bogus wrapper", test_wrapper_bogus},

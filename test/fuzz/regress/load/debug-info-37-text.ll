@@ -1,0 +1,64 @@
+target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+@"\01?scale@@3MB" = internal constant float 2.000000e+00, align 4
+
+define void @main() {
+entry:
+  %v = alloca float, align 4
+  call void @llvm.dbg.declare(metadata float* %v, metadata !20, metadata !29), !dbg !23
+  call void @llvm.dbg.value(metadata float 1.000000e+00, i64 0, metadata !21, metadata !24), !dbg !23
+  store float 1.000000e+00, float* %v, align 4, !dbg !23
+  call void @"\01?helper@@YAXM@Z"(float 1.000000e+00), !dbg !25
+  ret void, !dbg !26
+}
+
+define internal void @"\01?helper@@YAXM@Z"(float %x) {
+entry:
+  call void @llvm.dbg.value(metadata float %x, i64 0, metadata !27, metadata !22), !dbg !28
+  ret void, !dbg !28
+}
+
+declare void @llvm.dbg.declare(metadata, metadata, metadata)
+declare void @llvm.dbg.value(metadata, i64, metadata, metadata)
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!30, !31}
+!llvm.ident = !{!32}
+
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "dxc 3.7-style", isOptimized: false, runtimeVersion: 0, emissionKind: 1, enums: !2, retainedTypes: !11, subprograms: !3, globals: !14)
+!1 = !DIFile(filename: "shader.hlsl", directory: "")
+!2 = !{}
+!3 = !{!4, !8}
+!4 = !DISubprogram(name: "main", scope: !1, file: !1, line: 10, type: !5, isLocal: false, isDefinition: true, scopeLine: 10, flags: DIFlagPrototyped, isOptimized: false, function: void ()* @main, variables: !2)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null}
+!7 = !DIBasicType(name: "float", size: 32, align: 32, encoding: DW_ATE_float)
+!8 = !DISubprogram(name: "helper", linkageName: "\01?helper@@YAXM@Z", scope: !12, file: !1, line: 4, type: !9, isLocal: true, isDefinition: true, scopeLine: 4, flags: DIFlagPrototyped, isOptimized: false, function: void (float)* @"\01?helper@@YAXM@Z")
+!9 = !DISubroutineType(types: !10)
+!10 = !{null, !7}
+!11 = !{!13}
+!12 = !DINamespace(name: "ns", scope: null, file: !1, line: 2)
+!13 = !DICompositeType(tag: DW_TAG_structure_type, name: "S", file: !1, line: 3, size: 64, align: 32, elements: !19)
+!14 = !{!15, !18}
+!15 = !DIGlobalVariable(name: "scale", linkageName: "\01?scale@@3MB", scope: !0, file: !1, line: 1, type: !16, isLocal: true, isDefinition: true, variable: float* @"\01?scale@@3MB")
+!16 = !DIDerivedType(tag: DW_TAG_const_type, baseType: !7)
+!17 = !DIBasicType(name: "double", size: 64, align: 64, encoding: DW_ATE_float)
+!18 = !DIGlobalVariable(name: "count", scope: !0, file: !1, line: 2, type: !33, isLocal: true, isDefinition: true, variable: i32 7)
+!19 = !{!34, !35}
+!20 = !DILocalVariable(tag: DW_TAG_auto_variable, name: "v", scope: !4, file: !1, line: 11, type: !13)
+!21 = !DILocalVariable(tag: DW_TAG_auto_variable, name: "w", scope: !4, file: !1, line: 12, type: !17)
+!22 = !DIExpression()
+!23 = !DILocation(line: 11, column: 9, scope: !4)
+!24 = !DIExpression(DW_OP_bit_piece, 0, 32)
+!25 = !DILocation(line: 13, column: 3, scope: !4)
+!26 = !DILocation(line: 14, column: 1, scope: !4)
+!27 = !DILocalVariable(tag: DW_TAG_arg_variable, name: "x", arg: 1, scope: !8, file: !1, line: 4, type: !7)
+!28 = !DILocation(line: 5, column: 3, scope: !8)
+!29 = !DIExpression(DW_OP_plus, 4)
+!30 = !{i32 2, !"Dwarf Version", i32 4}
+!31 = !{i32 2, !"Debug Info Version", i32 3}
+!32 = !{!"dxc 3.7-style"}
+!33 = !DIBasicType(name: "int", size: 32, align: 32, encoding: DW_ATE_signed)
+!34 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !13, file: !1, line: 3, baseType: !7, size: 32, align: 32)
+!35 = !DIDerivedType(tag: DW_TAG_member, name: "b", scope: !13, file: !1, line: 3, baseType: !7, size: 32, align: 32, offset: 32, flags: DIFlagBlockByrefStruct)
