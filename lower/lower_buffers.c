@@ -133,7 +133,7 @@ static void buf_replace_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
         }
         LLVMValueRef st = LLVMBuildExtractValue(lc->b, ret, n ? 4 : 1, "");
         LLVMValueRef chk =
-            lower_dxop_call(lc, LOWER_OP_CHECK_ACCESS, LLVMTypeOf(st), &st, 1, "");
+            lower_dxop_call(lc, DXIL_OP_CheckAccessFullyMapped, LLVMTypeOf(st), &st, 1, "");
         if (!chk) {
             lower_kill(lc, st);
             lower_warn(lc, "checkAccessFullyMapped could not be built; load kept");
@@ -151,7 +151,7 @@ static void buf_load_typed(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h
     LLVMTypeRef vt = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     LLVMTypeRef s = buf_scalar(vt, &n);
     LLVMValueRef a[3] = {h, LLVMGetOperand(call, 1), NULL};
-    LLVMValueRef ret = lower_dxop_call(lc, LOWER_OP_BUFFER_LOAD, s, a, 3, "");
+    LLVMValueRef ret = lower_dxop_call(lc, DXIL_OP_BufferLoad, s, a, 3, "");
     if (ret)
         buf_replace_load(lc, call, ret, n);
 }
@@ -167,15 +167,15 @@ static void buf_load_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
     LLVMValueRef ret;
     if (buf_vector_op(lc, vt)) {
         LLVMValueRef a[4] = {h, LLVMGetOperand(call, 1), off, buf_align_of(lc, call, s, true)};
-        ret = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_VECTOR_LOAD, vt, a, 4, "");
+        ret = lower_dxop_call(lc, DXIL_OP_RawBufferVectorLoad, vt, a, 4, "");
         n = 0;
     } else if (lc->dxil < DXIL_VERSION(1, 2)) {
         LLVMValueRef a[3] = {h, LLVMGetOperand(call, 1), off};
-        ret = lower_dxop_call(lc, LOWER_OP_BUFFER_LOAD, s, a, 3, "");
+        ret = lower_dxop_call(lc, DXIL_OP_BufferLoad, s, a, 3, "");
     } else {
         LLVMValueRef a[5] = {h, LLVMGetOperand(call, 1), off, lower_i8(lc, (1u << n) - 1),
                              buf_align_of(lc, call, s, false)};
-        ret = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_LOAD, s, a, 5, "");
+        ret = lower_dxop_call(lc, DXIL_OP_RawBufferLoad, s, a, 5, "");
     }
     if (ret)
         buf_replace_load(lc, call, ret, n);
@@ -234,7 +234,7 @@ static void buf_store_typed(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
     buf_lanes(lc, v, NULL, lanes, &n);
     LLVMValueRef a[8] = {h, LLVMGetOperand(call, 1), NULL, lanes[0], lanes[1], lanes[2], lanes[3],
                          lower_i8(lc, 0xF)};
-    if (lower_dxop_call(lc, LOWER_OP_BUFFER_STORE, s, a, 8, ""))
+    if (lower_dxop_call(lc, DXIL_OP_BufferStore, s, a, 8, ""))
         lower_kill(lc, call);
 }
 
@@ -246,7 +246,7 @@ static void buf_store_vector(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
     unsigned n;
     LLVMTypeRef s = buf_scalar(LLVMTypeOf(v), &n);
     LLVMValueRef a[5] = {h, LLVMGetOperand(call, 1), off, v, buf_align_of(lc, call, s, true)};
-    if (lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_VECTOR_STORE, LLVMTypeOf(v), a, 5, ""))
+    if (lower_dxop_call(lc, DXIL_OP_RawBufferVectorStore, LLVMTypeOf(v), a, 5, ""))
         lower_kill(lc, call);
 }
 
@@ -267,11 +267,11 @@ static void buf_store_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
     if (lc->dxil < DXIL_VERSION(1, 2)) {
         LLVMValueRef a[8] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2],
                              lanes[3], lower_i8(lc, (1u << n) - 1)};
-        ok = lower_dxop_call(lc, LOWER_OP_BUFFER_STORE, s, a, 8, "");
+        ok = lower_dxop_call(lc, DXIL_OP_BufferStore, s, a, 8, "");
     } else {
         LLVMValueRef a[9] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2],
                              lanes[3], lower_i8(lc, (1u << n) - 1), buf_align_of(lc, call, s, false)};
-        ok = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_STORE, s, a, 9, "");
+        ok = lower_dxop_call(lc, DXIL_OP_RawBufferStore, s, a, 9, "");
     }
     if (ok)
         lower_kill(lc, call);
@@ -299,7 +299,7 @@ static void buf_cbl_replace(buf_cbl *c, LLVMValueRef user, unsigned lane)
         off = lower_i32(lc, c->row * 16 + (uint64_t)lane * c->size);
     LLVMPositionBuilderBefore(lc->b, user);
     LLVMValueRef a[3] = {c->h, off, c->align};
-    LLVMValueRef r = lower_dxop_call(lc, LOWER_OP_CBUFFER_LOAD, c->t, a, 3, "");
+    LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_CBufferLoad, c->t, a, 3, "");
     if (r)
         lower_replace(lc, user, r);
 }
@@ -373,7 +373,7 @@ static void buf_cbuffer_row(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
         return;
     LLVMTypeRef s = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     LLVMValueRef a[2] = {h, LLVMGetOperand(call, 1)};
-    LLVMValueRef ret = lower_dxop_call(lc, LOWER_OP_CBUFFER_LOAD_LEGACY, s, a, 2, "");
+    LLVMValueRef ret = lower_dxop_call(lc, DXIL_OP_CBufferLoadLegacy, s, a, 2, "");
     if (!ret)
         return;
     for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetFirstUse(call)) {
@@ -393,7 +393,7 @@ static void buf_cbuffer_row(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
 static void buf_counter(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef a[2] = {h, LLVMGetOperand(call, 1)};
-    LLVMValueRef r = lower_dxop_call(lc, LOWER_OP_BUFFER_UPDATE_COUNTER, NULL, a, 2, "");
+    LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_BufferUpdateCounter, NULL, a, 2, "");
     if (r)
         lower_replace(lc, call, r);
 }
@@ -401,7 +401,7 @@ static void buf_counter(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 static void buf_dimensions(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef a[2] = {h, NULL};
-    LLVMValueRef r = lower_dxop_call(lc, LOWER_OP_GET_DIMENSIONS, NULL, a, 2, "");
+    LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_GetDimensions, NULL, a, 2, "");
     if (r)
         lower_replace(lc, call, LLVMBuildExtractValue(lc->b, r, 0, ""));
 }

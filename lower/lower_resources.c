@@ -408,7 +408,7 @@ static LLVMValueRef res_annotate(dxil_lower_ctx *lc, const res_rec *r, const res
         res_props(ri, &w0, &w1);
     LLVMValueRef pf[2] = {lower_i32(lc, w0), lower_i32(lc, w1)};
     LLVMValueRef b[2] = {h, res_const_struct(lc, DXIL_TY_RESPROPERTY, pf, 2)};
-    return h ? lower_dxop_call(lc, LOWER_OP_ANNOTATE_HANDLE, NULL, b, 2, "") : NULL;
+    return h ? lower_dxop_call(lc, DXIL_OP_AnnotateHandle, NULL, b, 2, "") : NULL;
 }
 
 static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri,
@@ -417,13 +417,13 @@ static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri
     dxil_lower_ctx *lc = st->lc;
     if (lc->dxil < DXIL_VERSION(1, 6)) {
         LLVMValueRef a[4] = {lower_i8(lc, r->cls), lower_i32(lc, r->id), abs, lower_i1(lc, nu)};
-        return lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE, NULL, a, 4, "");
+        return lower_dxop_call(lc, DXIL_OP_CreateHandle, NULL, a, 4, "");
     }
     uint32_t ub = r->range == UINT32_MAX ? UINT32_MAX : r->lb + r->range - 1;
     LLVMValueRef bf[4] = {lower_i32(lc, r->lb), lower_i32(lc, ub), lower_i32(lc, r->space),
                           lower_i8(lc, r->cls)};
     LLVMValueRef a[3] = {res_const_struct(lc, DXIL_TY_RESBIND, bf, 4), abs, lower_i1(lc, nu)};
-    LLVMValueRef h = lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE_FROM_BINDING, NULL, a, 3, "");
+    LLVMValueRef h = lower_dxop_call(lc, DXIL_OP_CreateHandleFromBinding, NULL, a, 3, "");
     return res_annotate(lc, r, ri, h);
 }
 
@@ -448,7 +448,7 @@ static LLVMValueRef res_emit_lib(dxil_lower_ctx *lc, const res_rec *r, const res
     LLVMValueRef v = LLVMBuildLoad2(lc->b, t, addr, "");
     if (LLVMGetAlignment(g))
         LLVMSetAlignment(v, LLVMGetAlignment(g));
-    LLVMValueRef h = lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE_FOR_LIB, t, &v, 1, "");
+    LLVMValueRef h = lower_dxop_call(lc, DXIL_OP_CreateHandleForLib, t, &v, 1, "");
     if (!h) {
         lower_kill(lc, v);
         return NULL;

@@ -73,7 +73,7 @@ static bool buf_resret_users_ok(LLVMValueRef call, unsigned n_data, unsigned sta
         unsigned i = buf_ev_index(ev);
         if (i == status) {
             for (LLVMUseRef s = LLVMGetFirstUse(ev); s; s = LLVMGetNextUse(s))
-                if (dxil_res_call_opcode(LLVMGetUser(s)) != RES_OP_CHECK_ACCESS)
+                if (dxil_res_call_opcode(LLVMGetUser(s)) != DXIL_OP_CheckAccessFullyMapped)
                     return false;
         } else if (i >= n_data) {
             return false;
@@ -142,9 +142,9 @@ static unsigned buf_elem_bytes(LLVMTypeRef t)
 static void buf_keep_align(buf_state *st, LLVMValueRef call, LLVMValueRef to, LLVMTypeRef value_t)
 {
     uint32_t op = dxil_res_call_opcode(call);
-    bool vec = op == RES_OP_RAW_BUFFER_VECTOR_LOAD || op == RES_OP_RAW_BUFFER_VECTOR_STORE;
+    bool vec = op == DXIL_OP_RawBufferVectorLoad || op == DXIL_OP_RawBufferVectorStore;
     uint64_t align = 0;
-    if (!to || (!vec && op != RES_OP_RAW_BUFFER_LOAD && op != RES_OP_RAW_BUFFER_STORE) ||
+    if (!to || (!vec && op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore) ||
         !dxil_res_const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
                             &align) ||
         align == DXU_RAW_ALIGN_DEFAULT(buf_elem_bytes(value_t), vec))
@@ -446,16 +446,16 @@ typedef struct buf_op {
 #define BUF_TYPED "dx.TypedBuffer"
 #define BUF_RAW "dx.RawBuffer"
 static const buf_op buf_ops[] = {
-    {"bufferLoad", RES_OP_BUFFER_LOAD, buf_do_buffer_load, {BUF_TYPED, BUF_RAW}},
-    {"rawBufferLoad", RES_OP_RAW_BUFFER_LOAD, buf_do_raw_load, {BUF_RAW}},
-    {"rawBufferVectorLoad", RES_OP_RAW_BUFFER_VECTOR_LOAD, buf_do_raw_vector_load, {BUF_RAW}},
-    {"bufferStore", RES_OP_BUFFER_STORE, buf_do_buffer_store, {BUF_TYPED, BUF_RAW}},
-    {"rawBufferStore", RES_OP_RAW_BUFFER_STORE, buf_do_raw_store, {BUF_RAW}},
-    {"rawBufferVectorStore", RES_OP_RAW_BUFFER_VECTOR_STORE, buf_do_raw_vector_store, {BUF_RAW}},
-    {"cbufferLoadLegacy", RES_OP_CBUFFER_LOAD_LEGACY, buf_do_cbuffer_legacy, {"dx.CBuffer"}},
-    {"cbufferLoad", RES_OP_CBUFFER_LOAD, buf_do_cbuffer_load, {"dx.CBuffer"}},
-    {"bufferUpdateCounter", RES_OP_UPDATE_COUNTER, buf_do_update_counter, {BUF_TYPED, BUF_RAW}},
-    {"getDimensions", RES_OP_GET_DIMENSIONS, buf_do_get_dimensions, {BUF_TYPED, BUF_RAW}},
+    {"bufferLoad", DXIL_OP_BufferLoad, buf_do_buffer_load, {BUF_TYPED, BUF_RAW}},
+    {"rawBufferLoad", DXIL_OP_RawBufferLoad, buf_do_raw_load, {BUF_RAW}},
+    {"rawBufferVectorLoad", DXIL_OP_RawBufferVectorLoad, buf_do_raw_vector_load, {BUF_RAW}},
+    {"bufferStore", DXIL_OP_BufferStore, buf_do_buffer_store, {BUF_TYPED, BUF_RAW}},
+    {"rawBufferStore", DXIL_OP_RawBufferStore, buf_do_raw_store, {BUF_RAW}},
+    {"rawBufferVectorStore", DXIL_OP_RawBufferVectorStore, buf_do_raw_vector_store, {BUF_RAW}},
+    {"cbufferLoadLegacy", DXIL_OP_CBufferLoadLegacy, buf_do_cbuffer_legacy, {"dx.CBuffer"}},
+    {"cbufferLoad", DXIL_OP_CBufferLoad, buf_do_cbuffer_load, {"dx.CBuffer"}},
+    {"bufferUpdateCounter", DXIL_OP_BufferUpdateCounter, buf_do_update_counter, {BUF_TYPED, BUF_RAW}},
+    {"getDimensions", DXIL_OP_GetDimensions, buf_do_get_dimensions, {BUF_TYPED, BUF_RAW}},
 };
 
 /* Why a call of op stays DXIL (a dxil_keep_reason), for the statistics:

@@ -133,9 +133,9 @@ unsigned dxil_res_handle_reason(const dxil_raise_ctx *rc, LLVMValueRef h)
         if (noted >= 0)
             return (unsigned)noted;
         uint32_t op = dxil_res_call_opcode(h);
-        if (op == RES_OP_CREATE_HANDLE_FROM_HEAP)
+        if (op == DXIL_OP_CreateHandleFromHeap)
             return DXIL_KEEP_HEAP_HANDLE;
-        if (op != RES_OP_ANNOTATE_HANDLE)
+        if (op != DXIL_OP_AnnotateHandle)
             break;
         h = LLVMGetOperand(h, 1);
     }
@@ -333,8 +333,8 @@ static unsigned res_count_from_uses(const dxil_raise_ctx *rc, LLVMValueRef handl
         if (!LLVMIsACallInst(user))
             continue;
         LLVMTypeRef rt = LLVMTypeOf(user);
-        if (dxil_res_call_opcode(user) == RES_OP_BUFFER_STORE) {
-            if (dxil_raise_call_fits_op(rc, user, RES_OP_BUFFER_STORE))
+        if (dxil_res_call_opcode(user) == DXIL_OP_BufferStore) {
+            if (dxil_raise_call_fits_op(rc, user, DXIL_OP_BufferStore))
                 k = res_count_from_store(user);
         } else if (LLVMGetTypeKind(rt) == LLVMStructTypeKind &&
                    LLVMCountStructElementTypes(rt) == 5) {
@@ -423,8 +423,8 @@ static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
     dxil_res_calls ann = {0};
     unsigned failed = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(create); u; u = LLVMGetNextUse(u))
-        if (dxil_res_call_opcode(LLVMGetUser(u)) == RES_OP_ANNOTATE_HANDLE &&
-            dxil_raise_call_fits_op(st->rc, LLVMGetUser(u), RES_OP_ANNOTATE_HANDLE))
+        if (dxil_res_call_opcode(LLVMGetUser(u)) == DXIL_OP_AnnotateHandle &&
+            dxil_raise_call_fits_op(st->rc, LLVMGetUser(u), DXIL_OP_AnnotateHandle))
             res_calls_push(&ann, LLVMGetUser(u));
     for (size_t i = 0; i < ann.n; i++) {
         uint32_t w0, w1, x0, x1;
@@ -632,10 +632,10 @@ typedef struct res_form_desc {
 } res_form_desc;
 
 static const res_form_desc res_forms[] = {
-    {"createHandle", RES_OP_CREATE_HANDLE, RES_FORM_CREATE, res_do_create_handle},
-    {"createHandleFromBinding", RES_OP_CREATE_HANDLE_FROM_BINDING, RES_FORM_BINDING,
+    {"createHandle", DXIL_OP_CreateHandle, RES_FORM_CREATE, res_do_create_handle},
+    {"createHandleFromBinding", DXIL_OP_CreateHandleFromBinding, RES_FORM_BINDING,
      res_do_from_binding},
-    {"createHandleForLib", RES_OP_CREATE_HANDLE_FOR_LIB, RES_FORM_LIB, res_do_for_lib},
+    {"createHandleForLib", DXIL_OP_CreateHandleForLib, RES_FORM_LIB, res_do_for_lib},
 };
 
 static int res_run_forms(res_state *st)
@@ -645,7 +645,7 @@ static int res_run_forms(res_state *st)
         if (dxil_res_collect_calls(st->rc, &st->fns, res_forms[f].cls, res_forms[f].opcode,
                                    &calls))
             return -1;
-        if (res_forms[f].opcode == RES_OP_CREATE_HANDLE)
+        if (res_forms[f].opcode == DXIL_OP_CreateHandle)
             res_infer_counts(st, &calls, 2);
         for (size_t i = 0; i < calls.n; i++)
             res_forms[f].fn(st, calls.v[i]);
@@ -653,7 +653,7 @@ static int res_run_forms(res_state *st)
     }
     dxil_res_calls heap = {0};
     if (dxil_res_collect_calls(st->rc, &st->fns, "createHandleFromHeap",
-                               RES_OP_CREATE_HANDLE_FROM_HEAP, &heap))
+                               DXIL_OP_CreateHandleFromHeap, &heap))
         return -1;
     st->kept[RES_FORM_HEAP] += (unsigned)heap.n;
     dxil_res_calls_free(&heap);
@@ -667,7 +667,7 @@ static int res_note_left_annotates(res_state *st)
     dxil_res_calls ann = {0};
     if (!st->rc->stats)
         return 0;
-    if (dxil_res_collect_calls(st->rc, &st->fns, "annotateHandle", RES_OP_ANNOTATE_HANDLE, &ann)) {
+    if (dxil_res_collect_calls(st->rc, &st->fns, "annotateHandle", DXIL_OP_AnnotateHandle, &ann)) {
         dxil_res_calls_free(&ann);
         return -1;
     }

@@ -5,29 +5,11 @@
 
 #include "raise_internal.h"
 
+#include "dxil_optable_gen.h" /* DXIL_OP_<Name> opcodes, generated from the spec */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* DXIL opcodes these passes handle (dxil-ops.tsv). */
-enum {
-    RES_OP_CBUFFER_LOAD = 58,
-    RES_OP_CREATE_HANDLE = 57,
-    RES_OP_CBUFFER_LOAD_LEGACY = 59,
-    RES_OP_BUFFER_LOAD = 68,
-    RES_OP_BUFFER_STORE = 69,
-    RES_OP_UPDATE_COUNTER = 70,
-    RES_OP_CHECK_ACCESS = 71,
-    RES_OP_GET_DIMENSIONS = 72,
-    RES_OP_RAW_BUFFER_LOAD = 139,
-    RES_OP_RAW_BUFFER_STORE = 140,
-    RES_OP_CREATE_HANDLE_FOR_LIB = 160,
-    RES_OP_ANNOTATE_HANDLE = 216,
-    RES_OP_CREATE_HANDLE_FROM_BINDING = 217,
-    RES_OP_CREATE_HANDLE_FROM_HEAP = 218,
-    RES_OP_RAW_BUFFER_VECTOR_LOAD = 303,
-    RES_OP_RAW_BUFFER_VECTOR_STORE = 304
-};
 
 /* DXILABI ResourceClass / ResourceKind / ElementType values. */
 enum { RES_CLASS_SRV, RES_CLASS_UAV, RES_CLASS_CBV, RES_CLASS_SAMPLER, RES_CLASS_COUNT };
