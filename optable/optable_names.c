@@ -52,7 +52,8 @@ static const char *const names_flag[DXIL_OPF_COUNT] = {
 static const char *const names_custom[DXIL_MAP_CUSTOM_COUNT] = {
     "table", "handle", "cbuffer-row", "buffer-load", "buffer-store", "raw-buffer-load",
     "raw-buffer-store", "counter", "dimensions", "check-access", "sample", "texture",
-    "atomic", "sig-io"};
+    "atomic", "sig-io", "cbuffer-load", "raw-buffer-vector-load", "raw-buffer-vector-store",
+    "handle-binding", "handle-lib", "handle-annotate"};
 
 static const char *const names_result[DXIL_MAP_RESULT_COUNT] = {
     "same", "cast-i32", "struct", "vector"};

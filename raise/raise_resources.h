@@ -99,6 +99,10 @@ void dxil_op_fns_free(dxil_op_fns *fns);
 int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const char *cls,
                            unsigned opcode, dxil_res_calls *out);
 void dxil_res_calls_free(dxil_res_calls *c);
+/* The custom handlers find their ops by the spec's custom kind: the next
+ * op of the raise's table, from index *next on, whose maps have `kind`
+ * (dxil_op_custom_kind); NULL after the last. Start with *next = 0. */
+const dxil_op_info *dxil_res_next_op_of_kind(const dxil_raise_ctx *rc, unsigned kind, size_t *next);
 /* Opcode of a dx.op call (its first argument), or UINT32_MAX. */
 uint32_t dxil_res_call_opcode(LLVMValueRef call);
 /* Builds a call to the overloaded intrinsic `name` at the builder. */
