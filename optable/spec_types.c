@@ -150,6 +150,8 @@ size_t dxil_spec_read_types(dxil_spec *spec, const void *types, dxil_diags *diag
         types_error(&c, DXIL_E_SPEC, NULL, "out of memory while reading the spec");
         return c.errors;
     }
+    long line = xmlGetLineNo((const xmlNode *)types);
+    spec->types_line = line > 0 ? (uint32_t)line : 0;
     for (const xmlNode *ch = ((const xmlNode *)types)->children; ch; ch = ch->next) {
         if (ch->type == XML_ELEMENT_NODE && strcmp((const char *)ch->name, "type") == 0)
             types_one(&c, ch);
@@ -157,14 +159,20 @@ size_t dxil_spec_read_types(dxil_spec *spec, const void *types, dxil_diags *diag
     return c.errors;
 }
 
-size_t dxil_spec_types_complete(const dxil_spec *spec, const char *file, dxil_diags *diags)
+size_t dxil_spec_types_complete(const dxil_spec *spec, dxil_diags *diags)
 {
-    size_t errors = 0;
-    for (unsigned code = 0; code < DXIL_TY_COUNT; code++) {
-        if (spec->types && spec->types[code].line)
-            continue;
+    if (!spec->types) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPEC_TYPE, DXIL_LOC_NONE, 0,
-                       "%s: type code '%s' has no <type> in <types>", file, dxil_type_code_name(code));
+                       "the spec has no <types> section");
+        return 1;
+    }
+    size_t errors = 0;
+    dxil_loc_kind loc = spec->types_line ? DXIL_LOC_LINE : DXIL_LOC_NONE;
+    for (unsigned code = 0; code < DXIL_TY_COUNT; code++) {
+        if (spec->types[code].line)
+            continue;
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPEC_TYPE, loc, spec->types_line,
+                       "<types>: type code '%s' has no <type>", dxil_type_code_name(code));
         errors++;
     }
     return errors;

@@ -592,7 +592,7 @@ int main(int argc, char **argv)
     dxil_spec_options opt = {schema, schema_len, NULL, NULL};
     dxil_spec *spec = dxil_spec_read(a.spec, NULL, 0, a.spec, &opt, diags);
     /* The built-in spec must say what every type code is; overlays may not. */
-    if (spec && dxil_spec_types_complete(spec, a.spec, diags)) {
+    if (spec && dxil_spec_types_complete(spec, diags)) {
         dxil_spec_free(spec);
         spec = NULL;
     }
