@@ -9,6 +9,7 @@
 #include "common/grow.h"
 
 #include "common/side_metadata.h"
+#include "optable/optable_llvm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -239,7 +240,7 @@ LLVMValueRef lower_dxil_handle(LLVMValueRef h)
     LLVMValueRef a = LLVMGetOperand(h, 0);
     const char *n = LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMStructTypeKind
                         ? LLVMGetStructName(LLVMTypeOf(a)) : NULL;
-    return n && !strcmp(n, "dx.types.Handle") ? a : NULL;
+    return n && !strcmp(n, dxil_type_desc_of(DXIL_TY_RES)->name) ? a : NULL;
 }
 
 LLVMTypeRef lower_handle_target_type(LLVMValueRef h)

@@ -1,6 +1,7 @@
 /* test_optable_types.c - what the spec generates beside the op table: the
  * DXIL_OP_<Name> opcode constants, the <types> descriptors and the LLVM
  * types built from them, and the custom kinds the handlers are keyed by.
+ * (That overlays cannot describe types is in test_optable.c.)
  */
 #include "test_util.h"
 
@@ -135,38 +136,6 @@ static void test_custom_kinds(void)
     CU_ASSERT_EQUAL(dxil_op_custom_kind(NULL), DXIL_MAP_TABLE);
 }
 
-/* ---- overlays ---------------------------------------------------------------- */
-
-/* Loads xml as an overlay; expects failure with `code` on `line`. */
-static void t_overlay_rejects(const char *xml, int code, uint64_t line, const char *needle)
-{
-    dxil_diags *d = dxil_diags_create();
-    dxil_optable *o = dxil_optable_load_overlay(dxil_optable_builtin(), NULL, xml, strlen(xml), d);
-    CU_ASSERT_PTR_NULL(o);
-    dxil_optable_destroy(o);
-    bool found = false;
-    for (size_t i = 0; i < dxil_diags_count(d); i++) {
-        const dxil_diag *g = dxil_diags_get(d, i);
-        found |= g->code == code && g->loc_kind == DXIL_LOC_LINE && g->offset == line &&
-                 strstr(g->message, needle) != NULL;
-    }
-    CU_ASSERT(found);
-    if (!found)
-        dxil_diags_print(d, stderr, "overlay");
-    dxil_diags_destroy(d);
-}
-
-/* What a type code means belongs to the built-in table. */
-static void test_overlay_types(void)
-{
-    t_overlay_rejects("<dxil-ops format=\"1\">\n<types>\n<type code=\"i32\" form=\"scalar\" scalar=\"i64\"/>\n"
-                      "</types>\n</dxil-ops>\n",
-                      DXIL_E_SPEC_CONFLICT, 3, "cannot redefine");
-    t_overlay_rejects("<dxil-ops format=\"1\">\n<types>\n<type code=\"v\" form=\"void\"/>\n"
-                      "<type code=\"dims\" form=\"struct\" fields=\"i32 i33\"/>\n</types>\n</dxil-ops>\n",
-                      DXIL_E_SPEC_SCHEMA, 4, "");
-}
-
 int dxil_test_register(void)
 {
     static const dxil_test_case gen[] = {
@@ -175,7 +144,6 @@ int dxil_test_register(void)
         {"descriptors build DXC's LLVM types", test_llvm_types},
         {"types fit their descriptors", test_type_fits},
         {"one custom kind per op, one op per kind at least", test_custom_kinds},
-        {"overlays cannot describe types", test_overlay_types},
         {NULL, NULL}};
     dxil_test_add_suite("generated from the spec", gen);
     return 0;
