@@ -35,6 +35,8 @@ typedef struct res_state {
     size_t n, cap;
     unsigned next_id[DXIL_RESOURCE_CLASS_COUNT];
     LLVMValueRef parked; /* !dxu.resources root, or NULL */
+    unsigned kind;       /* custom kind of handlefrombinding at the target
+                            version: handle (createHandle) or handle-binding */
 } res_state;
 
 /* ---- target("dx.*") types ---- */
@@ -416,7 +418,7 @@ static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri
                              LLVMValueRef abs, bool nu)
 {
     dxil_lower_ctx *lc = st->lc;
-    if (lc->dxil < DXIL_VERSION(1, 6)) {
+    if (st->kind == DXIL_MAP_CUSTOM_HANDLE) {
         LLVMValueRef a[4] = {lower_i8(lc, r->cls), lower_i32(lc, r->id), abs, lower_i1(lc, nu)};
         return lower_dxop_call(lc, DXIL_OP_CreateHandle, NULL, a, 4, "");
     }
@@ -454,13 +456,16 @@ static LLVMValueRef res_emit_lib(dxil_lower_ctx *lc, const res_rec *r, const res
         lower_kill(lc, v);
         return NULL;
     }
-    return lc->dxil < DXIL_VERSION(1, 6) ? h : res_annotate(lc, r, ri, h);
+    /* annotateHandle exists from DXIL 1.6 (the spec says when). */
+    const dxil_op_info *ann = dxil_op_by_opcode(lc->table, DXIL_OP_AnnotateHandle);
+    return dxil_op_exists_at(ann, lc->dxil) ? res_annotate(lc, r, ri, h) : h;
 }
 
 /* Libraries whose record names its global get DXC's createHandleForLib. */
 static bool res_use_lib(const dxil_lower_ctx *lc, const res_rec *r, bool nu)
 {
-    return r->symbol && !nu && !strcmp(lc->sm_kind, "lib") && lc->dxil >= DXIL_VERSION(1, 3);
+    return r->symbol && !nu && !strcmp(lc->sm_kind, "lib") &&
+           dxil_op_exists_at(dxil_op_by_opcode(lc->table, DXIL_OP_CreateHandleForLib), lc->dxil);
 }
 
 static LLVMValueRef res_bridge(dxil_lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef target)
@@ -570,6 +575,20 @@ static void res_write_md(res_state *st)
                                 lower_md_node(lc, lists, DXIL_RESOURCE_CLASS_COUNT));
 }
 
+/* True when the spec lowers `intrinsic` at the target version with one of
+ * the handle kinds this pass owns (createHandle before DXIL 1.6,
+ * createHandleFromBinding from 1.6); *kind says which. */
+static bool res_owns(const dxil_lower_ctx *lc, const char *intrinsic, unsigned *kind)
+{
+    const dxil_intrinsic_ref *ref =
+        dxil_optable_select_lower(lc->table, intrinsic, lc->dxil, DXIL_SCALAR_VOID, NULL, NULL);
+    unsigned k = ref ? ref->map->custom : DXIL_MAP_TABLE;
+    if (k != DXIL_MAP_CUSTOM_HANDLE && k != DXIL_MAP_CUSTOM_HANDLE_BINDING)
+        return false;
+    *kind = k;
+    return true;
+}
+
 int dxil_lower_resources(dxil_lower_ctx *lc)
 {
     res_state st = {.lc = lc};
@@ -579,8 +598,7 @@ int dxil_lower_resources(dxil_lower_ctx *lc)
     }
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[128];
-        if (!lower_intrinsic_base(fn, base, sizeof base) ||
-            strcmp(base, "llvm.dx.resource.handlefrombinding") != 0)
+        if (!lower_intrinsic_base(fn, base, sizeof base) || !res_owns(lc, base, &st.kind))
             continue;
         LLVMValueRef *calls;
         size_t n = lower_collect_calls(fn, &calls);
