@@ -11,6 +11,8 @@
 
 #include <stdbool.h>
 
+#include <stdbool.h>
+
 static bool shape_is_int(LLVMTypeRef t, unsigned width)
 {
     return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == width;
