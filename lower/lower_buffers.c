@@ -3,6 +3,8 @@
  *   load.typedbuffer(h, i)       -> bufferLoad(68, H, i, undef)
  *   load.rawbuffer(h, i, o)      -> rawBufferLoad(139, H, i, o, mask, align)
  *                                   (bufferLoad before DXIL 1.2)
+ * Each call goes to the handler of the custom kind of the map the spec
+ * selects for its intrinsic at the target version (buf_kinds[]).
  *   store.typedbuffer(h, i, v)   -> bufferStore(69, H, i, undef, v0..v3, 0xF),
  *                                   missing lanes repeating v0
  *   store.rawbuffer(h, i, o, v)  -> rawBufferStore(140, ..., mask, align),
@@ -18,10 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct buf_kind {
-    const char *intrinsic;
-    void (*lower)(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h);
-} buf_kind;
 
 static LLVMTypeRef buf_scalar(LLVMTypeRef t, unsigned *n)
 {
@@ -54,10 +52,17 @@ static LLVMValueRef buf_align_of(dxil_lower_ctx *lc, LLVMValueRef call, LLVMType
     return lower_i32(lc, DXU_RAW_ALIGN_DEFAULT(buf_align(scalar), vector_op));
 }
 
-/* DXIL 1.9 loads and stores vectors through RawBufferVectorLoad/Store. */
+/* Whether the target has RawBufferVectorLoad/Store (DXIL 1.9 on; the
+ * spec says when). */
+static bool buf_has_vector_ops(const dxil_lower_ctx *lc)
+{
+    return dxil_op_exists_at(dxil_op_by_opcode(lc->table, DXIL_OP_RawBufferVectorLoad), lc->dxil);
+}
+
+/* Such targets load and store vectors through the vector ops. */
 static bool buf_vector_op(const dxil_lower_ctx *lc, LLVMTypeRef value_t)
 {
-    return lc->dxil >= DXIL_VERSION(1, 9) && LLVMGetTypeKind(value_t) == LLVMVectorTypeKind;
+    return LLVMGetTypeKind(value_t) == LLVMVectorTypeKind && buf_has_vector_ops(lc);
 }
 
 /* The loaded value as the intrinsic typed it, from ResRet fields
@@ -133,7 +138,7 @@ static void buf_replace_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
         }
         LLVMValueRef st = LLVMBuildExtractValue(lc->b, ret, n ? 4 : 1, "");
         LLVMValueRef chk =
-            lower_dxop_call(lc, LOWER_OP_CHECK_ACCESS, LLVMTypeOf(st), &st, 1, "");
+            lower_dxop_call(lc, DXIL_OP_CheckAccessFullyMapped, LLVMTypeOf(st), &st, 1, "");
         if (!chk) {
             lower_kill(lc, st);
             lower_warn(lc, "checkAccessFullyMapped could not be built; load kept");
@@ -145,37 +150,47 @@ static void buf_replace_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
     lower_kill(lc, call);
 }
 
-static void buf_load_typed(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+/* The offset argument of a raw-buffer intrinsic (undef for poison, as
+ * DXC writes it); NULL for a typed-buffer one, which has none: the typed
+ * forms take `typed_args` arguments, the raw ones one more. */
+static LLVMValueRef buf_raw_offset(LLVMValueRef call, unsigned typed_args)
+{
+    if (LLVMGetNumArgOperands(call) <= typed_args)
+        return NULL;
+    LLVMValueRef off = LLVMGetOperand(call, 2);
+    return LLVMIsPoison(off) ? LLVMGetUndef(LLVMTypeOf(off)) : off;
+}
+
+/* buffer-load: bufferLoad(68, H, i, o) for load.typedbuffer (o undef),
+ * and for load.rawbuffer where the spec has no rawBufferLoad (DXIL < 1.2). */
+static void buf_load_buffer(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     unsigned n;
     LLVMTypeRef vt = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     LLVMTypeRef s = buf_scalar(vt, &n);
-    LLVMValueRef a[3] = {h, LLVMGetOperand(call, 1), NULL};
-    LLVMValueRef ret = lower_dxop_call(lc, LOWER_OP_BUFFER_LOAD, s, a, 3, "");
+    LLVMValueRef a[3] = {h, LLVMGetOperand(call, 1), buf_raw_offset(call, 2)};
+    LLVMValueRef ret = lower_dxop_call(lc, DXIL_OP_BufferLoad, s, a, 3, "");
     if (ret)
         buf_replace_load(lc, call, ret, n);
 }
 
+/* raw-buffer-load: rawBufferLoad(139), or rawBufferVectorLoad(303) for a
+ * vector from DXIL 1.9. */
 static void buf_load_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     unsigned n;
     LLVMTypeRef vt = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     LLVMTypeRef s = buf_scalar(vt, &n);
-    LLVMValueRef off = LLVMGetOperand(call, 2);
-    if (LLVMIsPoison(off))
-        off = LLVMGetUndef(LLVMTypeOf(off));
+    LLVMValueRef off = buf_raw_offset(call, 2);
     LLVMValueRef ret;
     if (buf_vector_op(lc, vt)) {
         LLVMValueRef a[4] = {h, LLVMGetOperand(call, 1), off, buf_align_of(lc, call, s, true)};
-        ret = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_VECTOR_LOAD, vt, a, 4, "");
+        ret = lower_dxop_call(lc, DXIL_OP_RawBufferVectorLoad, vt, a, 4, "");
         n = 0;
-    } else if (lc->dxil < DXIL_VERSION(1, 2)) {
-        LLVMValueRef a[3] = {h, LLVMGetOperand(call, 1), off};
-        ret = lower_dxop_call(lc, LOWER_OP_BUFFER_LOAD, s, a, 3, "");
     } else {
         LLVMValueRef a[5] = {h, LLVMGetOperand(call, 1), off, lower_i8(lc, (1u << n) - 1),
                              buf_align_of(lc, call, s, false)};
-        ret = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_LOAD, s, a, 5, "");
+        ret = lower_dxop_call(lc, DXIL_OP_RawBufferLoad, s, a, 5, "");
     }
     if (ret)
         buf_replace_load(lc, call, ret, n);
@@ -226,15 +241,19 @@ static void buf_lanes(dxil_lower_ctx *lc, LLVMValueRef v, LLVMValueRef pad, LLVM
     buf_kill_chain(lc, v);
 }
 
-static void buf_store_typed(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+/* buffer-store: bufferStore(69, H, i, o, v0..v3, mask) for
+ * store.typedbuffer (o undef, mask 0xF, missing lanes repeating v0) and
+ * for store.rawbuffer before DXIL 1.2 (missing lanes undef, mask of the
+ * lanes written). */
+static void buf_store_buffer(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
-    LLVMValueRef v = LLVMGetOperand(call, 2), lanes[4];
+    LLVMValueRef off = buf_raw_offset(call, 3), v = LLVMGetOperand(call, off ? 3 : 2), lanes[4];
     unsigned n;
     LLVMTypeRef s = buf_scalar(LLVMTypeOf(v), &n);
-    buf_lanes(lc, v, NULL, lanes, &n);
-    LLVMValueRef a[8] = {h, LLVMGetOperand(call, 1), NULL, lanes[0], lanes[1], lanes[2], lanes[3],
-                         lower_i8(lc, 0xF)};
-    if (lower_dxop_call(lc, LOWER_OP_BUFFER_STORE, s, a, 8, ""))
+    buf_lanes(lc, v, off ? LLVMGetUndef(s) : NULL, lanes, &n);
+    LLVMValueRef a[8] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2], lanes[3],
+                         lower_i8(lc, off ? (1u << n) - 1 : 0xF)};
+    if (lower_dxop_call(lc, DXIL_OP_BufferStore, s, a, 8, ""))
         lower_kill(lc, call);
 }
 
@@ -246,34 +265,26 @@ static void buf_store_vector(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
     unsigned n;
     LLVMTypeRef s = buf_scalar(LLVMTypeOf(v), &n);
     LLVMValueRef a[5] = {h, LLVMGetOperand(call, 1), off, v, buf_align_of(lc, call, s, true)};
-    if (lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_VECTOR_STORE, LLVMTypeOf(v), a, 5, ""))
+    if (lower_dxop_call(lc, DXIL_OP_RawBufferVectorStore, LLVMTypeOf(v), a, 5, ""))
         lower_kill(lc, call);
 }
 
+/* raw-buffer-store: rawBufferStore(140), or rawBufferVectorStore(304)
+ * for a vector from DXIL 1.9. */
 static void buf_store_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef v = LLVMGetOperand(call, 3), lanes[4];
     unsigned n;
-    LLVMValueRef off = LLVMGetOperand(call, 2);
-    if (LLVMIsPoison(off))
-        off = LLVMGetUndef(LLVMTypeOf(off));
+    LLVMValueRef off = buf_raw_offset(call, 3);
     if (buf_vector_op(lc, LLVMTypeOf(v))) {
         buf_store_vector(lc, call, h, off);
         return;
     }
     LLVMTypeRef s = buf_scalar(LLVMTypeOf(v), &n);
     buf_lanes(lc, v, LLVMGetUndef(s), lanes, &n);
-    LLVMValueRef ok;
-    if (lc->dxil < DXIL_VERSION(1, 2)) {
-        LLVMValueRef a[8] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2],
-                             lanes[3], lower_i8(lc, (1u << n) - 1)};
-        ok = lower_dxop_call(lc, LOWER_OP_BUFFER_STORE, s, a, 8, "");
-    } else {
-        LLVMValueRef a[9] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2],
-                             lanes[3], lower_i8(lc, (1u << n) - 1), buf_align_of(lc, call, s, false)};
-        ok = lower_dxop_call(lc, LOWER_OP_RAW_BUFFER_STORE, s, a, 9, "");
-    }
-    if (ok)
+    LLVMValueRef a[9] = {h, LLVMGetOperand(call, 1), off, lanes[0], lanes[1], lanes[2],
+                         lanes[3], lower_i8(lc, (1u << n) - 1), buf_align_of(lc, call, s, false)};
+    if (lower_dxop_call(lc, DXIL_OP_RawBufferStore, s, a, 9, ""))
         lower_kill(lc, call);
 }
 
@@ -299,7 +310,7 @@ static void buf_cbl_replace(buf_cbl *c, LLVMValueRef user, unsigned lane)
         off = lower_i32(lc, c->row * 16 + (uint64_t)lane * c->size);
     LLVMPositionBuilderBefore(lc->b, user);
     LLVMValueRef a[3] = {c->h, off, c->align};
-    LLVMValueRef r = lower_dxop_call(lc, LOWER_OP_CBUFFER_LOAD, c->t, a, 3, "");
+    LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_CBufferLoad, c->t, a, 3, "");
     if (r)
         lower_replace(lc, user, r);
 }
@@ -373,7 +384,7 @@ static void buf_cbuffer_row(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
         return;
     LLVMTypeRef s = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     LLVMValueRef a[2] = {h, LLVMGetOperand(call, 1)};
-    LLVMValueRef ret = lower_dxop_call(lc, LOWER_OP_CBUFFER_LOAD_LEGACY, s, a, 2, "");
+    LLVMValueRef ret = lower_dxop_call(lc, DXIL_OP_CBufferLoadLegacy, s, a, 2, "");
     if (!ret)
         return;
     for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetFirstUse(call)) {
@@ -393,7 +404,7 @@ static void buf_cbuffer_row(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
 static void buf_counter(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef a[2] = {h, LLVMGetOperand(call, 1)};
-    LLVMValueRef r = lower_dxop_call(lc, LOWER_OP_BUFFER_UPDATE_COUNTER, NULL, a, 2, "");
+    LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_BufferUpdateCounter, NULL, a, 2, "");
     if (r)
         lower_replace(lc, call, r);
 }
@@ -401,28 +412,36 @@ static void buf_counter(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 static void buf_dimensions(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef a[2] = {h, NULL};
-    LLVMValueRef r = lower_dxop_call(lc, LOWER_OP_GET_DIMENSIONS, NULL, a, 2, "");
+    LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_GetDimensions, NULL, a, 2, "");
     if (r)
         lower_replace(lc, call, LLVMBuildExtractValue(lc->b, r, 0, ""));
 }
 
+/* The handler of each custom kind the pass owns. Which kind an intrinsic
+ * call is comes from the spec: the map the table selects for lowering it
+ * at the target version (load.rawbuffer is buffer-load before DXIL 1.2,
+ * raw-buffer-load from 1.2). */
+typedef struct buf_kind {
+    unsigned kind;
+    void (*lower)(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h);
+} buf_kind;
+
 static const buf_kind buf_kinds[] = {
-    {"llvm.dx.resource.load.typedbuffer", buf_load_typed},
-    {"llvm.dx.resource.load.rawbuffer", buf_load_raw},
-    {"llvm.dx.resource.store.typedbuffer", buf_store_typed},
-    {"llvm.dx.resource.store.rawbuffer", buf_store_raw},
-    {"llvm.dx.resource.load.cbufferrow.2", buf_cbuffer_row},
-    {"llvm.dx.resource.load.cbufferrow.4", buf_cbuffer_row},
-    {"llvm.dx.resource.load.cbufferrow.8", buf_cbuffer_row},
-    {"llvm.dx.resource.updatecounter", buf_counter},
-    {"llvm.dx.resource.getdimensions.x", buf_dimensions},
+    {DXIL_MAP_CUSTOM_BUFFER_LOAD, buf_load_buffer},
+    {DXIL_MAP_CUSTOM_RAW_BUFFER_LOAD, buf_load_raw},
+    {DXIL_MAP_CUSTOM_BUFFER_STORE, buf_store_buffer},
+    {DXIL_MAP_CUSTOM_RAW_BUFFER_STORE, buf_store_raw},
+    {DXIL_MAP_CUSTOM_CBUFFER_ROW, buf_cbuffer_row},
+    {DXIL_MAP_CUSTOM_COUNTER, buf_counter},
+    {DXIL_MAP_CUSTOM_DIMENSIONS, buf_dimensions},
 };
 
 /* Wider than 4 lanes needs the DXIL 1.9 vector ops (RawBufferVectorLoad/
  * Store), which exist only for raw buffers at DXIL 1.9 and later. */
 static bool buf_too_wide(const dxil_lower_ctx *lc, const buf_kind *k, LLVMValueRef call)
 {
-    if (lc->dxil >= DXIL_VERSION(1, 9) && (k->lower == buf_load_raw || k->lower == buf_store_raw))
+    bool raw = k->kind == DXIL_MAP_CUSTOM_RAW_BUFFER_LOAD || k->kind == DXIL_MAP_CUSTOM_RAW_BUFFER_STORE;
+    if (raw && buf_has_vector_ops(lc))
         return false;
     LLVMTypeRef t = LLVMTypeOf(call);
     if (LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMCountStructElementTypes(t) == 2)
@@ -432,13 +451,15 @@ static bool buf_too_wide(const dxil_lower_ctx *lc, const buf_kind *k, LLVMValueR
     return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) > 4;
 }
 
-static const buf_kind *buf_kind_of(LLVMValueRef fn)
+/* The handler for calls of fn, with the intrinsic's name in base. */
+static const buf_kind *buf_kind_of(const dxil_lower_ctx *lc, LLVMValueRef fn, char *base, size_t size)
 {
-    char base[128];
-    if (!lower_intrinsic_base(fn, base, sizeof base))
+    if (!lower_intrinsic_base(fn, base, size))
         return NULL;
-    for (size_t i = 0; i < sizeof buf_kinds / sizeof buf_kinds[0]; i++)
-        if (!strcmp(base, buf_kinds[i].intrinsic))
+    const dxil_intrinsic_ref *ref =
+        dxil_optable_select_lower(lc->table, base, lc->dxil, DXIL_SCALAR_VOID, NULL, NULL);
+    for (size_t i = 0; ref && i < sizeof buf_kinds / sizeof buf_kinds[0]; i++)
+        if (buf_kinds[i].kind == ref->map->custom)
             return &buf_kinds[i];
     return NULL;
 }
@@ -446,7 +467,8 @@ static const buf_kind *buf_kind_of(LLVMValueRef fn)
 int dxil_lower_buffers(dxil_lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
-        const buf_kind *k = buf_kind_of(fn);
+        char base[128];
+        const buf_kind *k = buf_kind_of(lc, fn, base, sizeof base);
         if (!k)
             continue;
         LLVMValueRef *calls;
@@ -454,7 +476,7 @@ int dxil_lower_buffers(dxil_lower_ctx *lc)
         for (size_t i = 0; i < n; i++) {
             LLVMValueRef h = lower_dxil_handle(LLVMGetOperand(calls[i], 0));
             if (!h || buf_too_wide(lc, k, calls[i])) {
-                lower_warn(lc, "%s: %s; kept", k->intrinsic,
+                lower_warn(lc, "%s: %s; kept", base,
                            h ? "more than 4 lanes (needs the DXIL 1.9 vector ops)"
                              : "handle not made by handlefrombinding");
                 lc->n_kept++;

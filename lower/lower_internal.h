@@ -8,29 +8,12 @@
 #include "module/md_util.h"
 #include "module/module_internal.h"
 
+#include "dxil_optable_gen.h" /* DXIL_OP_<Name> opcodes, generated from the spec */
+
 #include <llvm-c/Core.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* DXIL opcodes the custom lowerings emit (dxil-ops.tsv). */
-enum {
-    LOWER_OP_CREATE_HANDLE = 57,
-    LOWER_OP_CBUFFER_LOAD = 58,
-    LOWER_OP_CBUFFER_LOAD_LEGACY = 59,
-    LOWER_OP_BUFFER_LOAD = 68,
-    LOWER_OP_BUFFER_STORE = 69,
-    LOWER_OP_BUFFER_UPDATE_COUNTER = 70,
-    LOWER_OP_CHECK_ACCESS = 71,
-    LOWER_OP_GET_DIMENSIONS = 72,
-    LOWER_OP_RAW_BUFFER_LOAD = 139,
-    LOWER_OP_RAW_BUFFER_STORE = 140,
-    LOWER_OP_CREATE_HANDLE_FOR_LIB = 160,
-    LOWER_OP_ANNOTATE_HANDLE = 216,
-    LOWER_OP_CREATE_HANDLE_FROM_BINDING = 217,
-    LOWER_OP_RAW_BUFFER_VECTOR_LOAD = 303,
-    LOWER_OP_RAW_BUFFER_VECTOR_STORE = 304
-};
 
 /* Function attributes of dx.op declarations, made once per lowering. */
 typedef struct lower_attrs {

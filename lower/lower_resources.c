@@ -9,6 +9,7 @@
 #include "common/grow.h"
 
 #include "common/side_metadata.h"
+#include "optable/optable_llvm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,8 @@ typedef struct res_state {
     size_t n, cap;
     unsigned next_id[DXIL_RESOURCE_CLASS_COUNT];
     LLVMValueRef parked; /* !dxu.resources root, or NULL */
+    unsigned kind;       /* custom kind of handlefrombinding at the target
+                            version: handle (createHandle) or handle-binding */
 } res_state;
 
 /* ---- target("dx.*") types ---- */
@@ -239,7 +242,7 @@ LLVMValueRef lower_dxil_handle(LLVMValueRef h)
     LLVMValueRef a = LLVMGetOperand(h, 0);
     const char *n = LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMStructTypeKind
                         ? LLVMGetStructName(LLVMTypeOf(a)) : NULL;
-    return n && !strcmp(n, "dx.types.Handle") ? a : NULL;
+    return n && !strcmp(n, dxil_type_desc_of(DXIL_TY_RES)->name) ? a : NULL;
 }
 
 /* ---- records ---- */
@@ -397,22 +400,22 @@ static LLVMValueRef res_annotate(dxil_lower_ctx *lc, const res_rec *r, const res
         res_props(ri, &w0, &w1);
     LLVMValueRef pf[2] = {lower_i32(lc, w0), lower_i32(lc, w1)};
     LLVMValueRef b[2] = {h, res_const_struct(lc, DXIL_TY_RESPROPERTY, pf, 2)};
-    return h ? lower_dxop_call(lc, LOWER_OP_ANNOTATE_HANDLE, NULL, b, 2, "") : NULL;
+    return h ? lower_dxop_call(lc, DXIL_OP_AnnotateHandle, NULL, b, 2, "") : NULL;
 }
 
 static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri,
                              LLVMValueRef abs, bool nu)
 {
     dxil_lower_ctx *lc = st->lc;
-    if (lc->dxil < DXIL_VERSION(1, 6)) {
+    if (st->kind == DXIL_MAP_CUSTOM_HANDLE) {
         LLVMValueRef a[4] = {lower_i8(lc, r->cls), lower_i32(lc, r->id), abs, lower_i1(lc, nu)};
-        return lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE, NULL, a, 4, "");
+        return lower_dxop_call(lc, DXIL_OP_CreateHandle, NULL, a, 4, "");
     }
     uint32_t ub = r->range == UINT32_MAX ? UINT32_MAX : r->lb + r->range - 1;
     LLVMValueRef bf[4] = {lower_i32(lc, r->lb), lower_i32(lc, ub), lower_i32(lc, r->space),
                           lower_i8(lc, r->cls)};
     LLVMValueRef a[3] = {res_const_struct(lc, DXIL_TY_RESBIND, bf, 4), abs, lower_i1(lc, nu)};
-    LLVMValueRef h = lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE_FROM_BINDING, NULL, a, 3, "");
+    LLVMValueRef h = lower_dxop_call(lc, DXIL_OP_CreateHandleFromBinding, NULL, a, 3, "");
     return res_annotate(lc, r, ri, h);
 }
 
@@ -437,18 +440,21 @@ static LLVMValueRef res_emit_lib(dxil_lower_ctx *lc, const res_rec *r, const res
     LLVMValueRef v = LLVMBuildLoad2(lc->b, t, addr, "");
     if (LLVMGetAlignment(g))
         LLVMSetAlignment(v, LLVMGetAlignment(g));
-    LLVMValueRef h = lower_dxop_call(lc, LOWER_OP_CREATE_HANDLE_FOR_LIB, t, &v, 1, "");
+    LLVMValueRef h = lower_dxop_call(lc, DXIL_OP_CreateHandleForLib, t, &v, 1, "");
     if (!h) {
         lower_kill(lc, v);
         return NULL;
     }
-    return lc->dxil < DXIL_VERSION(1, 6) ? h : res_annotate(lc, r, ri, h);
+    /* annotateHandle exists from DXIL 1.6 (the spec says when). */
+    const dxil_op_info *ann = dxil_op_by_opcode(lc->table, DXIL_OP_AnnotateHandle);
+    return dxil_op_exists_at(ann, lc->dxil) ? res_annotate(lc, r, ri, h) : h;
 }
 
 /* Libraries whose record names its global get DXC's createHandleForLib. */
 static bool res_use_lib(const dxil_lower_ctx *lc, const res_rec *r, bool nu)
 {
-    return r->symbol && !nu && !strcmp(lc->sm_kind, "lib") && lc->dxil >= DXIL_VERSION(1, 3);
+    return r->symbol && !nu && !strcmp(lc->sm_kind, "lib") &&
+           dxil_op_exists_at(dxil_op_by_opcode(lc->table, DXIL_OP_CreateHandleForLib), lc->dxil);
 }
 
 static LLVMValueRef res_bridge(dxil_lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef target)
@@ -558,6 +564,20 @@ static void res_write_md(res_state *st)
                                 dxil_md_make_node(lc->ctx, lists, DXIL_RESOURCE_CLASS_COUNT));
 }
 
+/* True when the spec lowers `intrinsic` at the target version with one of
+ * the handle kinds this pass owns (createHandle before DXIL 1.6,
+ * createHandleFromBinding from 1.6); *kind says which. */
+static bool res_owns(const dxil_lower_ctx *lc, const char *intrinsic, unsigned *kind)
+{
+    const dxil_intrinsic_ref *ref =
+        dxil_optable_select_lower(lc->table, intrinsic, lc->dxil, DXIL_SCALAR_VOID, NULL, NULL);
+    unsigned k = ref ? ref->map->custom : DXIL_MAP_TABLE;
+    if (k != DXIL_MAP_CUSTOM_HANDLE && k != DXIL_MAP_CUSTOM_HANDLE_BINDING)
+        return false;
+    *kind = k;
+    return true;
+}
+
 int dxil_lower_resources(dxil_lower_ctx *lc)
 {
     res_state st = {.lc = lc};
@@ -566,8 +586,7 @@ int dxil_lower_resources(dxil_lower_ctx *lc)
         res_read_parked(&st);
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[128];
-        if (!lower_intrinsic_base(fn, base, sizeof base) ||
-            strcmp(base, "llvm.dx.resource.handlefrombinding") != 0)
+        if (!lower_intrinsic_base(fn, base, sizeof base) || !res_owns(lc, base, &st.kind))
             continue;
         LLVMValueRef *calls;
         size_t n = lower_collect_calls(fn, &calls);

@@ -4,6 +4,7 @@
 #include "lower_internal.h"
 
 #include "common/side_metadata.h"
+#include "optable/optable_llvm.h"
 
 #include <llvm-c/IRReader.h>
 
@@ -15,12 +16,7 @@
 static LLVMTypeRef types_named(dxil_lower_ctx *lc, const char *name, LLVMTypeRef *elems,
                                unsigned n)
 {
-    LLVMTypeRef t = LLVMGetTypeByName2(lc->ctx, name);
-    if (t)
-        return t;
-    t = LLVMStructCreateNamed(lc->ctx, name);
-    LLVMStructSetBody(t, elems, n, 0);
-    return t;
+    return dxil_llvm_named_struct(lc->ctx, name, elems, n);
 }
 
 static LLVMTypeRef types_repeat(dxil_lower_ctx *lc, const char *name, LLVMTypeRef e, unsigned n,
@@ -36,8 +32,7 @@ static LLVMTypeRef types_repeat(dxil_lower_ctx *lc, const char *name, LLVMTypeRe
 
 LLVMTypeRef lower_type_handle(dxil_lower_ctx *lc)
 {
-    LLVMTypeRef p = LLVMPointerTypeInContext(lc->ctx, 0);
-    return types_named(lc, "dx.types.Handle", &p, 1);
+    return dxil_type_code_llvm(lc->ctx, DXIL_TY_RES);
 }
 
 dxil_scalar_kind lower_scalar_kind(LLVMTypeRef t)
@@ -135,62 +130,12 @@ static LLVMTypeRef types_cbufret(dxil_lower_ctx *lc, LLVMTypeRef ov)
     return types_repeat(lc, name, ov, n, NULL);
 }
 
-typedef struct types_fixed {
-    uint8_t code;
-    const char *name; /* NULL: a plain scalar given by `bits` */
-    uint8_t n, bits;  /* n fields of i<bits>; fields of i1 after when tail */
-    uint8_t tail_i1;
-} types_fixed;
-
-/* Named structs and plain integer codes (dxil-facts.md). */
-static const types_fixed types_fixed_table[] = {
-    {DXIL_TY_I1, NULL, 0, 1, 0},         {DXIL_TY_I8, NULL, 0, 8, 0},
-    {DXIL_TY_U8, NULL, 0, 8, 0},         {DXIL_TY_I16, NULL, 0, 16, 0},
-    {DXIL_TY_I32, NULL, 0, 32, 0},       {DXIL_TY_U32, NULL, 0, 32, 0},
-    {DXIL_TY_I64, NULL, 0, 64, 0},
-    {DXIL_TY_RESPROPERTY, "dx.types.ResourceProperties", 2, 32, 0},
-    {DXIL_TY_DIMS, "dx.types.Dimensions", 4, 32, 0},
-    {DXIL_TY_I32C, "dx.types.i32c", 1, 32, 1},
-    {DXIL_TY_TWOI32, "dx.types.twoi32", 2, 32, 0},
-    {DXIL_TY_SPLITDOUBLE, "dx.types.splitdouble", 2, 32, 0},
-    {DXIL_TY_FOURI32, "dx.types.fouri32", 4, 32, 0},
-    {DXIL_TY_NODEPROPERTY, "dx.types.NodeInfo", 2, 32, 0},
-    {DXIL_TY_NODERECORDPROPERTY, "dx.types.NodeRecordInfo", 2, 32, 0},
-};
-
-static LLVMTypeRef types_fixed_type(dxil_lower_ctx *lc, unsigned code)
-{
-    for (size_t i = 0; i < sizeof types_fixed_table / sizeof types_fixed_table[0]; i++) {
-        const types_fixed *f = &types_fixed_table[i];
-        if (f->code != code)
-            continue;
-        LLVMTypeRef it = LLVMIntTypeInContext(lc->ctx, f->bits);
-        if (!f->name)
-            return it;
-        return types_repeat(lc, f->name, it, f->n,
-                            f->tail_i1 ? LLVMInt1TypeInContext(lc->ctx) : NULL);
-    }
-    return NULL;
-}
-
-static LLVMTypeRef types_resbind(dxil_lower_ctx *lc)
-{
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(lc->ctx);
-    LLVMTypeRef e[4] = {i32, i32, i32, LLVMInt8TypeInContext(lc->ctx)};
-    return types_named(lc, "dx.types.ResBind", e, 4);
-}
-
-static LLVMTypeRef types_ptr_handle(dxil_lower_ctx *lc, const char *name)
-{
-    LLVMTypeRef p = LLVMPointerTypeInContext(lc->ctx, 0);
-    return types_named(lc, name, &p, 1);
-}
-
+/* The codes that depend on the overload are built here; every other
+ * code's type comes from the spec's <types> descriptors. */
 LLVMTypeRef lower_type_for_code(dxil_lower_ctx *lc, unsigned code, LLVMTypeRef ov)
 {
     LLVMContextRef c = lc->ctx;
     switch (code) {
-    case DXIL_TY_VOID: return LLVMVoidTypeInContext(c);
     case DXIL_TY_OVERLOAD: return ov;
     case DXIL_TY_ELT: return types_scalar(ov);
     case DXIL_TY_OVERLOAD_I1: return types_like(ov, LLVMInt1TypeInContext(c));
@@ -198,24 +143,10 @@ LLVMTypeRef lower_type_for_code(dxil_lower_ctx *lc, unsigned code, LLVMTypeRef o
     case DXIL_TY_RESRET: return ov ? types_resret(lc, ov) : NULL;
     case DXIL_TY_CBUFRET: return ov ? types_cbufret(lc, ov) : NULL;
     case DXIL_TY_OBJ: case DXIL_TY_UDT: return ov;
-    case DXIL_TY_HALF: return LLVMHalfTypeInContext(c);
-    case DXIL_TY_FLOAT: return LLVMFloatTypeInContext(c);
-    case DXIL_TY_DOUBLE: return LLVMDoubleTypeInContext(c);
-    case DXIL_TY_PF32: return LLVMPointerTypeInContext(c, 0);
-    case DXIL_TY_INT2: return LLVMVectorType(LLVMInt32TypeInContext(c), 2);
     case DXIL_TY_VEC2: return ov ? LLVMVectorType(types_scalar(ov), 2) : NULL;
     case DXIL_TY_VEC4: return ov ? LLVMVectorType(types_scalar(ov), 4) : NULL;
     case DXIL_TY_VEC9: return ov ? LLVMVectorType(types_scalar(ov), 9) : NULL;
-    case DXIL_TY_RES: return lower_type_handle(lc);
-    case DXIL_TY_HIT_OBJECT: return types_ptr_handle(lc, "dx.types.HitObject");
-    case DXIL_TY_NODEHANDLE: return types_ptr_handle(lc, "dx.types.NodeHandle");
-    case DXIL_TY_NODERECORDHANDLE: return types_ptr_handle(lc, "dx.types.NodeRecordHandle");
-    case DXIL_TY_RESBIND: return types_resbind(lc);
-    case DXIL_TY_SAMPLEPOS: {
-        LLVMTypeRef f[2] = {LLVMFloatTypeInContext(c), LLVMFloatTypeInContext(c)};
-        return LLVMStructTypeInContext(c, f, 2, 0);
-    }
-    default: return types_fixed_type(lc, code);
+    default: return dxil_type_code_llvm(c, code);
     }
 }
 

@@ -405,6 +405,14 @@ bool dxil_map_applies(const dxil_intrinsic_map *m, dxil_version v, dxil_scalar_k
     return scalar == DXIL_SCALAR_VOID || !m->only_scalars || (m->only_scalars & DXIL_SCALAR_BIT(scalar));
 }
 
+dxil_map_custom dxil_op_custom_kind(const dxil_op_info *op)
+{
+    for (size_t i = 0; op && i < op->n_maps; i++)
+        if (op->maps[i].custom != DXIL_MAP_TABLE)
+            return (dxil_map_custom)op->maps[i].custom;
+    return DXIL_MAP_TABLE;
+}
+
 static bool optable_operands_match(const dxil_intrinsic_map *m, dxil_map_const_fn get, void *ctx)
 {
     for (size_t i = 0; i < m->n_operands; i++) {

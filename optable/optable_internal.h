@@ -16,6 +16,47 @@ uint32_t dxil_optable_part_id(int part);
  * none (optable_llvm.c; cached per thread, so cheap to call per call). */
 unsigned dxil_intrinsic_id(const char *name);
 
+/* ---- type descriptors ----------------------------------------------------
+ * What LLVM type each dxil_type_code stands for, from the <types> section
+ * of spec/dxil-ops.xml (generated into dxil_type_descs[], indexed by code).
+ * Codes of form OVERLOAD ($o, $r, $cb, $vec4...) depend on the call's
+ * overload: each consumer builds those itself. */
+typedef enum dxil_type_form {
+    DXIL_FORM_VOID = 0,
+    DXIL_FORM_OVERLOAD,  /* depends on the overload type */
+    DXIL_FORM_SCALAR,    /* `scalar` */
+    DXIL_FORM_VECTOR,    /* <count x scalar> */
+    DXIL_FORM_STRUCT,    /* `count` fields; named when `name` is set */
+    DXIL_FORM_COUNT
+} dxil_type_form;
+
+/* The LLVM scalar types descriptors are made of (spec spelling in
+ * dxil_llvm_scalar_name: "i1".."i64", "half", "float", "double", "ptr"). */
+typedef enum dxil_llvm_scalar {
+    DXIL_LS_I1 = 0, DXIL_LS_I8, DXIL_LS_I16, DXIL_LS_I32, DXIL_LS_I64,
+    DXIL_LS_HALF, DXIL_LS_FLOAT, DXIL_LS_DOUBLE, DXIL_LS_PTR,
+    DXIL_LS_COUNT
+} dxil_llvm_scalar;
+
+#define DXIL_TYPE_MAX_FIELDS 8
+
+typedef struct dxil_type_desc {
+    uint8_t form;     /* dxil_type_form */
+    uint8_t scalar;   /* SCALAR, VECTOR: dxil_llvm_scalar */
+    uint8_t count;    /* VECTOR: width; STRUCT: number of fields */
+    uint8_t fields[DXIL_TYPE_MAX_FIELDS]; /* STRUCT: dxil_llvm_scalar of each */
+    const char *name; /* STRUCT: "dx.types.Dimensions"; NULL for a literal struct */
+    uint32_t line;    /* line in the spec; 0 when the code was not described */
+} dxil_type_desc;
+
+/* Generated from the spec (dxil_optable_gen.c), indexed by dxil_type_code. */
+extern const dxil_type_desc dxil_type_descs[DXIL_TY_COUNT];
+
+const char *dxil_type_form_name(unsigned form);     /* "scalar"...; NULL if bad */
+int dxil_type_form_from_name(const char *name, size_t len);
+const char *dxil_llvm_scalar_name(unsigned s);      /* "i32"...; NULL if bad */
+int dxil_llvm_scalar_from_name(const char *name, size_t len);
+
 struct dxil_optable {
     /* O(1) lookup: slots[part][index], NULL for holes. */
     uint32_t slot_count[DXIL_OPTABLE_PARTS];

@@ -1,7 +1,9 @@
-/* optable_llvm.c - asks the LLVM linked into the library whether it
- * declares an intrinsic named by the op table (see dxil_optable.h). */
+/* optable_llvm.c - the op table meets the LLVM linked into the library:
+ * whether it declares an intrinsic named by the table (see dxil_optable.h),
+ * and the LLVM types of the spec's type codes (optable_llvm.h). */
 #include "dxil-upgrade/dxil_optable.h"
 #include "optable_internal.h"
+#include "optable_llvm.h"
 
 #include <llvm-c/Core.h>
 #include <string.h>
@@ -56,4 +58,93 @@ unsigned dxil_intrinsic_id(const char *name)
 bool dxil_intrinsic_in_llvm(const char *name)
 {
     return dxil_intrinsic_id(name) != 0;
+}
+
+/* ---- type codes ---------------------------------------------------------- */
+
+static const unsigned oll_int_bits[] = {1, 8, 16, 32, 64}; /* DXIL_LS_I1..I64 */
+
+const dxil_type_desc *dxil_type_desc_of(unsigned code)
+{
+    return code < DXIL_TY_COUNT ? &dxil_type_descs[code] : NULL;
+}
+
+static LLVMTypeRef oll_scalar(LLVMContextRef ctx, unsigned s)
+{
+    if (s <= DXIL_LS_I64)
+        return LLVMIntTypeInContext(ctx, oll_int_bits[s]);
+    switch (s) {
+    case DXIL_LS_HALF: return LLVMHalfTypeInContext(ctx);
+    case DXIL_LS_FLOAT: return LLVMFloatTypeInContext(ctx);
+    case DXIL_LS_DOUBLE: return LLVMDoubleTypeInContext(ctx);
+    case DXIL_LS_PTR: return LLVMPointerTypeInContext(ctx, 0);
+    default: return NULL;
+    }
+}
+
+LLVMTypeRef dxil_llvm_named_struct(LLVMContextRef ctx, const char *name, LLVMTypeRef *elems, unsigned n)
+{
+    LLVMTypeRef t = LLVMGetTypeByName2(ctx, name);
+    if (t)
+        return t;
+    t = LLVMStructCreateNamed(ctx, name);
+    LLVMStructSetBody(t, elems, n, 0);
+    return t;
+}
+
+static LLVMTypeRef oll_struct(LLVMContextRef ctx, const dxil_type_desc *d)
+{
+    LLVMTypeRef f[DXIL_TYPE_MAX_FIELDS];
+    for (unsigned i = 0; i < d->count; i++)
+        f[i] = oll_scalar(ctx, d->fields[i]);
+    if (!d->name)
+        return LLVMStructTypeInContext(ctx, f, d->count, 0);
+    return dxil_llvm_named_struct(ctx, d->name, f, d->count);
+}
+
+LLVMTypeRef dxil_type_code_llvm(LLVMContextRef ctx, unsigned code)
+{
+    const dxil_type_desc *d = dxil_type_desc_of(code);
+    switch (d ? d->form : DXIL_FORM_OVERLOAD) {
+    case DXIL_FORM_VOID: return LLVMVoidTypeInContext(ctx);
+    case DXIL_FORM_SCALAR: return oll_scalar(ctx, d->scalar);
+    case DXIL_FORM_VECTOR: return LLVMVectorType(oll_scalar(ctx, d->scalar), d->count);
+    case DXIL_FORM_STRUCT: return oll_struct(ctx, d);
+    default: return NULL;
+    }
+}
+
+/* t is the scalar s (any pointer for ptr: LLVM 22 pointers are opaque). */
+static bool oll_scalar_fits(unsigned s, LLVMTypeRef t)
+{
+    static const LLVMTypeKind kinds[DXIL_LS_COUNT] = {
+        LLVMIntegerTypeKind, LLVMIntegerTypeKind, LLVMIntegerTypeKind, LLVMIntegerTypeKind,
+        LLVMIntegerTypeKind, LLVMHalfTypeKind, LLVMFloatTypeKind, LLVMDoubleTypeKind, LLVMPointerTypeKind};
+    if (s >= DXIL_LS_COUNT || LLVMGetTypeKind(t) != kinds[s])
+        return false;
+    return s > DXIL_LS_I64 || LLVMGetIntTypeWidth(t) == oll_int_bits[s];
+}
+
+static bool oll_struct_fits(const dxil_type_desc *d, LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) != LLVMStructTypeKind || LLVMCountStructElementTypes(t) != d->count)
+        return false;
+    for (unsigned i = 0; i < d->count; i++)
+        if (!oll_scalar_fits(d->fields[i], LLVMStructGetTypeAtIndex(t, i)))
+            return false;
+    return true;
+}
+
+bool dxil_type_code_fits(unsigned code, LLVMTypeRef t)
+{
+    const dxil_type_desc *d = dxil_type_desc_of(code);
+    switch (d ? d->form : DXIL_FORM_OVERLOAD) {
+    case DXIL_FORM_VOID: return LLVMGetTypeKind(t) == LLVMVoidTypeKind;
+    case DXIL_FORM_SCALAR: return oll_scalar_fits(d->scalar, t);
+    case DXIL_FORM_VECTOR:
+        return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) == d->count &&
+               oll_scalar_fits(d->scalar, LLVMGetElementType(t));
+    case DXIL_FORM_STRUCT: return oll_struct_fits(d, t);
+    default: return true;
+    }
 }

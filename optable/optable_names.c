@@ -52,12 +52,18 @@ static const char *const names_flag[DXIL_OPF_COUNT] = {
 static const char *const names_custom[DXIL_MAP_CUSTOM_COUNT] = {
     "table", "handle", "cbuffer-row", "buffer-load", "buffer-store", "raw-buffer-load",
     "raw-buffer-store", "counter", "dimensions", "check-access", "sample", "texture",
-    "atomic", "sig-io"};
+    "atomic", "sig-io", "cbuffer-load", "raw-buffer-vector-load", "raw-buffer-vector-store",
+    "handle-binding", "handle-lib", "handle-annotate"};
 
 static const char *const names_result[DXIL_MAP_RESULT_COUNT] = {
     "same", "cast-i32", "struct", "vector"};
 
 static const char *const names_direction[] = {"both", "raise", "lower"};
+
+static const char *const names_form[DXIL_FORM_COUNT] = {"void", "overload", "scalar", "vector", "struct"};
+
+static const char *const names_llvm_scalar[DXIL_LS_COUNT] = {
+    "i1", "i8", "i16", "i32", "i64", "half", "float", "double", "ptr"};
 
 const char *dxil_type_code_name(unsigned code)
 {
@@ -295,4 +301,24 @@ int dxil_optable_part_of(uint32_t table_id)
 uint32_t dxil_optable_part_id(int part)
 {
     return part == 1 ? DXIL_OPTABLE_EXPERIMENTAL : DXIL_OPTABLE_CORE;
+}
+
+const char *dxil_type_form_name(unsigned form)
+{
+    return names_at(names_form, NAMES_COUNT(names_form), form);
+}
+
+int dxil_type_form_from_name(const char *name, size_t len)
+{
+    return names_find(names_form, NAMES_COUNT(names_form), name, len);
+}
+
+const char *dxil_llvm_scalar_name(unsigned s)
+{
+    return names_at(names_llvm_scalar, NAMES_COUNT(names_llvm_scalar), s);
+}
+
+int dxil_llvm_scalar_from_name(const char *name, size_t len)
+{
+    return names_find(names_llvm_scalar, NAMES_COUNT(names_llvm_scalar), name, len);
 }

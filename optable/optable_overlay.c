@@ -38,6 +38,16 @@ static size_t overlay_conflicts(const dxil_optable *base, const dxil_spec *spec,
             errors++;
         }
     }
+    /* What a type code means is fixed by the built-in table: the library
+     * builds LLVM types from it, and an overlay never overrides. */
+    for (unsigned code = 0; spec->types && code < DXIL_TY_COUNT; code++) {
+        if (!spec->types[code].line)
+            continue;
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPEC_CONFLICT, DXIL_LOC_LINE, spec->types[code].line,
+                       "type code '%s' is described by the built-in table; an overlay cannot redefine it",
+                       dxil_type_code_name(code));
+        errors++;
+    }
     for (size_t i = 0; i < spec->n_classes; i++) {
         const dxil_op_class *c = spec->classes[i];
         const dxil_op_class *same_fn = dxil_op_class_by_fn(base, c->fn, strlen(c->fn));

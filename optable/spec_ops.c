@@ -517,6 +517,9 @@ void spec_walk(spec_ctx *c, const xmlNode *root)
         return;
     }
     const xmlNode *classes = spec_child(root, "classes"), *ops = spec_child(root, "ops");
+    const xmlNode *types = spec_child(root, "types");
+    if (types)
+        c->errors += dxil_spec_read_types(c->spec, types, c->diags);
     size_t nc = classes ? spec_count_children(classes, "class") : 0;
     c->spec->classes = spec_alloc(c, (nc + 1) * sizeof *c->spec->classes);
     for (const xmlNode *ch = classes ? classes->children : NULL; c->spec->classes && ch; ch = ch->next) {

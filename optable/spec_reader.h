@@ -30,6 +30,9 @@ typedef struct dxil_spec {
     dxil_op_class **classes;  /* classes defined by the file, in file order */
     size_t n_ops;
     dxil_op_info **ops;       /* ops in file order */
+    dxil_type_desc *types;    /* <types>: DXIL_TY_COUNT entries (line 0 = not
+                                 described); NULL when the file has none */
+    uint32_t types_line;      /* line of <types>; 0 when none */
 } dxil_spec;
 
 /* Reads the spec from path, or from buf/len when path is NULL (name is
@@ -37,6 +40,13 @@ typedef struct dxil_spec {
 dxil_spec *dxil_spec_read(const char *path, const void *buf, size_t len, const char *name,
                           const dxil_spec_options *opt, dxil_diags *diags);
 void dxil_spec_free(dxil_spec *spec);
+
+/* spec_types.c: reads a <types> element into spec->types; returns the
+ * number of errors reported. `types` is an xmlNode. */
+size_t dxil_spec_read_types(dxil_spec *spec, const void *types, dxil_diags *diags);
+/* Reports every type code the spec does not describe (the built-in spec
+ * must describe them all); returns the number of errors. */
+size_t dxil_spec_types_complete(const dxil_spec *spec, dxil_diags *diags);
 
 /* Zeroed memory that lives as long as the spec (for callers that build
  * more records around it). NULL when memory is exhausted. */

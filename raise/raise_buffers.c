@@ -73,7 +73,7 @@ static bool buf_resret_users_ok(LLVMValueRef call, unsigned n_data, unsigned sta
         unsigned i = buf_ev_index(ev);
         if (i == status) {
             for (LLVMUseRef s = LLVMGetFirstUse(ev); s; s = LLVMGetNextUse(s))
-                if (dxil_res_call_opcode(LLVMGetUser(s)) != RES_OP_CHECK_ACCESS)
+                if (dxil_res_call_opcode(LLVMGetUser(s)) != DXIL_OP_CheckAccessFullyMapped)
                     return false;
         } else if (i >= n_data) {
             return false;
@@ -142,9 +142,9 @@ static unsigned buf_elem_bytes(LLVMTypeRef t)
 static void buf_keep_align(buf_state *st, LLVMValueRef call, LLVMValueRef to, LLVMTypeRef value_t)
 {
     uint32_t op = dxil_res_call_opcode(call);
-    bool vec = op == RES_OP_RAW_BUFFER_VECTOR_LOAD || op == RES_OP_RAW_BUFFER_VECTOR_STORE;
+    bool vec = op == DXIL_OP_RawBufferVectorLoad || op == DXIL_OP_RawBufferVectorStore;
     uint64_t align = 0;
-    if (!to || (!vec && op != RES_OP_RAW_BUFFER_LOAD && op != RES_OP_RAW_BUFFER_STORE) ||
+    if (!to || (!vec && op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore) ||
         !dxil_const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
                             &align) ||
         align == DXU_RAW_ALIGN_DEFAULT(buf_elem_bytes(value_t), vec))
@@ -436,9 +436,9 @@ static bool buf_do_get_dimensions(buf_state *st, LLVMValueRef call, LLVMValueRef
 
 /* ---- driver ---- */
 
+/* The handler of each custom kind the pass owns, in the order they run. */
 typedef struct buf_op {
-    const char *cls;
-    unsigned opcode;
+    unsigned kind;
     bool (*fn)(buf_state *, LLVMValueRef, LLVMValueRef);
     const char *kinds[2]; /* the handle types the LLVM 22 form takes */
 } buf_op;
@@ -446,16 +446,16 @@ typedef struct buf_op {
 #define BUF_TYPED "dx.TypedBuffer"
 #define BUF_RAW "dx.RawBuffer"
 static const buf_op buf_ops[] = {
-    {"bufferLoad", RES_OP_BUFFER_LOAD, buf_do_buffer_load, {BUF_TYPED, BUF_RAW}},
-    {"rawBufferLoad", RES_OP_RAW_BUFFER_LOAD, buf_do_raw_load, {BUF_RAW}},
-    {"rawBufferVectorLoad", RES_OP_RAW_BUFFER_VECTOR_LOAD, buf_do_raw_vector_load, {BUF_RAW}},
-    {"bufferStore", RES_OP_BUFFER_STORE, buf_do_buffer_store, {BUF_TYPED, BUF_RAW}},
-    {"rawBufferStore", RES_OP_RAW_BUFFER_STORE, buf_do_raw_store, {BUF_RAW}},
-    {"rawBufferVectorStore", RES_OP_RAW_BUFFER_VECTOR_STORE, buf_do_raw_vector_store, {BUF_RAW}},
-    {"cbufferLoadLegacy", RES_OP_CBUFFER_LOAD_LEGACY, buf_do_cbuffer_legacy, {"dx.CBuffer"}},
-    {"cbufferLoad", RES_OP_CBUFFER_LOAD, buf_do_cbuffer_load, {"dx.CBuffer"}},
-    {"bufferUpdateCounter", RES_OP_UPDATE_COUNTER, buf_do_update_counter, {BUF_TYPED, BUF_RAW}},
-    {"getDimensions", RES_OP_GET_DIMENSIONS, buf_do_get_dimensions, {BUF_TYPED, BUF_RAW}},
+    {DXIL_MAP_CUSTOM_BUFFER_LOAD, buf_do_buffer_load, {BUF_TYPED, BUF_RAW}},
+    {DXIL_MAP_CUSTOM_RAW_BUFFER_LOAD, buf_do_raw_load, {BUF_RAW}},
+    {DXIL_MAP_CUSTOM_RAW_BUFFER_VECTOR_LOAD, buf_do_raw_vector_load, {BUF_RAW}},
+    {DXIL_MAP_CUSTOM_BUFFER_STORE, buf_do_buffer_store, {BUF_TYPED, BUF_RAW}},
+    {DXIL_MAP_CUSTOM_RAW_BUFFER_STORE, buf_do_raw_store, {BUF_RAW}},
+    {DXIL_MAP_CUSTOM_RAW_BUFFER_VECTOR_STORE, buf_do_raw_vector_store, {BUF_RAW}},
+    {DXIL_MAP_CUSTOM_CBUFFER_ROW, buf_do_cbuffer_legacy, {"dx.CBuffer"}},
+    {DXIL_MAP_CUSTOM_CBUFFER_LOAD, buf_do_cbuffer_load, {"dx.CBuffer"}},
+    {DXIL_MAP_CUSTOM_COUNTER, buf_do_update_counter, {BUF_TYPED, BUF_RAW}},
+    {DXIL_MAP_CUSTOM_DIMENSIONS, buf_do_get_dimensions, {BUF_TYPED, BUF_RAW}},
 };
 
 /* Why a call of op stays DXIL (a dxil_keep_reason), for the statistics:
@@ -476,11 +476,12 @@ static const char *const buf_kept_why[BUF_KEPT_COUNT] = {
     "its handle is not a raised binding (heap, TBuffer, or selected at run time)",
     "the form has no faithful LLVM 22 intrinsic"};
 
-static int buf_run_op(buf_state *st, const buf_op *op)
+/* Raises the calls of one op (`info`) with the handler of its kind. */
+static int buf_run_op(buf_state *st, const buf_op *op, const dxil_op_info *info)
 {
     dxil_res_calls calls = {0};
     unsigned kept[BUF_KEPT_COUNT] = {0};
-    if (dxil_res_collect_calls(st->rc, &st->fns, op->cls, op->opcode, &calls) != 0)
+    if (dxil_res_collect_calls(st->rc, &st->fns, info->cls->fn, info->opcode, &calls) != 0)
         return -1;
     for (size_t i = 0; i < calls.n; i++) {
         LLVMValueRef h = dxil_res_raised_handle(LLVMGetOperand(calls.v[i], 1));
@@ -496,7 +497,7 @@ static int buf_run_op(buf_state *st, const buf_op *op)
     for (unsigned k = 0; k < BUF_KEPT_COUNT; k++)
         if (kept[k])
             dxil_diags_add(st->rc->diags, DXIL_SEV_WARNING, DXIL_W_RAISE_KEPT, DXIL_LOC_NONE, 0,
-                           "kept %u dx.op.%s call(s) as DXIL: %s", kept[k], op->cls,
+                           "kept %u dx.op.%s call(s) as DXIL: %s", kept[k], info->cls->fn,
                            buf_kept_why[k]);
     return 0;
 }
@@ -506,8 +507,12 @@ int dxil_raise_buffers(dxil_raise_ctx *rc)
     buf_state st = {.rc = rc, .b = LLVMCreateBuilderInContext(rc->ctx),
                     .i32 = LLVMInt32TypeInContext(rc->ctx), .i1 = LLVMInt1TypeInContext(rc->ctx)};
     int rv = dxil_op_fns_collect(rc->mod, &st.fns);
-    for (size_t i = 0; rv == 0 && i < sizeof buf_ops / sizeof buf_ops[0]; i++)
-        rv = buf_run_op(&st, &buf_ops[i]);
+    for (size_t i = 0; rv == 0 && i < sizeof buf_ops / sizeof buf_ops[0]; i++) {
+        size_t next = 0;
+        const dxil_op_info *info;
+        while (rv == 0 && (info = dxil_res_next_op_of_kind(rc, buf_ops[i].kind, &next)) != NULL)
+            rv = buf_run_op(&st, &buf_ops[i], info);
+    }
     dxil_op_fns_free(&st.fns);
     LLVMDisposeBuilder(st.b);
     return rv;

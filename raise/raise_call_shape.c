@@ -7,35 +7,15 @@
  * LLVM's constant folder with operands of two widths, which crashes. */
 #include "raise_ops.h"
 
+#include "optable/optable_llvm.h"
+
 #include <stdbool.h>
 
-/* Integer width of a fixed type code; 0 when the code is not an integer. */
-static unsigned shape_int_width(unsigned code)
-{
-    switch (code) {
-    case DXIL_TY_I1: return 1;
-    case DXIL_TY_I8: case DXIL_TY_U8: return 8;
-    case DXIL_TY_I16: return 16;
-    case DXIL_TY_I32: case DXIL_TY_U32: return 32;
-    case DXIL_TY_I64: return 64;
-    default: return 0;
-    }
-}
+#include <stdbool.h>
 
 static bool shape_is_int(LLVMTypeRef t, unsigned width)
 {
     return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == width;
-}
-
-/* A struct whose fields are integers of exactly these widths. */
-static bool shape_int_struct(LLVMTypeRef t, const unsigned *widths, unsigned n)
-{
-    if (LLVMGetTypeKind(t) != LLVMStructTypeKind || LLVMCountStructElementTypes(t) != n)
-        return false;
-    for (unsigned i = 0; i < n; i++)
-        if (!shape_is_int(LLVMStructGetTypeAtIndex(t, i), widths[i]))
-            return false;
-    return true;
 }
 
 /* A number: integer, half, float or double. */
@@ -84,27 +64,16 @@ static bool shape_cbufret(LLVMTypeRef t)
 
 /* False when t is not what the spec's code allows. The overload ($o) of
  * the ops the custom handlers take is a number or a vector of numbers;
- * the caller checks that every $o of one call is the same type. */
+ * the caller checks that every $o of one call is the same type. Codes
+ * that do not depend on the overload are checked against the spec's
+ * <types> descriptors. */
 static bool shape_type_fits(unsigned code, LLVMTypeRef t)
 {
-    static const unsigned resbind[4] = {32, 32, 32, 8}, props[2] = {32, 32},
-                          dims[4] = {32, 32, 32, 32};
-    unsigned w = shape_int_width(code);
-    if (w)
-        return shape_is_int(t, w);
     switch (code) {
-    case DXIL_TY_VOID: return LLVMGetTypeKind(t) == LLVMVoidTypeKind;
-    case DXIL_TY_HALF: return LLVMGetTypeKind(t) == LLVMHalfTypeKind;
-    case DXIL_TY_FLOAT: return LLVMGetTypeKind(t) == LLVMFloatTypeKind;
-    case DXIL_TY_DOUBLE: return LLVMGetTypeKind(t) == LLVMDoubleTypeKind;
     case DXIL_TY_OVERLOAD: return shape_is_number_or_vector(t);
     case DXIL_TY_RESRET: return shape_resret(t);
     case DXIL_TY_CBUFRET: return shape_cbufret(t);
-    case DXIL_TY_RES: return LLVMGetTypeKind(t) == LLVMStructTypeKind;
-    case DXIL_TY_RESBIND: return shape_int_struct(t, resbind, 4);
-    case DXIL_TY_RESPROPERTY: return shape_int_struct(t, props, 2);
-    case DXIL_TY_DIMS: return shape_int_struct(t, dims, 4);
-    default: return true;
+    default: return dxil_type_code_fits(code, t);
     }
 }
 

@@ -11,6 +11,7 @@
  * declaration or a reason to keep the call. */
 #include "raise_ops.h"
 #include "optable/optable_internal.h"
+#include "optable/optable_llvm.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -105,22 +106,6 @@ static dxil_scalar_kind ops_scalar(const ops_decl *d)
 
 /* ---- resolving a target ---------------------------------------------------------- */
 
-/* Fixed overload types (DXIL_MAP_OV_FIXED), indexed by dxil_type_code. */
-static LLVMTypeRef ops_fixed_type(LLVMContextRef ctx, unsigned code)
-{
-    switch (code) {
-    case DXIL_TY_I1: return LLVMInt1TypeInContext(ctx);
-    case DXIL_TY_I8: case DXIL_TY_U8: return LLVMInt8TypeInContext(ctx);
-    case DXIL_TY_I16: return LLVMInt16TypeInContext(ctx);
-    case DXIL_TY_I32: case DXIL_TY_U32: return LLVMInt32TypeInContext(ctx);
-    case DXIL_TY_I64: return LLVMInt64TypeInContext(ctx);
-    case DXIL_TY_HALF: return LLVMHalfTypeInContext(ctx);
-    case DXIL_TY_FLOAT: return LLVMFloatTypeInContext(ctx);
-    case DXIL_TY_DOUBLE: return LLVMDoubleTypeInContext(ctx);
-    default: return NULL;
-    }
-}
-
 static bool ops_overload_types(ops_raise *r, LLVMValueRef call, const dxil_intrinsic_map *m,
                                LLVMTypeRef *tys)
 {
@@ -132,7 +117,7 @@ static bool ops_overload_types(ops_raise *r, LLVMValueRef call, const dxil_intri
         else if (o->kind == DXIL_MAP_OV_OPERAND)
             tys[i] = o->operand < nargs ? LLVMTypeOf(LLVMGetOperand(call, o->operand)) : NULL;
         else
-            tys[i] = ops_fixed_type(r->rc->ctx, o->type);
+            tys[i] = dxil_type_code_llvm(r->rc->ctx, o->type); /* DXIL_MAP_OV_FIXED */
         if (!tys[i] || LLVMGetTypeKind(tys[i]) == LLVMVoidTypeKind)
             return false;
     }

@@ -96,6 +96,17 @@ int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const cha
     return 0;
 }
 
+const dxil_op_info *dxil_res_next_op_of_kind(const dxil_raise_ctx *rc, unsigned kind, size_t *next)
+{
+    const dxil_optable *t = ops_table(rc);
+    for (size_t n = dxil_optable_op_count(t); *next < n;) {
+        const dxil_op_info *op = dxil_optable_op_at(t, (*next)++);
+        if ((unsigned)dxil_op_custom_kind(op) == kind)
+            return op;
+    }
+    return NULL;
+}
+
 LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const char *name,
                                      LLVMTypeRef *overloads, unsigned n_over,
                                      LLVMValueRef *args, unsigned n_args, const char *vname)
@@ -133,9 +144,9 @@ unsigned dxil_res_handle_reason(const dxil_raise_ctx *rc, LLVMValueRef h)
         if (noted >= 0)
             return (unsigned)noted;
         uint32_t op = dxil_res_call_opcode(h);
-        if (op == RES_OP_CREATE_HANDLE_FROM_HEAP)
+        if (op == DXIL_OP_CreateHandleFromHeap)
             return DXIL_KEEP_HEAP_HANDLE;
-        if (op != RES_OP_ANNOTATE_HANDLE)
+        if (op != DXIL_OP_AnnotateHandle)
             break;
         h = LLVMGetOperand(h, 1);
     }
@@ -334,8 +345,8 @@ static unsigned res_count_from_uses(const dxil_raise_ctx *rc, LLVMValueRef handl
         if (!LLVMIsACallInst(user))
             continue;
         LLVMTypeRef rt = LLVMTypeOf(user);
-        if (dxil_res_call_opcode(user) == RES_OP_BUFFER_STORE) {
-            if (dxil_raise_call_fits_op(rc, user, RES_OP_BUFFER_STORE))
+        if (dxil_res_call_opcode(user) == DXIL_OP_BufferStore) {
+            if (dxil_raise_call_fits_op(rc, user, DXIL_OP_BufferStore))
                 k = res_count_from_store(user);
         } else if (LLVMGetTypeKind(rt) == LLVMStructTypeKind &&
                    LLVMCountStructElementTypes(rt) == 5) {
@@ -425,8 +436,8 @@ static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
     dxil_res_calls ann = {0};
     unsigned failed = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(create); u; u = LLVMGetNextUse(u))
-        if (dxil_res_call_opcode(LLVMGetUser(u)) == RES_OP_ANNOTATE_HANDLE &&
-            dxil_raise_call_fits_op(st->rc, LLVMGetUser(u), RES_OP_ANNOTATE_HANDLE))
+        if (dxil_res_call_opcode(LLVMGetUser(u)) == DXIL_OP_AnnotateHandle &&
+            dxil_raise_call_fits_op(st->rc, LLVMGetUser(u), DXIL_OP_AnnotateHandle))
             res_calls_push(&ann, LLVMGetUser(u));
     for (size_t i = 0; i < ann.n; i++) {
         uint32_t w0, w1, x0, x1;
@@ -627,35 +638,44 @@ static void res_write_side_md(res_state *st)
     }
 }
 
+/* The handle-creating ops the pass raises, by the spec's custom kind. */
 typedef struct res_form_desc {
-    const char *cls;
-    unsigned opcode, form;
+    unsigned kind, form;
     void (*fn)(res_state *, LLVMValueRef);
 } res_form_desc;
 
 static const res_form_desc res_forms[] = {
-    {"createHandle", RES_OP_CREATE_HANDLE, RES_FORM_CREATE, res_do_create_handle},
-    {"createHandleFromBinding", RES_OP_CREATE_HANDLE_FROM_BINDING, RES_FORM_BINDING,
-     res_do_from_binding},
-    {"createHandleForLib", RES_OP_CREATE_HANDLE_FOR_LIB, RES_FORM_LIB, res_do_for_lib},
+    {DXIL_MAP_CUSTOM_HANDLE, RES_FORM_CREATE, res_do_create_handle},
+    {DXIL_MAP_CUSTOM_HANDLE_BINDING, RES_FORM_BINDING, res_do_from_binding},
+    {DXIL_MAP_CUSTOM_HANDLE_LIB, RES_FORM_LIB, res_do_for_lib},
 };
+
+static int res_run_form(res_state *st, const res_form_desc *f, const dxil_op_info *op)
+{
+    dxil_res_calls calls = {0};
+    if (dxil_res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &calls))
+        return -1;
+    if (f->form == RES_FORM_CREATE)
+        res_infer_counts(st, &calls, 2);
+    for (size_t i = 0; i < calls.n; i++)
+        f->fn(st, calls.v[i]);
+    dxil_res_calls_free(&calls);
+    return 0;
+}
 
 static int res_run_forms(res_state *st)
 {
     for (size_t f = 0; f < sizeof res_forms / sizeof res_forms[0]; f++) {
-        dxil_res_calls calls = {0};
-        if (dxil_res_collect_calls(st->rc, &st->fns, res_forms[f].cls, res_forms[f].opcode,
-                                   &calls))
-            return -1;
-        if (res_forms[f].opcode == RES_OP_CREATE_HANDLE)
-            res_infer_counts(st, &calls, 2);
-        for (size_t i = 0; i < calls.n; i++)
-            res_forms[f].fn(st, calls.v[i]);
-        dxil_res_calls_free(&calls);
+        size_t next = 0;
+        const dxil_op_info *op;
+        while ((op = dxil_res_next_op_of_kind(st->rc, res_forms[f].kind, &next)) != NULL)
+            if (res_run_form(st, &res_forms[f], op))
+                return -1;
     }
+    /* Heap handles have no LLVM 22 form: only counted. */
+    const dxil_op_info *heap_op = dxil_op_by_opcode(ops_table(st->rc), DXIL_OP_CreateHandleFromHeap);
     dxil_res_calls heap = {0};
-    if (dxil_res_collect_calls(st->rc, &st->fns, "createHandleFromHeap",
-                               RES_OP_CREATE_HANDLE_FROM_HEAP, &heap))
+    if (heap_op && dxil_res_collect_calls(st->rc, &st->fns, heap_op->cls->fn, heap_op->opcode, &heap))
         return -1;
     st->kept[RES_FORM_HEAP] += (unsigned)heap.n;
     dxil_res_calls_free(&heap);
@@ -669,9 +689,13 @@ static int res_note_left_annotates(res_state *st)
     dxil_res_calls ann = {0};
     if (!st->rc->stats)
         return 0;
-    if (dxil_res_collect_calls(st->rc, &st->fns, "annotateHandle", RES_OP_ANNOTATE_HANDLE, &ann)) {
-        dxil_res_calls_free(&ann);
-        return -1;
+    size_t next = 0;
+    const dxil_op_info *op;
+    while ((op = dxil_res_next_op_of_kind(st->rc, DXIL_MAP_CUSTOM_HANDLE_ANNOTATE, &next)) != NULL) {
+        if (dxil_res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &ann)) {
+            dxil_res_calls_free(&ann);
+            return -1;
+        }
     }
     for (size_t i = 0; i < ann.n; i++)
         if (dxil_raise_kept_reason(st->rc, ann.v[i]) < 0)

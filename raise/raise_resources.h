@@ -7,30 +7,11 @@
 
 #include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
+#include "dxil_optable_gen.h" /* DXIL_OP_<Name> opcodes, generated from the spec */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* DXIL opcodes these passes handle (dxil-ops.tsv). */
-enum {
-    RES_OP_CBUFFER_LOAD = 58,
-    RES_OP_CREATE_HANDLE = 57,
-    RES_OP_CBUFFER_LOAD_LEGACY = 59,
-    RES_OP_BUFFER_LOAD = 68,
-    RES_OP_BUFFER_STORE = 69,
-    RES_OP_UPDATE_COUNTER = 70,
-    RES_OP_CHECK_ACCESS = 71,
-    RES_OP_GET_DIMENSIONS = 72,
-    RES_OP_RAW_BUFFER_LOAD = 139,
-    RES_OP_RAW_BUFFER_STORE = 140,
-    RES_OP_CREATE_HANDLE_FOR_LIB = 160,
-    RES_OP_ANNOTATE_HANDLE = 216,
-    RES_OP_CREATE_HANDLE_FROM_BINDING = 217,
-    RES_OP_CREATE_HANDLE_FROM_HEAP = 218,
-    RES_OP_RAW_BUFFER_VECTOR_LOAD = 303,
-    RES_OP_RAW_BUFFER_VECTOR_STORE = 304
-};
 
 #define RES_UNBOUNDED UINT32_MAX
 
@@ -111,6 +92,10 @@ void dxil_op_fns_free(dxil_op_fns *fns);
 int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const char *cls,
                            unsigned opcode, dxil_res_calls *out);
 void dxil_res_calls_free(dxil_res_calls *c);
+/* The custom handlers find their ops by the spec's custom kind: the next
+ * op of the raise's table, from index *next on, whose maps have `kind`
+ * (dxil_op_custom_kind); NULL after the last. Start with *next = 0. */
+const dxil_op_info *dxil_res_next_op_of_kind(const dxil_raise_ctx *rc, unsigned kind, size_t *next);
 /* Opcode of a dx.op call (its first argument), or UINT32_MAX. */
 uint32_t dxil_res_call_opcode(LLVMValueRef call);
 /* Builds a call to the overloaded intrinsic `name` at the builder. */

@@ -243,9 +243,13 @@ enum dxil_op_flag {
  * start with an overloaded intrinsic's name (llvm.dx.all.memory.barrier
  * yields the ID of llvm.dx.all).
  */
+/* Each kind names one handler in raise and one in lower (an op's custom
+ * maps all have the same kind): those passes find the ops they own by
+ * kind, so a new custom op is a <map custom="..."> plus, for a new kind,
+ * its handler. */
 typedef enum dxil_map_custom {
     DXIL_MAP_TABLE = 0,        /* fully table-driven */
-    DXIL_MAP_CUSTOM_HANDLE,    /* handle creation / annotation */
+    DXIL_MAP_CUSTOM_HANDLE,    /* createHandle: handle from a range id and index */
     DXIL_MAP_CUSTOM_CBUFFER_ROW,
     DXIL_MAP_CUSTOM_BUFFER_LOAD,
     DXIL_MAP_CUSTOM_BUFFER_STORE,
@@ -258,6 +262,12 @@ typedef enum dxil_map_custom {
     DXIL_MAP_CUSTOM_TEXTURE,
     DXIL_MAP_CUSTOM_ATOMIC,
     DXIL_MAP_CUSTOM_SIG_IO,    /* LoadInput/StoreOutput: extra intrinsic args */
+    DXIL_MAP_CUSTOM_CBUFFER_LOAD,            /* cbufferLoad: one value at a byte offset */
+    DXIL_MAP_CUSTOM_RAW_BUFFER_VECTOR_LOAD,  /* DXIL 1.9 native vectors */
+    DXIL_MAP_CUSTOM_RAW_BUFFER_VECTOR_STORE,
+    DXIL_MAP_CUSTOM_HANDLE_BINDING,          /* createHandleFromBinding (6.6) */
+    DXIL_MAP_CUSTOM_HANDLE_LIB,              /* createHandleForLib */
+    DXIL_MAP_CUSTOM_HANDLE_ANNOTATE,         /* annotateHandle: folded into the handle type */
     DXIL_MAP_CUSTOM_COUNT
 } dxil_map_custom;
 
@@ -471,6 +481,10 @@ typedef bool (*dxil_map_const_fn)(void *ctx, unsigned index, int64_t *value);
 /* True when the map applies at DXIL version v to overload kind `scalar`
  * (dimension 0's kind; DXIL_SCALAR_VOID to skip that check). */
 DXIL_API bool dxil_map_applies(const dxil_intrinsic_map *m, dxil_version v, dxil_scalar_kind scalar);
+
+/* The custom kind of op's maps (the handler that owns its calls), or
+ * DXIL_MAP_TABLE when it has no custom map or op is NULL. */
+DXIL_API dxil_map_custom dxil_op_custom_kind(const dxil_op_info *op);
 
 /* Raise: the first map of op usable for raising at v whose CONST operands
  * all match (get_const is asked with dx.op operand indices). NULL if none. */

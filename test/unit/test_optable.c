@@ -639,6 +639,17 @@ static void test_overlay_malformed(void)
                    DXIL_E_SPEC, 3, "unknown class 'NoClass'");
 }
 
+/* What a type code means belongs to the built-in table. */
+static void test_overlay_types(void)
+{
+    t_expect_error("<dxil-ops format=\"1\">\n<types>\n<type code=\"i32\" form=\"scalar\" scalar=\"i64\"/>\n"
+                   "</types>\n</dxil-ops>\n",
+                   DXIL_E_SPEC_CONFLICT, 3, "cannot redefine");
+    t_expect_error("<dxil-ops format=\"1\">\n<types>\n<type code=\"v\" form=\"void\"/>\n"
+                   "<type code=\"dims\" form=\"struct\" fields=\"i32 i33\"/>\n</types>\n</dxil-ops>\n",
+                   DXIL_E_SPEC_SCHEMA, 4, "");
+}
+
 static void test_overlay_file(void)
 {
     char path[] = "/tmp/test_optable_XXXXXX";
@@ -718,6 +729,7 @@ int dxil_test_register(void)
         {NULL, NULL}};
     static const dxil_test_case overlays[] = {
         {"overlay loads and stacks", test_overlay_loads},
+        {"overlays cannot describe types", test_overlay_types},
         {"overlay conflicts", test_overlay_conflicts},
         {"malformed overlays", test_overlay_malformed},
         {"overlay from a file", test_overlay_file},
