@@ -42,6 +42,9 @@ uint8_t *dxil_read_file(const char *path, size_t *size, dxil_diags *diags);
  * path (dxil_temp_name_pid recognises it). */
 int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil_diags *diags);
 
+/* write() until done (retrying EINTR); 0, or -1 with errno set. */
+int dxil_write_all(int fd, const void *data, size_t size);
+
 /* Durable writes (process-wide, default off): fsync each file before its
  * rename and its directory after it, so a completed write survives power
  * loss, not only a crash. */

@@ -125,7 +125,7 @@ static int temp_create(const char *path, temp_entry **entry)
     return fd;
 }
 
-static int write_all(int fd, const void *data, size_t size)
+int dxil_write_all(int fd, const void *data, size_t size)
 {
     const uint8_t *p = data;
     while (size) {
@@ -206,7 +206,7 @@ int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil
         errno = saved;
         return write_error(diags, "cannot create a temporary file for", path);
     }
-    int rc = write_all(fd, data, size);
+    int rc = dxil_write_all(fd, data, size);
     if (rc == 0 && durable)
         rc = fsync(fd);
     saved = errno;

@@ -58,20 +58,6 @@ const char *batch_signal_name(int sig)
     return buf;
 }
 
-static void isolate_write_all(int fd, const void *data, size_t size)
-{
-    const char *p = data;
-    while (size) {
-        ssize_t n = write(fd, p, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        p += n;
-        size -= (size_t)n;
-    }
-}
-
 /* The child's op counts as JSON, or NULL (none asked for, or no memory). */
 static char *isolate_child_stats(dxil_stats *stats)
 {
@@ -112,9 +98,9 @@ static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batc
     if (sizeof(isolate_msg) + len + slen > ISOLATE_MSG_MAX)
         slen = 0;
     isolate_msg msg = {(int32_t)it->status, it->code, (uint32_t)len, (uint32_t)slen};
-    isolate_write_all(fd, &msg, sizeof msg);
-    isolate_write_all(fd, it->reason, len);
-    isolate_write_all(fd, js, slen);
+    dxil_write_all(fd, &msg, sizeof msg);
+    dxil_write_all(fd, it->reason, len);
+    dxil_write_all(fd, js, slen);
     _exit(0);
 }
 
