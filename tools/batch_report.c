@@ -130,7 +130,7 @@ static json_object *report_head(const batch_options *o, const batch_list *list,
     json_object_object_add(root, "skipped", json_object_new_int64((int64_t)t->skipped));
     /* A stopped batch: what was in flight, what never started. */
     json_object_object_add(root, "interrupted", json_object_new_boolean(t->stop_signal != 0));
-    json_object_object_add(root, "signal", t->stop_signal
+    json_object_object_add(root, "stop_signal", t->stop_signal
                                ? json_object_new_string(batch_signal_name(t->stop_signal)) : NULL);
     json_object_object_add(root, "interrupted_shaders",
                            json_object_new_int64((int64_t)t->interrupted));

@@ -4,36 +4,38 @@
 #include "batch.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
-static volatile sig_atomic_t batch_stop_sig;
+/* Lock-free, so the handler may set it; atomic, because worker threads
+ * read it while the main thread (or, in tests, a worker) sets it. */
+static atomic_int batch_stop_sig;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag must be lock-free");
 static const int batch_stop_signals[] = {SIGINT, SIGTERM};
 enum { STOP_SIGNALS = sizeof batch_stop_signals / sizeof *batch_stop_signals };
 static struct sigaction batch_saved[STOP_SIGNALS];
 
 void batch_request_stop(int sig)
 {
-    batch_stop_sig = sig;
+    atomic_store(&batch_stop_sig, sig);
 }
 
 int batch_stop_signal(void)
 {
-    return batch_stop_sig;
+    return atomic_load(&batch_stop_sig);
 }
 
 void batch_clear_stop(void)
 {
-    batch_stop_sig = 0;
+    atomic_store(&batch_stop_sig, 0);
 }
 
 static void batch_on_signal(int sig)
 {
-    if (batch_stop_sig) { /* the second one: stop now */
+    if (atomic_exchange(&batch_stop_sig, sig)) { /* the second one: stop now */
         signal(sig, SIG_DFL);
         raise(sig);
-        return;
     }
-    batch_stop_sig = sig;
 }
 
 void batch_install_signals(void)

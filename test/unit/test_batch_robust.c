@@ -150,7 +150,7 @@ static void test_stop_signal(void)
     json_object *root = batch_report_json(&o, &l, &t);
     json_object *v = NULL;
     CU_ASSERT_TRUE(json_object_object_get_ex(root, "interrupted", &v) && json_object_get_boolean(v));
-    CU_ASSERT_TRUE(json_object_object_get_ex(root, "signal", &v));
+    CU_ASSERT_TRUE(json_object_object_get_ex(root, "stop_signal", &v));
     CU_ASSERT_STRING_EQUAL(json_object_get_string(v), "SIGINT");
     json_object_put(root);
     batch_clear_stop();
