@@ -1,4 +1,5 @@
-/* file_io.c - whole-file reads and atomic (temp + rename) writes. */
+/* file_io.c - reading inputs: only regular files, checked before they are
+ * opened, mapped rather than copied (atomic writes: file_write.c). */
 #include "file_io.h"
 
 #include <errno.h>
@@ -6,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 static int io_error(dxil_diags *diags, const char *what, const char *path)
@@ -17,7 +18,38 @@ static int io_error(dxil_diags *diags, const char *what, const char *path)
     return -1;
 }
 
-static uint8_t *io_read_stream(FILE *f, const char *path, size_t *size, dxil_diags *diags)
+static int io_too_large(dxil_diags *diags, const char *path, size_t limit)
+{
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_TOO_LARGE, DXIL_LOC_NONE, 0,
+                   "%s is larger than %zu bytes (the input size limit)", path, limit);
+    return -1;
+}
+
+static const struct {
+    mode_t type;
+    const char *name;
+} io_file_types[] = {
+    {S_IFDIR, "a directory"},         {S_IFIFO, "a FIFO"},
+    {S_IFCHR, "a character device"},  {S_IFBLK, "a block device"},
+    {S_IFSOCK, "a socket"},
+};
+
+static int io_not_regular(dxil_diags *diags, const char *path, mode_t mode)
+{
+    const char *kind = "not a regular file";
+    for (size_t i = 0; i < sizeof io_file_types / sizeof *io_file_types; i++)
+        if ((mode & S_IFMT) == io_file_types[i].type)
+            kind = io_file_types[i].name;
+    bool fifo = S_ISFIFO(mode);
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_IO, DXIL_LOC_NONE, 0,
+                   "cannot read %s: %s, not a regular file%s", path, kind,
+                   fifo ? " (a pipe can be read as '-')" : "");
+    return -1;
+}
+
+/* Reads stdin (a pipe is fine there) up to limit bytes. */
+static int io_read_stream(FILE *f, const char *path, size_t limit, dxil_file_data *out,
+                          dxil_diags *diags)
 {
     size_t cap = 1 << 16, len = 0;
     uint8_t *buf = malloc(cap);
@@ -26,13 +58,11 @@ static uint8_t *io_read_stream(FILE *f, const char *path, size_t *size, dxil_dia
         len += n;
         if (n == 0)
             break;
+        if (len > limit) {
+            free(buf);
+            return io_too_large(diags, path, limit);
+        }
         if (len == cap) {
-            if (cap >= DXIL_MAX_INPUT_SIZE) {
-                dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_TOO_LARGE, DXIL_LOC_NONE, 0,
-                               "%s is larger than %u bytes", path, DXIL_MAX_INPUT_SIZE);
-                free(buf);
-                return NULL;
-            }
             uint8_t *grown = realloc(buf, cap * 2);
             if (!grown)
                 free(buf);
@@ -42,95 +72,90 @@ static uint8_t *io_read_stream(FILE *f, const char *path, size_t *size, dxil_dia
     }
     if (!buf || ferror(f)) {
         free(buf);
-        io_error(diags, "cannot read", path);
-        return NULL;
+        return io_error(diags, "cannot read", path);
     }
-    *size = len;
-    return buf;
+    *out = (dxil_file_data){.data = buf, .size = len, .heap = buf};
+    return 0;
+}
+
+/* stat first, so a FIFO or device is never opened (opening a FIFO blocks
+ * until a writer comes); then open non-blocking and check the descriptor
+ * again, in case the name changed in between. */
+static int io_open_regular(const char *path, size_t limit, struct stat *st, dxil_diags *diags)
+{
+    if (stat(path, st) != 0)
+        return io_error(diags, "cannot open", path);
+    if (!S_ISREG(st->st_mode))
+        return io_not_regular(diags, path, st->st_mode);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return io_error(diags, "cannot open", path);
+    if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+        int rc = S_ISREG(st->st_mode) ? io_error(diags, "cannot read", path)
+                                      : io_not_regular(diags, path, st->st_mode);
+        close(fd);
+        return rc;
+    }
+    if ((uint64_t)st->st_size > limit) {
+        close(fd);
+        return io_too_large(diags, path, limit);
+    }
+    return fd;
+}
+
+int dxil_file_map(const char *path, size_t limit, dxil_file_data *out, dxil_diags *diags)
+{
+    memset(out, 0, sizeof *out);
+    if (!limit)
+        limit = DXIL_MAX_INPUT_SIZE;
+    if (strcmp(path, "-") == 0)
+        return io_read_stream(stdin, "<stdin>", limit, out, diags);
+    struct stat st;
+    int fd = io_open_regular(path, limit, &st, diags);
+    if (fd < 0)
+        return -1;
+    size_t size = (size_t)st.st_size;
+    if (size == 0) { /* mmap refuses a length of 0 */
+        close(fd);
+        out->heap = malloc(1);
+        out->data = out->heap;
+        return out->heap ? 0 : io_error(diags, "cannot read", path);
+    }
+    /* Private and read-only: pages come from the page cache as they are
+     * touched, so a container's parts that are never parsed cost nothing. */
+    void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    if (map == MAP_FAILED)
+        return io_error(diags, "cannot map", path);
+    *out = (dxil_file_data){.data = map, .size = size, .map = map, .map_len = size};
+    return 0;
+}
+
+void dxil_file_release(dxil_file_data *d)
+{
+    if (d->map)
+        munmap(d->map, d->map_len);
+    free(d->heap);
+    memset(d, 0, sizeof *d);
 }
 
 uint8_t *dxil_read_file(const char *path, size_t *size, dxil_diags *diags)
 {
-    if (strcmp(path, "-") == 0)
-        return io_read_stream(stdin, "<stdin>", size, diags);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        io_error(diags, "cannot open", path);
+    dxil_file_data d;
+    if (dxil_file_map(path, 0, &d, diags) != 0)
         return NULL;
+    uint8_t *copy = d.heap;
+    if (!copy) {
+        copy = malloc(d.size ? d.size : 1);
+        if (copy)
+            memcpy(copy, d.data, d.size);
+        else
+            io_error(diags, "cannot read", path);
     }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        errno = EISDIR;
-        io_error(diags, "cannot read", path);
-        fclose(f);
-        return NULL;
-    }
-    uint8_t *data = io_read_stream(f, path, size, diags);
-    fclose(f);
-    return data;
-}
-
-static int io_write_all(int fd, const void *data, size_t size)
-{
-    const uint8_t *p = data;
-    while (size) {
-        ssize_t n = write(fd, p, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        size -= (size_t)n;
-    }
-    return 0;
-}
-
-/* Creates "<path>.tmpXXXXXX" with mode 0666 less the umask. Not mkstemp
- * plus umask(): reading the umask means setting it, which races with
- * other threads writing files (batch mode). */
-static int io_create_temp(const char *path, char *tmp, size_t n)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    /* A stack address differs between threads; the clock between tries. */
-    unsigned long seed = (unsigned long)ts.tv_nsec ^ (unsigned long)(uintptr_t)&ts ^
-                         ((unsigned long)getpid() << 16);
-    for (int attempt = 0; attempt < 64; attempt++) {
-        seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-        snprintf(tmp, n, "%s.tmp%06lx", path, (seed >> 33) & 0xFFFFFFul);
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0 || errno != EEXIST)
-            return fd;
-    }
-    return -1;
-}
-
-int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil_diags *diags)
-{
-    if (strcmp(path, "-") == 0) {
-        if (fwrite(data, 1, size, stdout) != size || fflush(stdout) != 0)
-            return io_error(diags, "cannot write", "<stdout>");
-        return 0;
-    }
-    size_t n = strlen(path) + 16;
-    char *tmp = malloc(n);
-    if (!tmp)
-        return io_error(diags, "cannot write", path);
-    int fd = io_create_temp(path, tmp, n);
-    if (fd < 0) {
-        io_error(diags, "cannot create a temporary file for", path);
-        free(tmp);
-        return -1;
-    }
-    int rc = io_write_all(fd, data, size);
-    if (close(fd) != 0)
-        rc = -1;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0) {
-        io_error(diags, "cannot write", path);
-        unlink(tmp);
-    }
-    free(tmp);
-    return rc;
+    *size = d.size;
+    d.heap = NULL; /* now the caller's */
+    dxil_file_release(&d);
+    return copy;
 }

@@ -65,12 +65,11 @@ dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *
 dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
                                    dxil_diags *diags)
 {
-    size_t size = 0;
-    uint8_t *data = dxil_read_file(path, &size, diags);
-    if (!data)
+    dxil_file_data in;
+    if (dxil_file_map(path, opts ? opts->max_input_size : 0, &in, diags) != 0)
         return NULL;
-    dxil_module *m = dxil_module_load_memory(data, size, path, opts, diags);
-    free(data);
+    dxil_module *m = dxil_module_load_memory(in.data, in.size, path, opts, diags);
+    dxil_file_release(&in);
     return m;
 }
 

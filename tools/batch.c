@@ -2,6 +2,7 @@
 #include "batch.h"
 #include "cli_common.h"
 #include "cli_loader.h"
+#include "common/file_io.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -22,17 +23,26 @@ static const char batch_usage_head[] =
     "  --shard=K/N        only the inputs whose sorted index is K modulo N\n"
     "  --report=<file>    write the summary as JSON\n"
     "  --isolate          one child process per shader: a crash loses one shader\n"
-    "  --timeout=<sec>    with --isolate, kill a child after this many seconds\n"
+    "  --timeout=<sec>    per-shader time limit (default 300, 0: none); --isolate\n"
+    "                     kills the child, threads abandon the shader\n"
+    "  --resume           skip shaders whose output exists and is newer than the input\n"
+    "  --durable          fsync each output and its directory (survives power loss)\n"
     "  --progress, --no-progress  force the progress bar on or off\n"
     "                     (default: on when stderr is a terminal)\n";
 static const char batch_usage_tail[] =
     "                     as for a single shader\n"
     "\n"
-    "Exit status: 0 all converted, 1 any failed, 2 usage error.\n";
+    "\n"
+    "Only regular files are read. Temporary outputs left under <outdir> by a killed\n"
+    "run are removed at the start. SIGINT/SIGTERM stop the batch: shaders in flight\n"
+    "get 1 s to finish, then the summary and report (marked interrupted) are written.\n"
+    "\n"
+    "Exit status: 0 all converted, 1 any failed, 2 usage error, 130/143 stopped by\n"
+    "SIGINT/SIGTERM.\n";
 
 enum {
     BOPT_BATCH = 256, BOPT_EMIT, BOPT_SHARD, BOPT_REPORT, BOPT_ISOLATE, BOPT_TIMEOUT,
-    BOPT_PROGRESS, BOPT_NO_PROGRESS
+    BOPT_PROGRESS, BOPT_NO_PROGRESS, BOPT_RESUME, BOPT_DURABLE
 };
 
 /* The batch's own options; cli_loader adds the loader options. */
@@ -45,6 +55,8 @@ static const struct option batch_long_options[] = {
     {"timeout", required_argument, NULL, BOPT_TIMEOUT},
     {"progress", no_argument, NULL, BOPT_PROGRESS},
     {"no-progress", no_argument, NULL, BOPT_NO_PROGRESS},
+    {"resume", no_argument, NULL, BOPT_RESUME},
+    {"durable", no_argument, NULL, BOPT_DURABLE},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -79,6 +91,7 @@ void batch_options_init(batch_options *o)
     o->progress = -1;
     o->jobs = batch_default_jobs();
     o->shard_count = 1;
+    o->timeout_s = BATCH_DEFAULT_TIMEOUT;
 }
 
 /* Strict unsigned parse: digits only, no sign, no overflow past max. */
@@ -136,6 +149,8 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
                    ? -1 : batch_usage_error("--timeout takes seconds", arg);
     case BOPT_PROGRESS: o->progress = 1; return -1;
     case BOPT_NO_PROGRESS: o->progress = 0; return -1;
+    case BOPT_RESUME: o->resume = true; return -1;
+    case BOPT_DURABLE: o->durable = true; return -1;
     case 'h':
         cli_loader_usage(batch_usage_head, CLI_LOADER_BATCH, batch_usage_tail);
         return BATCH_EXIT_OK;
@@ -163,9 +178,32 @@ int batch_parse_args(int argc, char **argv, batch_options *o)
         return batch_usage_error("--batch takes no other input", argv[optind]);
     if (!o->input || !*o->input)
         return batch_usage_error("--batch needs a directory or @file-list", NULL);
-    if (o->timeout_s && !o->isolate)
-        return batch_usage_error("--timeout needs --isolate", NULL);
+    if (o->resume && !o->outdir)
+        return batch_usage_error("--resume needs -O <outdir>", NULL);
     return -1;
+}
+
+/* Stale temporary files, --resume, the run, the summary and report. */
+static int batch_main_run(batch_options *o, batch_list *list, batch_totals *t)
+{
+    size_t stale = o->outdir ? dxil_remove_stale_temps(o->outdir) : 0;
+    if (stale)
+        fprintf(stderr, "dxil-upgrade: removed %zu stale temporary file%s under %s\n", stale,
+                stale == 1 ? "" : "s", o->outdir);
+    if (o->resume)
+        batch_mark_done(o, list);
+    dxil_io_set_durable(o->durable);
+    batch_install_signals();
+    batch_run(o, list, batch_convert_one, NULL, t);
+    t->stale_removed = stale;
+    batch_summary_print(o, list, t, stdout);
+    int rc = t->failed + t->crashed ? BATCH_EXIT_FAILED : BATCH_EXIT_OK;
+    if (o->report && batch_report_write(o, list, t, o->report) != 0)
+        rc = BATCH_EXIT_FAILED;
+    if (t->stop_signal)
+        rc = 128 + t->stop_signal;
+    batch_restore_signals();
+    return rc;
 }
 
 int batch_main(int argc, char **argv)
@@ -184,12 +222,15 @@ int batch_main(int argc, char **argv)
     batch_shard(&list, o.shard_index, o.shard_count);
     o.op_stats = true;
     batch_totals t;
-    batch_run(&o, &list, batch_convert_one, NULL, &t);
-    batch_summary_print(&o, &list, &t, stdout);
-    rc = t.failed + t.crashed ? BATCH_EXIT_FAILED : BATCH_EXIT_OK;
-    if (o.report && batch_report_write(&o, &list, &t, o.report) != 0)
-        rc = BATCH_EXIT_FAILED;
+    rc = batch_main_run(&o, &list, &t);
+    bool abandoned = t.abandoned > 0;
     batch_totals_free(&t);
     batch_list_free(&list);
+    if (abandoned) {
+        /* A thread may still be inside LLVM: exit() would run LLVM's
+         * static destructors under it. */
+        fflush(NULL);
+        _exit(rc);
+    }
     return rc;
 }

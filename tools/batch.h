@@ -20,6 +20,12 @@
 
 enum { BATCH_EXIT_OK = 0, BATCH_EXIT_FAILED = 1, BATCH_EXIT_USAGE = 2 };
 
+/* The per-shader time limit unless --timeout says otherwise (seconds). */
+enum { BATCH_DEFAULT_TIMEOUT = 300 };
+/* After SIGINT/SIGTERM, how long shaders in flight may take to finish
+ * before they are abandoned (milliseconds). */
+enum { BATCH_STOP_GRACE_MS = 1000 };
+
 typedef struct batch_options {
     const char *input;  /* directory or @file-list ("@-" = stdin) */
     const char *outdir; /* NULL: convert, then discard the output */
@@ -31,14 +37,20 @@ typedef struct batch_options {
     int progress;       /* -1 auto (stderr is a terminal), 0 off, 1 on */
     unsigned jobs;
     unsigned shard_index, shard_count;
-    unsigned timeout_s; /* --isolate: kill a child after this long (0 = never) */
+    /* Per-shader time limit (0 = none): --isolate kills the child; threads
+     * abandon the shader (batch_run.c says why that is the honest choice). */
+    unsigned timeout_s;
+    bool resume;        /* skip shaders whose output is newer than the input */
+    bool durable;       /* fsync each output and its directory */
 } batch_options;
 
 typedef enum batch_status {
     BATCH_PENDING = 0,
     BATCH_OK,
     BATCH_FAILED,  /* the library reported an error */
-    BATCH_CRASHED  /* --isolate: the child died or timed out */
+    BATCH_CRASHED, /* --isolate: the child died; or it timed out */
+    BATCH_SKIPPED, /* --resume: the output was already there */
+    BATCH_INTERRUPTED /* in flight when a signal stopped the batch */
 } batch_status;
 
 typedef struct batch_item {
@@ -58,7 +70,13 @@ typedef struct batch_list {
 } batch_list;
 
 typedef struct batch_totals {
-    size_t ok, failed, crashed;
+    size_t ok, failed, crashed, skipped, interrupted;
+    size_t not_run;   /* never started: the batch was stopped first */
+    int stop_signal;  /* SIGINT/SIGTERM that stopped the batch, else 0 */
+    /* Threads whose shader was abandoned (timed out, or interrupted) and
+     * that may still be running: the process must _exit, not return. */
+    size_t abandoned;
+    size_t stale_removed; /* stale temporary files removed at the start */
     double seconds;
     /* This process's peak resident set when the last shader was done
      * (before any report is built), in MiB; 0 where it cannot be read. */
@@ -105,6 +123,21 @@ int batch_convert_one(const batch_options *o, batch_item *it, void *user);
  * o->isolate is set. Fills totals. */
 void batch_run(const batch_options *o, batch_list *list, batch_work_fn fn, void *user,
                batch_totals *totals);
+
+/* --resume: marks BATCH_SKIPPED the items whose output exists, is not
+ * empty and is not older than the input (outputs appear only by rename,
+ * so one that exists is complete). Returns how many. */
+size_t batch_mark_done(const batch_options *o, batch_list *list);
+
+/* Stopping: the SIGINT/SIGTERM handlers (batch_main) call
+ * batch_request_stop; the runners then start nothing new, give the
+ * shaders in flight BATCH_STOP_GRACE_MS, and abandon the rest. A second
+ * signal ends the process at once. */
+void batch_request_stop(int sig);
+int batch_stop_signal(void);
+void batch_clear_stop(void);
+void batch_install_signals(void);
+void batch_restore_signals(void);
 
 /* Signal name ("SIGSEGV"), or "signal N" in a static buffer per thread. */
 const char *batch_signal_name(int sig);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* mkdir -p of path's parent; threads may race to create the same one. */
 static int batch_make_parents(char *path)
@@ -86,8 +87,21 @@ void batch_set_thread_stats(dxil_stats *s)
     batch_tls_stats = s;
 }
 
+/* Test hook, to interrupt or kill a batch while a shader is in flight:
+ * when DXIL_BATCH_TEST_HANG is set, the shader whose path contains its
+ * value sleeps (20 s at most, so a test cannot hang) before loading. */
+static void batch_test_hang_hook(const batch_item *it)
+{
+    const char *needle = getenv("DXIL_BATCH_TEST_HANG");
+    if (!needle || !*needle || !strstr(it->path, needle))
+        return;
+    for (int i = 0; i < 200; i++)
+        nanosleep(&(struct timespec){.tv_nsec = 100 * 1000 * 1000}, NULL);
+}
+
 int batch_convert_one(const batch_options *o, batch_item *it, void *user)
 {
+    batch_test_hang_hook(it);
     dxil_diags *diags = dxil_diags_create();
     if (!diags) {
         batch_fail(it, 0, "%s", "out of memory");

@@ -7,6 +7,7 @@
  */
 #include "batch.h"
 #include "clock.h"
+#include "common/file_io.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -37,6 +38,7 @@ typedef struct isolate_slot {
     char *buf;   /* what the child sent so far */
     size_t got, cap;
     bool overflow;
+    bool killed; /* by the parent, after a stop signal's grace */
 } isolate_slot;
 
 static const struct { int sig; const char *name; } isolate_signals[] = {
@@ -54,20 +56,6 @@ const char *batch_signal_name(int sig)
             return isolate_signals[i].name;
     snprintf(buf, sizeof buf, "signal %d", sig);
     return buf;
-}
-
-static void isolate_write_all(int fd, const void *data, size_t size)
-{
-    const char *p = data;
-    while (size) {
-        ssize_t n = write(fd, p, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        p += n;
-        size -= (size_t)n;
-    }
 }
 
 /* The child's op counts as JSON, or NULL (none asked for, or no memory). */
@@ -93,6 +81,10 @@ static void isolate_test_crash_hook(const batch_item *it)
 static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batch_work_fn fn,
                                     void *user, int fd)
 {
+    /* The parent handles a stop signal; a child just dies of it (a
+     * terminal's Ctrl-C reaches the whole process group). */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     if (o->timeout_s)
         alarm(o->timeout_s); /* default action kills us: reported as SIGALRM */
     isolate_test_crash_hook(it);
@@ -106,9 +98,9 @@ static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batc
     if (sizeof(isolate_msg) + len + slen > ISOLATE_MSG_MAX)
         slen = 0;
     isolate_msg msg = {(int32_t)it->status, it->code, (uint32_t)len, (uint32_t)slen};
-    isolate_write_all(fd, &msg, sizeof msg);
-    isolate_write_all(fd, it->reason, len);
-    isolate_write_all(fd, js, slen);
+    dxil_write_all(fd, &msg, sizeof msg);
+    dxil_write_all(fd, it->reason, len);
+    dxil_write_all(fd, js, slen);
     _exit(0);
 }
 
@@ -229,8 +221,10 @@ static size_t isolate_fill(const batch_options *o, batch_list *list, size_t next
                            batch_work_fn fn, void *user, isolate_slot *slots, unsigned n,
                            unsigned *running)
 {
-    for (unsigned k = 0; k < n && next < list->count; k++) {
-        if (slots[k].pid)
+    for (unsigned k = 0; k < n && next < list->count && !batch_stop_signal(); k++) {
+        while (next < list->count && list->items[next].status == BATCH_SKIPPED)
+            next++; /* --resume skipped it */
+        if (slots[k].pid || next == list->count)
             continue;
         if (isolate_spawn(o, list, next, fn, user, &slots[k]) == 0)
             (*running)++;
@@ -252,7 +246,30 @@ typedef struct isolate_run {
     size_t done, failed;
     batch_progress *prog;
     batch_totals *t;
+    double stop_at; /* when children still running are killed, or 0 */
 } isolate_run;
+
+/* A child that did not end by itself may have left a temporary output
+ * file (named with its pid): remove it. */
+static void isolate_remove_temps(const isolate_run *r, const isolate_slot *s, int wstatus)
+{
+    if (!r->o->outdir || (WIFEXITED(wstatus) && !s->killed))
+        return;
+    batch_item *it = &r->list->items[s->item];
+    char *out = batch_output_path(r->o->outdir, it->rel, r->o->emit);
+    if (out)
+        dxil_remove_temps_of(out, s->pid);
+    free(out);
+}
+
+/* A child stopped by us, or by the signal that stopped the batch. */
+static bool isolate_interrupted(const isolate_slot *s, int wstatus)
+{
+    if (s->killed)
+        return true;
+    int sig = WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
+    return batch_stop_signal() && (sig == SIGINT || sig == SIGTERM);
+}
 
 /* The child closed its pipe (it exited or died): reap it, record it. */
 static void isolate_finish(isolate_run *r, isolate_slot *s)
@@ -266,8 +283,12 @@ static void isolate_finish(isolate_run *r, isolate_slot *s)
     batch_item *it = &r->list->items[s->item];
     if (pid < 0)
         isolate_set_reason(it, BATCH_CRASHED, 0, "child process lost");
+    else if (isolate_interrupted(s, wstatus))
+        isolate_set_reason(it, BATCH_INTERRUPTED, 0, "child stopped in flight by the stop signal");
     else
         isolate_collect(r->o, s, wstatus, it, r->t);
+    if (pid >= 0)
+        isolate_remove_temps(r, s, wstatus);
     it->ms = (clock_now() - s->t0) * 1e3;
     free(s->buf);
     *s = (isolate_slot){.pid = 0};
@@ -287,13 +308,32 @@ static void isolate_poll(isolate_run *r)
         r->pfd[k] = (struct pollfd){.fd = r->slots[i].fd, .events = POLLIN};
         r->pfd_slot[k++] = i;
     }
-    if (poll(r->pfd, k, -1) <= 0)
-        return; /* EINTR: try again */
+    /* A tenth of a second at most, to notice a stop signal. */
+    if (poll(r->pfd, k, 100) <= 0)
+        return; /* EINTR or nothing yet: try again */
     for (nfds_t j = 0; j < k; j++) {
         isolate_slot *s = &r->slots[r->pfd_slot[j]];
         if (r->pfd[j].revents && !isolate_drain(s))
             isolate_finish(r, s);
     }
+}
+
+/* After a stop signal: no new children (isolate_fill), and after the
+ * grace the running ones are killed. */
+static void isolate_check_stop(isolate_run *r)
+{
+    if (!batch_stop_signal())
+        return;
+    double now = clock_now();
+    if (r->stop_at == 0)
+        r->stop_at = now + BATCH_STOP_GRACE_MS / 1e3;
+    if (now < r->stop_at)
+        return;
+    for (unsigned i = 0; i < r->n; i++)
+        if (r->slots[i].pid && !r->slots[i].killed) {
+            kill(r->slots[i].pid, SIGKILL);
+            r->slots[i].killed = true;
+        }
 }
 
 void batch_run_isolated(const batch_options *o, batch_list *list, batch_work_fn fn, void *user,
@@ -317,6 +357,7 @@ void batch_run_isolated(const batch_options *o, batch_list *list, batch_work_fn 
         if (r.running == 0)
             break;
         isolate_poll(&r);
+        isolate_check_stop(&r);
     }
     if (r.slots != &one)
         free(r.slots), free(r.pfd), free(r.pfd_slot);

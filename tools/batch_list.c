@@ -248,3 +248,29 @@ char *batch_output_path(const char *outdir, const char *rel, dxil_emit_format fm
         snprintf(out, n, "%s/%.*s%s", outdir, (int)stem, rel, ext);
     return out;
 }
+
+/* An output that exists and is not older than its input: outputs appear
+ * only by rename of a whole file, so it is complete. */
+static bool batch_output_current(const batch_options *o, const batch_item *it)
+{
+    struct stat in, out;
+    char *path = batch_output_path(o->outdir, it->rel, o->emit);
+    bool done = path && stat(it->path, &in) == 0 && stat(path, &out) == 0 &&
+                S_ISREG(out.st_mode) && out.st_size > 0 &&
+                (out.st_mtim.tv_sec > in.st_mtim.tv_sec ||
+                 (out.st_mtim.tv_sec == in.st_mtim.tv_sec &&
+                  out.st_mtim.tv_nsec >= in.st_mtim.tv_nsec));
+    free(path);
+    return done;
+}
+
+size_t batch_mark_done(const batch_options *o, batch_list *list)
+{
+    size_t n = 0;
+    for (size_t i = 0; o->outdir && i < list->count; i++)
+        if (list->items[i].status == BATCH_PENDING && batch_output_current(o, &list->items[i])) {
+            list->items[i].status = BATCH_SKIPPED;
+            n++;
+        }
+    return n;
+}

@@ -8,7 +8,16 @@
 
 static const char *const report_status_names[] = {
     [BATCH_PENDING] = "pending", [BATCH_OK] = "ok", [BATCH_FAILED] = "failed",
-    [BATCH_CRASHED] = "crashed"};
+    [BATCH_CRASHED] = "crashed", [BATCH_SKIPPED] = "skipped",
+    [BATCH_INTERRUPTED] = "interrupted"};
+
+/* Items listed as failures (summary lines, the "failures" array): not
+ * the skipped ones, nor the ones never started. */
+static bool report_is_failure(const batch_item *it)
+{
+    return it->status == BATCH_FAILED || it->status == BATCH_CRASHED ||
+           it->status == BATCH_INTERRUPTED;
+}
 
 /* One line of totals and one of kept calls by reason (the full per-op
  * table is in the JSON report). */
@@ -39,20 +48,26 @@ void batch_summary_print(const batch_options *o, const batch_list *list, const b
                          FILE *out)
 {
     double rate = t->seconds > 0 ? (double)list->count / t->seconds : 0;
-    fprintf(out, "batch: %zu shaders: %zu ok, %zu failed, %zu crashed in %.2f s (%.1f/s, %u %s",
-            list->count, t->ok, t->failed, t->crashed, t->seconds, rate, o->jobs,
+    fprintf(out, "batch: %zu shaders: %zu ok, %zu failed, %zu crashed", list->count, t->ok,
+            t->failed, t->crashed);
+    if (t->skipped)
+        fprintf(out, ", %zu skipped", t->skipped);
+    fprintf(out, " in %.2f s (%.1f/s, %u %s", t->seconds, rate, o->jobs,
             o->isolate ? (o->jobs == 1 ? "process" : "processes")
                        : (o->jobs == 1 ? "thread" : "threads"));
     if (o->shard_count > 1)
         fprintf(out, ", shard %u/%u", o->shard_index, o->shard_count);
     fputs(")\n", out);
+    if (t->stop_signal)
+        fprintf(out, "interrupted by %s: %zu in flight stopped, %zu not started\n",
+                batch_signal_name(t->stop_signal), t->interrupted, t->not_run);
     for (size_t i = 0; i < list->count; i++) {
         const batch_item *it = &list->items[i];
         /* A library failure's reason is its first diagnostic, which
          * already names the file; a crash's reason does not. */
         if (it->status == BATCH_FAILED)
             fprintf(out, "  failed: %s\n", it->reason ? it->reason : it->path);
-        else if (it->status != BATCH_OK)
+        else if (report_is_failure(it))
             fprintf(out, "  %s: %s: %s\n", report_status_names[it->status], it->path,
                     it->reason ? it->reason : "(no reason)");
     }
@@ -65,12 +80,13 @@ static json_object *report_item(const batch_options *o, const batch_item *it)
     json_object_object_add(j, "path", json_object_new_string(it->path));
     json_object_object_add(j, "status", json_object_new_string(report_status_names[it->status]));
     json_object_object_add(j, "ms", json_object_new_double(it->ms));
-    if (it->status == BATCH_OK && o->outdir) {
+    bool done = it->status == BATCH_OK || it->status == BATCH_SKIPPED;
+    if (done && o->outdir) {
         char *out = batch_output_path(o->outdir, it->rel, o->emit);
         json_object_object_add(j, "output", out ? json_object_new_string(out) : NULL);
         free(out);
     }
-    if (it->status == BATCH_OK)
+    if (!report_is_failure(it))
         return j;
     json_object_object_add(j, "reason", json_object_new_string(it->reason ? it->reason : ""));
     json_object_object_add(j, "code", it->code ? json_object_new_int(it->code) : NULL);
@@ -88,6 +104,9 @@ static json_object *report_options(const batch_options *o)
     json_object_object_add(j, "emit", json_object_new_string(o->emit == DXIL_EMIT_BC ? "bc" : "ll"));
     json_object_object_add(j, "jobs", json_object_new_int((int)o->jobs));
     json_object_object_add(j, "isolate", json_object_new_boolean(o->isolate));
+    json_object_object_add(j, "timeout_s", json_object_new_int((int)o->timeout_s));
+    json_object_object_add(j, "resume", json_object_new_boolean(o->resume));
+    json_object_object_add(j, "durable", json_object_new_boolean(o->durable));
     json_object *shard = json_object_new_object();
     json_object_object_add(shard, "index", json_object_new_int((int)o->shard_index));
     json_object_object_add(shard, "count", json_object_new_int((int)o->shard_count));
@@ -108,6 +127,16 @@ static json_object *report_head(const batch_options *o, const batch_list *list,
     json_object_object_add(root, "ok", json_object_new_int64((int64_t)t->ok));
     json_object_object_add(root, "failed", json_object_new_int64((int64_t)t->failed));
     json_object_object_add(root, "crashed", json_object_new_int64((int64_t)t->crashed));
+    json_object_object_add(root, "skipped", json_object_new_int64((int64_t)t->skipped));
+    /* A stopped batch: what was in flight, what never started. */
+    json_object_object_add(root, "interrupted", json_object_new_boolean(t->stop_signal != 0));
+    json_object_object_add(root, "stop_signal", t->stop_signal
+                               ? json_object_new_string(batch_signal_name(t->stop_signal)) : NULL);
+    json_object_object_add(root, "interrupted_shaders",
+                           json_object_new_int64((int64_t)t->interrupted));
+    json_object_object_add(root, "not_run", json_object_new_int64((int64_t)t->not_run));
+    json_object_object_add(root, "stale_temps_removed",
+                           json_object_new_int64((int64_t)t->stale_removed));
     json_object_object_add(root, "seconds", json_object_new_double(t->seconds));
     json_object_object_add(root, "peak_rss_mib", json_object_new_double(t->peak_rss_mib));
     json_object_object_add(root, "failures", NULL);
@@ -121,7 +150,7 @@ static json_object *report_head(const batch_options *o, const batch_list *list,
 
 static bool report_in_array(const char *key, const batch_item *it)
 {
-    return strcmp(key, "shaders") == 0 || it->status != BATCH_OK;
+    return strcmp(key, "shaders") == 0 || report_is_failure(it);
 }
 
 json_object *batch_report_json(const batch_options *o, const batch_list *list,

@@ -63,10 +63,11 @@ static int cli_list_container(const uint8_t *data, size_t size, FILE *out, dxil_
 
 int cli_list_parts(const char *path, FILE *out, dxil_diags *diags)
 {
-    size_t size = 0;
-    uint8_t *data = dxil_read_file(path, &size, diags);
-    if (!data)
+    dxil_file_data in;
+    if (dxil_file_map(path, 0, &in, diags) != 0)
         return -1;
+    const uint8_t *data = in.data;
+    size_t size = in.size;
     dxil_input_kind kind = dxil_detect_input(data, size);
     int rc = 0;
     if (kind == DXIL_INPUT_CONTAINER)
@@ -74,6 +75,6 @@ int cli_list_parts(const char *path, FILE *out, dxil_diags *diags)
     else
         fprintf(out, "input: %s, %zu bytes (no container parts)\n", dxil_input_kind_name(kind),
                 size);
-    free(data);
+    dxil_file_release(&in);
     return rc;
 }

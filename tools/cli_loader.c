@@ -2,6 +2,9 @@
  * single-file path and --batch (see cli_loader.h). */
 #include "cli_loader.h"
 
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One loader option. set returns 0, or -1 for an argument it does not
@@ -65,6 +68,25 @@ static int set_check(cli_loader *l, const char *arg)
     return 0;
 }
 
+/* A byte count with an optional K, M or G (binary) suffix, above 0. */
+static int set_max_input(cli_loader *l, const char *arg)
+{
+    static const char suffixes[] = "KMG";
+    if (*arg < '0' || *arg > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    const char *suf = *end ? strchr(suffixes, *end) : NULL;
+    if (errno || v == 0 || (*end && (!suf || end[1] != '\0')))
+        return -1;
+    unsigned shift = suf ? 10u * (unsigned)(suf - suffixes + 1) : 0;
+    if (v > (SIZE_MAX >> shift))
+        return -1;
+    l->opts.max_input_size = (size_t)v << shift;
+    return 0;
+}
+
 enum { BOTH = CLI_LOADER_SINGLE | CLI_LOADER_BATCH, HELP_COL = 21, SYNOPSIS_WIDTH = 78 };
 
 /* --stats and --check print per-shader results: single file only (the
@@ -80,6 +102,9 @@ static const loader_row loader_rows[] = {
      "--layouts-from-reflection",
      "give cbuffers DXC stripped a layout struct from\n"
      "the container's STAT part (costs a second parse)"},
+    {"max-input-size", required_argument, BOTH, set_max_input,
+     "--max-input-size takes a byte count, optionally with K, M or G", "--max-input-size=N[K|M|G]",
+     "refuse inputs larger than this before reading them\n(default 1G)"},
     {"stats", optional_argument, CLI_LOADER_SINGLE, set_stats, "--stats takes text or json",
      "--stats[=text|json]",
      "per-op counts of dx.op calls raised and kept (and why);\n"

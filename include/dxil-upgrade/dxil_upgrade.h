@@ -65,6 +65,10 @@ typedef struct dxil_options {
      * (kept in the module until dxil_module_raise_opts when raise is
      * false); problems with it are warnings. */
     bool layouts_from_reflection;
+    /* dxil_module_load_file refuses a file larger than this many bytes
+     * before reading it; 0 (the default) means 1 GiB. The file is mapped,
+     * not copied, so only the parts the loader reads use memory. */
+    size_t max_input_size;
 } dxil_options;
 
 /* Fills opts with the defaults: raise = true, every other field false or
@@ -79,7 +83,9 @@ typedef struct dxil_module dxil_module;
  * caller (dxil_module_destroy), or NULL with the reasons in diags. */
 DXIL_API dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *name,
                                               const dxil_options *opts, dxil_diags *diags);
-/* Loads from a file; "-" reads standard input. */
+/* Loads from a file; "-" reads standard input. Only a regular file is
+ * opened (a FIFO, device or directory is an error, never a wait), and it
+ * is mapped rather than copied. */
 DXIL_API dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
                                             dxil_diags *diags);
 /* Frees the module with its LLVM module and LLVMContext; NULL is ignored. */

@@ -66,7 +66,8 @@ static void test_parse_usage_errors(void)
     char *no_input[] = {"x", "-O", "out", NULL};
     char *zero_jobs[] = {"x", "--batch", "d", "-j0", NULL};
     char *extra[] = {"x", "--batch", "d", "stray", NULL};
-    char *timeout[] = {"x", "--batch", "d", "--timeout=3", NULL};
+    char *timeout[] = {"x", "--batch", "d", "--timeout=3s", NULL};
+    char *resume[] = {"x", "--batch", "d", "--resume", NULL}; /* needs -O */
     char *shard[] = {"x", "--batch", "d", "--shard=2/2", NULL};
     char *emit[] = {"x", "--batch", "d", "--emit=asm", NULL};
     char *part[] = {"x", "--batch", "d", "--part=PSV0", NULL};
@@ -79,6 +80,7 @@ static void test_parse_usage_errors(void)
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(zero_jobs), zero_jobs, &o), BATCH_EXIT_USAGE);
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(extra), extra, &o), BATCH_EXIT_USAGE);
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(timeout), timeout, &o), BATCH_EXIT_USAGE);
+    CU_ASSERT_EQUAL(batch_parse_args(ARGC(resume), resume, &o), BATCH_EXIT_USAGE);
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(shard), shard, &o), BATCH_EXIT_USAGE);
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(emit), emit, &o), BATCH_EXIT_USAGE);
     CU_ASSERT_EQUAL(batch_parse_args(ARGC(part), part, &o), BATCH_EXIT_USAGE);
