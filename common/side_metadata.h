@@ -16,6 +16,13 @@
 /* !dxu.datalayout = !{!{!"<datalayout exactly as DXC wrote it>"}} */
 #define DXU_MD_DATALAYOUT "dxu.datalayout"
 
+/* !dxu.absent = !{!{!"triple"}, !{!"datalayout"}}: which of the two the
+ * DXIL-form input did not have (DXC's test files often omit them), so
+ * lowering leaves them out again instead of writing DXC's defaults. */
+#define DXU_MD_ABSENT "dxu.absent"
+#define DXU_ABSENT_TRIPLE "triple"
+#define DXU_ABSENT_DATALAYOUT "datalayout"
+
 /* !dxu.order = !{!{!"dx.version", !"dx.valver", ...}}: the names of the
  * input's dx.* named nodes in their original module order. */
 #define DXU_MD_ORDER "dxu.order"

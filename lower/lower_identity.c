@@ -96,6 +96,34 @@ static void identity_datalayout(dxil_lower_ctx *lc)
     lc->module->original_datalayout = copy;
 }
 
+/* True when the raised input had no `what` (!dxu.absent). */
+static bool identity_absent(dxil_lower_ctx *lc, const char *what)
+{
+    unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_ABSENT);
+    LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
+    bool found = false;
+    if (ops)
+        LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_ABSENT, ops);
+    for (unsigned i = 0; ops && i < n && !found; i++) {
+        char s[16];
+        found = dxil_md_string(dxil_md_operand(ops[i], 0), s, sizeof s) && !strcmp(s, what);
+    }
+    free(ops);
+    return found;
+}
+
+/* What the input did not have, it does not get back. */
+static void identity_keep_absent(dxil_lower_ctx *lc)
+{
+    if (lc->opts.dxc_triple && identity_absent(lc, DXU_ABSENT_TRIPLE))
+        LLVMSetTarget(lc->mod, "");
+    if (identity_absent(lc, DXU_ABSENT_DATALAYOUT)) {
+        LLVMSetDataLayout(lc->mod, "");
+        free(lc->module->original_datalayout);
+        lc->module->original_datalayout = NULL;
+    }
+}
+
 int dxil_lower_identity(dxil_lower_ctx *lc)
 {
     const char *triple = LLVMGetTarget(lc->mod);
@@ -116,5 +144,6 @@ int dxil_lower_identity(dxil_lower_ctx *lc)
     if (lc->opts.dxc_triple)
         LLVMSetTarget(lc->mod, "dxil-ms-dx");
     identity_datalayout(lc);
+    identity_keep_absent(lc);
     return 0;
 }

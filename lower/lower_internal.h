@@ -80,6 +80,8 @@ LLVMValueRef lower_dxop_call(dxil_lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov
 LLVMValueRef lower_dxop_call_op(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
                                 LLVMValueRef *args, unsigned n_args, const char *name);
 int lower_attrs_init(dxil_lower_ctx *lc);
+/* Puts back the dx.op declaration attributes !dxu.opAttrs recorded. */
+int lower_restore_op_attrs(dxil_lower_ctx *lc);
 
 /* ---- lower_resources.c ---- */
 /* The %dx.types.Handle behind a target("dx.*") handle value (the

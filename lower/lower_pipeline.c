@@ -14,6 +14,7 @@ static const dxil_lower_pass lower_passes[] = {
     {"resources", dxil_lower_resources}, /* handles before their users */
     {"buffers", dxil_lower_buffers},
     {"ops", dxil_lower_ops},
+    {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
     {"entries", dxil_lower_entries},     /* after resources: entries list them */
     {"instr-md", dxil_lower_instr_md},
     {"cleanup", dxil_lower_cleanup},

@@ -356,28 +356,41 @@ static LLVMValueRef res_abs_index(dxil_lower_ctx *lc, LLVMValueRef idx, uint32_t
     return LLVMBuildAdd(lc->b, idx, lower_i32(lc, lb), "");
 }
 
-/* Exact annotateHandle words the raiser saw, when it kept them. DXC may
- * annotate one binding twice, with the UAV counter bit (15) only where
- * the counter is used: the entry whose bit matches `counter` wins. */
-static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, bool counter, uint32_t *w0,
-                             uint32_t *w1)
+/* How well one parked word pair fits a use: the words its handle type
+ * gives (a binding DXC annotated both as an int and as a float view got
+ * one handle type per view), then the UAV counter bit (DXC sets bit 15
+ * only where the counter is used), then the type-dependent word alone. */
+static unsigned res_props_fit(const res_rec *r, const res_info *ri, const uint64_t f[5])
+{
+    uint32_t w0, w1;
+    res_props(ri, &w0, &w1);
+    bool counter = r->cls != DXIL_RESOURCE_CLASS_UAV || ((f[3] >> 15 & 1) != 0) == ri->counter;
+    return (f[3] == w0 && f[4] == w1) * 4u + counter * 2u + (f[4] == w1);
+}
+
+/* Exact annotateHandle words the raiser saw, when it kept them; of
+ * several for one binding, the best fit for this use (first on a tie). */
+static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, const res_info *ri,
+                             uint32_t *w0, uint32_t *w1)
 {
     unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_RESOURCE_PROPS);
     LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
-    bool found = false, exact = false;
+    bool found = false;
+    unsigned best = 0;
     if (ops)
         LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_RESOURCE_PROPS, ops);
-    for (unsigned i = 0; ops && i < n && !exact; i++) {
+    for (unsigned i = 0; ops && i < n; i++) {
         uint64_t f[5];
         bool ok = true;
         for (unsigned k = 0; k < 5; k++)
             ok = ok && dxil_const_u64(LLVMGetOperand(ops[i], k), &f[k]);
         if (!ok || f[0] != r->cls || f[1] != r->space || f[2] != r->lb)
             continue;
-        exact = r->cls != DXIL_RESOURCE_CLASS_UAV || ((f[3] >> 15 & 1) != 0) == counter;
-        if (!found || exact) {
+        unsigned fit = res_props_fit(r, ri, f);
+        if (!found || fit > best) {
             *w0 = (uint32_t)f[3];
             *w1 = (uint32_t)f[4];
+            best = fit;
         }
         found = true;
     }
@@ -396,7 +409,7 @@ static LLVMValueRef res_annotate(dxil_lower_ctx *lc, const res_rec *r, const res
                                  LLVMValueRef h)
 {
     uint32_t w0, w1;
-    if (!res_parked_props(lc, r, ri->counter, &w0, &w1))
+    if (!res_parked_props(lc, r, ri, &w0, &w1))
         res_props(ri, &w0, &w1);
     LLVMValueRef pf[2] = {lower_i32(lc, w0), lower_i32(lc, w1)};
     LLVMValueRef b[2] = {h, res_const_struct(lc, DXIL_TY_RESPROPERTY, pf, 2)};

@@ -214,12 +214,8 @@ static bool types_parked_attrs(dxil_lower_ctx *lc, const char *name, uint32_t *b
     return found;
 }
 
-static void types_set_attrs(dxil_lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *op,
-                            const char *name)
+static void types_apply_bits(dxil_lower_ctx *lc, LLVMValueRef fn, uint32_t bits)
 {
-    uint32_t bits;
-    if (!types_parked_attrs(lc, name, &bits))
-        bits = dxil_op_attrs_at(op, lc->dxil);
     const struct { uint32_t bit; LLVMAttributeRef a; } map[] = {
         {DXIL_ATTR_READNONE, lc->attrs.mem_none},   {DXIL_ATTR_READONLY, lc->attrs.mem_read},
         {DXIL_ATTR_ARGMEMONLY, lc->attrs.mem_argmem}, {DXIL_ATTR_NODUPLICATE, lc->attrs.noduplicate},
@@ -229,6 +225,39 @@ static void types_set_attrs(dxil_lower_ctx *lc, LLVMValueRef fn, const dxil_op_i
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if ((bits & map[i].bit) && map[i].a)
             LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, map[i].a);
+}
+
+static void types_set_attrs(dxil_lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *op,
+                            const char *name)
+{
+    uint32_t bits;
+    if (!types_parked_attrs(lc, name, &bits))
+        bits = dxil_op_attrs_at(op, lc->dxil);
+    types_apply_bits(lc, fn, bits);
+}
+
+/* Declarations of calls the raise kept got the op table's attributes
+ * (raise_ops_attrs.c); the ones DXC wrote differently come back from
+ * !dxu.opAttrs, so a kept call means again what it meant in the input. */
+int lower_restore_op_attrs(dxil_lower_ctx *lc)
+{
+    static const char *const kinds[] = {"memory", "noduplicate", "noreturn"};
+    if (!LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_OP_ATTRS))
+        return 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(fn, &len);
+        uint32_t bits;
+        if (!LLVMIsDeclaration(fn) || len < 6 || memcmp(name, "dx.op.", 6) ||
+            !types_parked_attrs(lc, name, &bits))
+            continue;
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+            LLVMRemoveEnumAttributeAtIndex(
+                fn, LLVMAttributeFunctionIndex,
+                LLVMGetEnumAttributeKindForName(kinds[i], strlen(kinds[i])));
+        types_apply_bits(lc, fn, bits);
+    }
+    return 0;
 }
 
 /* dx.op.<fn>[.<overload>], declared on first use. */

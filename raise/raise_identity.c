@@ -49,6 +49,27 @@ static int identity_record_order(dxil_raise_ctx *rc)
     return rv;
 }
 
+/* !dxu.absent: the input had no triple and/or no datalayout. Checked
+ * before the triple is set; the loader records every datalayout it read
+ * in !dxu.datalayout, so an empty layout without one was not there. */
+static void identity_record_absent(dxil_raise_ctx *rc)
+{
+    const char *triple = LLVMGetTarget(rc->mod);
+    const char *layout = LLVMGetDataLayoutStr(rc->mod);
+    const char *what[2] = {NULL, NULL};
+    if (!triple || !*triple)
+        what[0] = DXU_ABSENT_TRIPLE;
+    if ((!layout || !*layout) && !dxil_md_named_single(rc->mod, DXU_MD_DATALAYOUT))
+        what[1] = DXU_ABSENT_DATALAYOUT;
+    if (LLVMGetNamedMetadata(rc->mod, DXU_MD_ABSENT, strlen(DXU_MD_ABSENT)))
+        return; /* already raised once */
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef s = what[i] ? dxil_md_make_string(rc->ctx, what[i]) : NULL;
+        if (s)
+            LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_ABSENT, dxil_md_make_node(rc->ctx, &s, 1));
+    }
+}
+
 /* Reads a {i32 major, i32 minor} pair starting at operand `first`. */
 static bool identity_pair(LLVMValueRef node, unsigned first, unsigned *maj, unsigned *min)
 {
@@ -123,6 +144,7 @@ int dxil_raise_identity(dxil_raise_ctx *rc)
     rc->sm_major = id.sm_major;
     rc->sm_minor = id.sm_minor;
     rc->sm_kind = id.kind;
+    identity_record_absent(rc);
     if (id.kind)
         identity_set_triple(rc, &id);
     if (identity_exact(rc->mod, &id)) {

@@ -277,6 +277,10 @@ static const ops_target *ops_target_of(ops_raise *r, const ops_decl *d, LLVMValu
     if (t && !t->per_call)
         return t;
     const dxil_op_info *op = t ? t->op : dxil_op_by_opcode(r->table, opcode);
+    if (dxil_raise_op_too_new(r->rc, op)) {
+        ops_keep(r, opcode, op, DXIL_KEEP_NEWER_THAN_MODULE);
+        return NULL;
+    }
     bool per_call = t ? true : ops_has_selectors(op);
     ops_const_ctx cc = {.call = call};
     const dxil_intrinsic_map *map =

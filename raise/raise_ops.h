@@ -22,6 +22,11 @@ const dxil_optable *ops_table(const dxil_raise_ctx *rc);
  * the same in every $o position). For the ops the custom handlers take;
  * they check it before reading operands. */
 bool dxil_raise_call_fits_op(const dxil_raise_ctx *rc, LLVMValueRef call, uint32_t opcode);
+/* raise_call_shape.c: the op does not exist at the module's DXIL version
+ * (a module DXC's validator would reject, but DXC's tests contain them).
+ * Such calls stay dx.op: lowering at that version could not bring back
+ * the intrinsic they would become. False when the version is unknown. */
+bool dxil_raise_op_too_new(const dxil_raise_ctx *rc, const dxil_op_info *op);
 /* The module's DXIL version from the identity pass (1.0 when unknown). */
 dxil_version ops_dxil_version(const dxil_raise_ctx *rc);
 

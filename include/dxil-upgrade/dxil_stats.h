@@ -49,6 +49,7 @@ typedef enum dxil_keep_reason {
     DXIL_KEEP_TEXTURE_FORM,     /* "texture-form": on a texture; LLVM 22 has only the buffer form */
     DXIL_KEEP_ACCESS_SHAPE,     /* "access-shape": the buffer form exists; this call's shape does not fit it */
     DXIL_KEEP_STATUS_OF_KEPT,   /* "status-of-kept": the status checked comes from a call that was kept */
+    DXIL_KEEP_NEWER_THAN_MODULE,/* "newer-than-module": the op needs a newer DXIL than the module's */
     DXIL_KEEP_REASON_COUNT
 } dxil_keep_reason;
 
