@@ -99,17 +99,14 @@ static void identity_datalayout(dxil_lower_ctx *lc)
 /* True when the raised input had no `what` (!dxu.absent). */
 static bool identity_absent(dxil_lower_ctx *lc, const char *what)
 {
-    unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_ABSENT);
-    LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
-    bool found = false;
-    if (ops)
-        LLVMGetNamedMetadataOperands(lc->mod, DXU_MD_ABSENT, ops);
-    for (unsigned i = 0; ops && i < n && !found; i++) {
+    unsigned n = dxil_md_named_count(lc->mod, DXU_MD_ABSENT);
+    for (unsigned i = 0; i < n; i++) {
         char s[16];
-        found = dxil_md_string(dxil_md_operand(ops[i], 0), s, sizeof s) && !strcmp(s, what);
+        LLVMValueRef node = dxil_md_named_operand(lc->mod, DXU_MD_ABSENT, i);
+        if (dxil_md_string(dxil_md_operand(node, 0), s, sizeof s) && !strcmp(s, what))
+            return true;
     }
-    free(ops);
-    return found;
+    return false;
 }
 
 /* What the input did not have, it does not get back. */

@@ -80,6 +80,9 @@ LLVMValueRef lower_dxop_call(dxil_lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov
 LLVMValueRef lower_dxop_call_op(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
                                 LLVMValueRef *args, unsigned n_args, const char *name);
 int lower_attrs_init(dxil_lower_ctx *lc);
+/* lower_version.c: error when an intrinsic's ops are all newer than the
+ * target DXIL version (the module would be half-lowered). */
+int dxil_lower_check_versions(dxil_lower_ctx *lc);
 /* Puts back the dx.op declaration attributes !dxu.opAttrs recorded. */
 int lower_restore_op_attrs(dxil_lower_ctx *lc);
 

@@ -11,6 +11,7 @@
 /* Passes run in this order; each sees the previous one's result. */
 static const dxil_lower_pass lower_passes[] = {
     {"identity", dxil_lower_identity},   /* first: fills version and stage */
+    {"versions", dxil_lower_check_versions}, /* before anything is lowered */
     {"resources", dxil_lower_resources}, /* handles before their users */
     {"buffers", dxil_lower_buffers},
     {"ops", dxil_lower_ops},

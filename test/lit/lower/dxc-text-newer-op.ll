@@ -2,11 +2,16 @@
 ; (IsHelperLane), as some of DXC's validator tests do. The raise keeps both
 ; as dx.op ("newer-than-module"), since lowering at DXIL 1.0 could not bring
 ; back an intrinsic; --check reports them; the round trip is exact.
+; Modern input calling such an intrinsic is refused whole, never half-lowered.
 ; RUN: %dxil-upgrade %s -o - | %FileCheck %s --check-prefix=RAISED
 ; RUN: %dxil-upgrade --stats %s -o %t.ll | %FileCheck %s --check-prefix=STATS
 ; RUN: %expect-exit 1 %dxil-upgrade --check %s 2>&1 | %FileCheck %s --check-prefix=CHECK-SPEC
 ; RUN: %dxil-lower --raise %s -o - | %FileCheck %s --check-prefix=LOWERED
 ; RUN: %dxil-roundtrip %s | %FileCheck %s --check-prefix=RT
+; RUN: rm -f %t.lowered.ll
+; RUN: %expect-exit 1 %dxil-lower %S/Inputs/modern-newer-op.ll -o %t.lowered.ll 2>&1 | %FileCheck %s --check-prefix=REFUSED
+; RUN: %dxil-lower --dxil-version 1.4 %S/Inputs/modern-newer-op.ll -o - | %FileCheck %s --check-prefix=AT14
+; RUN: not test -e %t.lowered.ll
 ; RAISED: call i32 @llvm.dx.flattened.thread.id.in.group()
 ; RAISED: call i32 @dx.op.dot4AddPacked.i32(i32 163,
 ; RAISED: call i1 @dx.op.isHelperLane.i1(i32 221)
@@ -18,6 +23,8 @@
 ; LOWERED-NOT: llvm.dx.
 ; LOWERED: call i32 @dx.op.dot4AddPacked.i32(i32 163,
 ; RT: dxc-text-newer-op.ll: round-trips
+; REFUSED: error DXIL6000: llvm.dx.dot4add.i8packed needs DXIL 1.4, the module is lowered to DXIL 1.0; nothing lowered
+; AT14: call i32 @dx.op.dot4AddPacked.i32(i32 163,
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
