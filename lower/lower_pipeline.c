@@ -13,6 +13,7 @@ static const dxil_lower_pass lower_passes[] = {
     {"identity", dxil_lower_identity},   /* first: fills version and stage */
     {"resources", dxil_lower_resources}, /* handles before their users */
     {"buffers", dxil_lower_buffers},
+    {"sig-io", dxil_lower_sig_io},       /* load.input / store.output */
     {"ops", dxil_lower_ops},
     {"entries", dxil_lower_entries},     /* after resources: entries list them */
     {"instr-md", dxil_lower_instr_md},
