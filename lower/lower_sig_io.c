@@ -27,7 +27,7 @@ static const dxil_intrinsic_ref *sio_ref(const dxil_lower_ctx *lc, LLVMValueRef 
 enum { SIO_COL = 3 };
 
 /* dx.op operands 1..n-1 (args[0..n-2]) from the intrinsic arguments the
- * map names. *vi is the index in args of the overloaded operand (the
+ * map names (poison as undef). *vi is the index in args of the overloaded operand (the
  * store's value), -1 when the result carries the overload (the load).
  * False when the call has fewer arguments than the map needs. */
 static bool sio_args(const dxil_intrinsic_ref *ref, LLVMValueRef call, LLVMValueRef *args,
@@ -44,7 +44,9 @@ static bool sio_args(const dxil_intrinsic_ref *ref, LLVMValueRef call, LLVMValue
         const dxil_map_operand *mo = &m->operands[i];
         if (mo->source != DXIL_MAP_FROM_ARG || mo->arg >= nargs || mo->operand >= op->n_params)
             return false;
-        args[mo->operand - 1] = LLVMGetOperand(call, mo->arg);
+        /* DXIL has no poison; DXC writes undef for an unused vertex. */
+        LLVMValueRef a = LLVMGetOperand(call, mo->arg);
+        args[mo->operand - 1] = LLVMIsPoison(a) ? LLVMGetUndef(LLVMTypeOf(a)) : a;
     }
     *vi = -1;
     for (unsigned i = 1; i < op->n_params; i++) {
