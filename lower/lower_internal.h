@@ -95,6 +95,7 @@ LLVMValueRef lower_dxil_handle(LLVMValueRef target_handle);
 int dxil_lower_identity(dxil_lower_ctx *lc);
 int dxil_lower_resources(dxil_lower_ctx *lc);
 int dxil_lower_buffers(dxil_lower_ctx *lc);
+int dxil_lower_sig_io(dxil_lower_ctx *lc);
 int dxil_lower_ops(dxil_lower_ctx *lc);
 int dxil_lower_entries(dxil_lower_ctx *lc);
 int dxil_lower_instr_md(dxil_lower_ctx *lc);

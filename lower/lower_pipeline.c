@@ -14,6 +14,7 @@ static const dxil_lower_pass lower_passes[] = {
     {"versions", dxil_lower_check_versions}, /* before anything is lowered */
     {"resources", dxil_lower_resources}, /* handles before their users */
     {"buffers", dxil_lower_buffers},
+    {"sig-io", dxil_lower_sig_io},       /* load.input / store.output */
     {"ops", dxil_lower_ops},
     {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
     {"entries", dxil_lower_entries},     /* after resources: entries list them */

@@ -28,6 +28,8 @@ typedef struct dxil_raise_ctx {
     struct dxil_raise_intrinsics *intrinsics;
     /* Why custom handlers left calls (raise_kept.c); only with stats. */
     struct dxil_raise_kept *kept;
+    /* dxil_options.keep_sig_io: loadInput/storeOutput stay DXIL. */
+    bool keep_sig_io;
 } dxil_raise_ctx;
 
 /* raise_kept.c: a custom handler that leaves a dx.op call records why
@@ -62,5 +64,7 @@ int dxil_raise_park_md(dxil_raise_ctx *rc);
 int dxil_raise_resources(dxil_raise_ctx *rc);
 int dxil_raise_buffers(dxil_raise_ctx *rc);
 int dxil_raise_cleanup(dxil_raise_ctx *rc);
+/* Signature I/O (raise_sig_io.c). */
+int dxil_raise_sig_io(dxil_raise_ctx *rc);
 
 #endif

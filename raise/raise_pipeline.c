@@ -15,6 +15,7 @@ static const dxil_raise_pass raise_passes[] = {
     /* passes that read other dx.* named metadata go here */
     {"resources", dxil_raise_resources}, /* handles; consumes dx.resources */
     {"buffers", dxil_raise_buffers},     /* buffer loads/stores on raised handles */
+    {"sig-io", dxil_raise_sig_io},       /* after entries: reads the stages */
     {"ops", dxil_raise_ops},             /* table-driven: every other dx.op */
     {"park-md", dxil_raise_park_md},   /* last: moves leftover dx.* to dxu.* */
     {"cleanup", dxil_raise_cleanup},   /* after every IR pass: dead dx.op decls */
@@ -27,6 +28,7 @@ int dxil_raise_run(dxil_module *m, const dxil_options *opts, const dxil_reflecti
     dxil_raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
                          .reflection = reflection};
     rc.optable = opts ? opts->optable : NULL;
+    rc.keep_sig_io = opts && opts->keep_sig_io;
     /* Per-module counts first: raised = calls - kept needs one module. */
     rc.stats = opts && opts->stats ? dxil_stats_create() : NULL;
     int status = 0;

@@ -24,7 +24,7 @@ static const char *const stats_reason_names[] = {
     "no-intrinsic", "no-modern-form", "experimental", "custom",
     "non-constant", "unknown-opcode", "mismatch", "signature-gap",
     "heap-handle", "handle-untyped", "handle-unresolved", "texture-form",
-    "access-shape", "status-of-kept", "newer-than-module",
+    "access-shape", "status-of-kept", "newer-than-module", "by-option",
 };
 _Static_assert(sizeof stats_reason_names / sizeof stats_reason_names[0] == DXIL_KEEP_REASON_COUNT,
                "one name per dxil_keep_reason");

@@ -50,6 +50,13 @@ static int set_layouts(cli_loader *l, const char *arg)
     return 0;
 }
 
+static int set_keep_sig_io(cli_loader *l, const char *arg)
+{
+    (void)arg;
+    l->opts.keep_sig_io = true;
+    return 0;
+}
+
 static int set_stats(cli_loader *l, const char *arg)
 {
     if (!arg || strcmp(arg, "text") == 0)
@@ -102,6 +109,9 @@ static const loader_row loader_rows[] = {
      "--layouts-from-reflection",
      "give cbuffers DXC stripped a layout struct from\n"
      "the container's STAT part (costs a second parse)"},
+    {"keep-sig-io", no_argument, BOTH, set_keep_sig_io, NULL, "--keep-sig-io",
+     "keep loadInput/storeOutput as dx.op calls (not\n"
+     "llvm.dx.load.input / llvm.dx.store.output)"},
     {"max-input-size", required_argument, BOTH, set_max_input,
      "--max-input-size takes a byte count, optionally with K, M or G", "--max-input-size=N[K|M|G]",
      "refuse inputs larger than this before reading them\n(default 1G)"},

@@ -50,6 +50,7 @@ typedef enum dxil_keep_reason {
     DXIL_KEEP_ACCESS_SHAPE,     /* "access-shape": the buffer form exists; this call's shape does not fit it */
     DXIL_KEEP_STATUS_OF_KEPT,   /* "status-of-kept": the status checked comes from a call that was kept */
     DXIL_KEEP_NEWER_THAN_MODULE,/* "newer-than-module": the op needs a newer DXIL than the module's */
+    DXIL_KEEP_BY_OPTION,        /* "by-option": an option asked to keep it (--keep-sig-io) */
     DXIL_KEEP_REASON_COUNT
 } dxil_keep_reason;
 

@@ -69,6 +69,9 @@ typedef struct dxil_options {
      * before reading it; 0 (the default) means 1 GiB. The file is mapped,
      * not copied, so only the parts the loader reads use memory. */
     size_t max_input_size;
+    /* Keep loadInput/storeOutput as dx.op calls instead of raising them
+     * to llvm.dx.load.input / llvm.dx.store.output (default false). */
+    bool keep_sig_io;
 } dxil_options;
 
 /* Fills opts with the defaults: raise = true, every other field false or

@@ -249,6 +249,16 @@ static void ro_corpus_row(const dxil_corpus_row *row, void *user)
     dxil_diags_destroy(diags);
 }
 
+/* Calls of an op the raise kept, for any reason; 0 when none. */
+static uint64_t ro_kept_calls(const dxil_stats *s, uint32_t opcode)
+{
+    const dxil_op_stat *e = dxil_stats_find(s, opcode);
+    uint64_t n = 0;
+    for (unsigned r = 0; e && r < DXIL_KEEP_REASON_COUNT; r++)
+        n += e->kept[r];
+    return n;
+}
+
 static void test_corpus_raise(void)
 {
     ro_totals t = {.stats = dxil_stats_create()};
@@ -278,6 +288,12 @@ static void test_corpus_raise(void)
     CU_ASSERT_EQUAL(ro_check_custom_reasons(t.stats), 0);
     CU_ASSERT_EQUAL(t.left_on_buffer_form, 0);
     CU_ASSERT(t.left_custom > 0);
+    /* Signature I/O: every loadInput (4) and storeOutput (5) of the
+     * corpus is in a function whose stage, so whose SigPoint, is known. */
+    const dxil_op_stat *load = dxil_stats_find(t.stats, 4), *store = dxil_stats_find(t.stats, 5);
+    CU_ASSERT(load && load->calls > 0 && store && store->calls > 0);
+    CU_ASSERT_EQUAL(ro_kept_calls(t.stats, 4), 0);
+    CU_ASSERT_EQUAL(ro_kept_calls(t.stats, 5), 0);
     dxil_stats_destroy(t.stats);
 }
 
@@ -452,9 +468,67 @@ static void test_custom_reasons(void)
     dxil_stats_destroy(s);
 }
 
-/* LoadInput and StoreOutput are kept as signature-gap: the intrinsic has a
- * parameter (argument 0) that no dx.op operand feeds. When an LLVM drops
- * it (llvm/llvm-project#204876), this fails and the ops can be raised. */
+/* A pixel shader's signature I/O: raised (PSIn, PSOut) by default, kept
+ * "by-option" with keep_sig_io. */
+static const char ro_sig_io[] =
+    "define void @main() {\n"
+    "  %in = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)\n"
+    "  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %in)\n"
+    "  ret void\n"
+    "}\n"
+    "declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0\n"
+    "declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float)\n"
+    "attributes #0 = { nounwind memory(none) }\n"
+    "!dx.version = !{!0}\n"
+    "!dx.shaderModel = !{!1}\n"
+    "!dx.entryPoints = !{!2}\n"
+    "!0 = !{i32 1, i32 0}\n"
+    "!1 = !{!\"ps\", i32 6, i32 0}\n"
+    "!2 = !{ptr @main, !\"main\", null, null, null}\n";
+
+static void ro_sig_io_once(bool keep)
+{
+    size_t n = strlen(ro_header) + strlen(ro_sig_io) + 1;
+    char *text = malloc(n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    snprintf(text, n, "%s%s", ro_header, ro_sig_io);
+    dxil_stats *s = dxil_stats_create();
+    dxil_options opts;
+    dxil_options_init(&opts);
+    CU_ASSERT_FALSE(opts.keep_sig_io);
+    opts.stats = s;
+    opts.keep_sig_io = keep;
+    dxil_module *m = dxil_module_load_memory(text, n - 1, "sig.ll", &opts, NULL);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    LLVMValueRef main = LLVMGetNamedFunction(dxil_module_llvm(m), "main");
+    LLVMValueRef load = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(main));
+    const char *callee = LLVMGetValueName(LLVMGetCalledValue(load));
+    CU_ASSERT_STRING_EQUAL(callee, keep ? "dx.op.loadInput.f32" : "llvm.dx.load.input.f32");
+    /* PSIn is 13 in DXC's SigPointKind; kept calls keep opcode 4 there. */
+    CU_ASSERT_EQUAL(LLVMConstIntGetZExtValue(LLVMGetOperand(load, 0)), keep ? 4 : 13);
+    for (uint32_t op = 4; op <= 5; op++) {
+        const dxil_op_stat *e = dxil_stats_find(s, op);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+        CU_ASSERT_EQUAL(e->raised, keep ? 0 : 1);
+        CU_ASSERT_EQUAL(e->kept[DXIL_KEEP_BY_OPTION], keep ? 1 : 0);
+    }
+    CU_ASSERT_STRING_EQUAL(dxil_keep_reason_name(DXIL_KEEP_BY_OPTION), "by-option");
+    dxil_module_destroy(m);
+    dxil_stats_destroy(s);
+}
+
+static void test_sig_io_option(void)
+{
+    ro_sig_io_once(false);
+    ro_sig_io_once(true);
+}
+
+/* LoadInput and StoreOutput need a custom handler: the intrinsic has a
+ * parameter (argument 0) that no dx.op operand feeds, so the raise writes
+ * the call's SigPoint there (raise/raise_sig_io.c). When an LLVM drops it
+ * (llvm/llvm-project#204876), this fails and the maps can become table
+ * maps. */
 static void test_signature_gap_is_real(void)
 {
     static const char *const names[] = {"LoadInput", "StoreOutput"};
@@ -525,6 +599,7 @@ int dxil_test_register(void)
         {"check violations", test_check_violations},
         {"custom reasons", test_custom_reasons},
         {"signature gap is real", test_signature_gap_is_real},
+        {"signature I/O and keep_sig_io", test_sig_io_option},
         {NULL, NULL},
     };
     static const dxil_test_case corpus[] = {

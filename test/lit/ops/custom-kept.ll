@@ -1,7 +1,7 @@
 ; Calls of custom-mapped ops that their handlers leave are counted under a
-; named reason, never "custom": signature I/O (llvm.dx.load.input and
-; store.output take an argument 0 DXIL has no value for), ops on a heap
-; handle, and the status check of a kept load.
+; named reason, never "custom": signature I/O in a module with no stage
+; (llvm.dx.load.input and store.output take the call's SigPoint, which
+; needs one), ops on a heap handle, and the status check of a kept load.
 ; RUN: %dxil-upgrade --verify --stats %s -o %t.ll > %t.stats
 ; RUN: %FileCheck --check-prefix=STATS %s < %t.stats
 ; RUN: %dxil-upgrade --verify --stats=json %s -o %t2.ll > %t.json
