@@ -89,10 +89,14 @@ static void sig_name_offsets(sig_writer *s, const wsig *sig, uint32_t fixed)
     uint32_t end = fixed;
     for (uint32_t i = 0; i < sig->count; i++) {
         const char *name = sig->elems[i].name;
+        /* Before 1.7 DXC keyed names by pointer: only system values, whose
+         * names come from one static table, share an offset. */
+        bool shares = s->dedup || sig->elems[i].kind != 0;
         uint32_t j = 0;
-        while (s->dedup && j < i && strcmp(sig->elems[j].name, name) != 0)
+        while (shares && j < i &&
+               (strcmp(sig->elems[j].name, name) != 0 || (!s->dedup && sig->elems[j].kind == 0)))
             j++;
-        if (s->dedup && j < i) {
+        if (shares && j < i) {
             s->name_off[i] = s->name_off[j];
             continue;
         }
@@ -115,15 +119,15 @@ static void sig_fill_rows(sig_writer *s, const wsig_elem *e, uint32_t name, sig_
         r.comp = 0;
     uint32_t usage = allocated ? e->usage_mask << col0 : e->usage_mask;
     if (s->compat14)
-        r.rw = s->input ? 0 : (uint8_t)(~r.mask & 0xF);
+        r.rw = s->input ? 0 : (uint8_t)~r.mask; /* all 8 bits, as validator 1.4 expects */
     else
         r.rw = s->input ? (uint8_t)(usage & 0xF) : (uint8_t)(~usage & 0xF);
     r.minprec = s->min_precision && e->comp_type < 11 ? sig_min_precision[e->comp_type] : 0;
     for (uint32_t i = 0; i < e->index_count; i++) {
         rows[i] = r;
         rows[i].index = e->indices[i];
-        if (allocated)
-            r.reg++;
+        if (allocated) /* rows per index: 0 for a one-row element with several */
+            r.reg += e->rows / e->index_count;
         if (r.sysvalue == SV_LINE_DENSITY)
             r.sysvalue = SV_LINE_DETAIL;
     }

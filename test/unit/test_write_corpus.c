@@ -45,6 +45,20 @@ static bool wc_hash_same(const uint8_t *data, const dxil_parts *p, const dxil_de
     return memcmp(digest, h->u.hash.digest, 16) == 0;
 }
 
+/* DXIL_WRITE_VERBOSE: where a regenerated part first differs. */
+static void wc_show(const char *path, const char *kind, const uint8_t *a, size_t na,
+                    const uint8_t *b, size_t nb)
+{
+    size_t i = 0;
+    while (i < na && i < nb && a[i] == b[i])
+        i++;
+    fprintf(stderr, "%s: %s differs at byte %zu (%zu vs DXC's %zu bytes):", path, kind, i, na,
+            nb);
+    for (size_t k = i & ~(size_t)3; k < i + 8; k++)
+        fprintf(stderr, " %02x/%02x", k < na ? a[k] : 0, k < nb ? b[k] : 0);
+    fputc('\n', stderr);
+}
+
 static void wc_regenerate(const uint8_t *data, const dxil_parts *p, LLVMModuleRef m,
                           const char *path, wc_totals *t)
 {
@@ -67,8 +81,7 @@ static void wc_regenerate(const uint8_t *data, const dxil_parts *p, LLVMModuleRe
         } else if (size == d->part.size && memcmp(out, data + d->part.data_offset, size) == 0) {
             t->same[k]++;
         } else if (t->verbose) {
-            fprintf(stderr, "%s: %s differs (%zu vs %u bytes)\n", path, wc_kinds[k], size,
-                    d->part.size);
+            wc_show(path, wc_kinds[k], out, size, data + d->part.data_offset, d->part.size);
         }
         free(out);
         dxil_diags_destroy(diags);
