@@ -35,6 +35,13 @@ static uint32_t sig_system_value(uint32_t kind, uint32_t domain)
 static const uint8_t sig_comp_type[11] = {0, 1, 5, 4, 2, 1, 8, 7, 6, 3, 9};
 static const uint8_t sig_min_precision[11] = {[2] = 4, [3] = 5, [8] = 1};
 
+uint32_t wsig_comp_type(const write_module *wm, uint32_t comp_type)
+{
+    if (comp_type == 1 && !wm_val_at_least(wm, 1, 5))
+        return 0; /* validator 1.4 and older: i1 is unknown */
+    return comp_type < 11 ? sig_comp_type[comp_type] : 0;
+}
+
 /* Semantic kinds at signature points that are not stored in the part
  * (DxilSigPoint.inl "NotInSig"): indexed by kind, bit per signature. */
 static bool sig_not_in_part(uint32_t shader, int which, uint32_t kind)
@@ -112,11 +119,9 @@ static void sig_fill_rows(sig_writer *s, const wsig_elem *e, uint32_t name, sig_
     uint32_t col0 = allocated && e->start_col < 4 ? e->start_col : 0;
     sig_row r = {.stream = e->stream, .name = name,
                  .sysvalue = sig_system_value(e->kind, s->domain),
-                 .comp = e->comp_type < 11 ? sig_comp_type[e->comp_type] : 0,
+                 .comp = wsig_comp_type(s->wm, e->comp_type),
                  .reg = e->start_row,
                  .mask = (uint8_t)(((1u << e->cols) - 1) << col0 & 0xF)};
-    if (s->compat14 && e->comp_type == 1)
-        r.comp = 0;
     uint32_t usage = allocated ? e->usage_mask << col0 : e->usage_mask;
     if (s->compat14)
         r.rw = s->input ? 0 : (uint8_t)~r.mask; /* all 8 bits, as validator 1.4 expects */

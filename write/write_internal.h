@@ -89,6 +89,10 @@ __attribute__((format(printf, 4, 5)))
 /* One DXIL_E_PART_WRITE error: "<part>: <field>: message". Returns -1. */
 int wm_fail(write_module *wm, const char *part, const char *field, const char *fmt, ...);
 
+/* DxilProgramSigCompType of a DXIL component type (i1 is unknown before
+ * validator 1.5). */
+uint32_t wsig_comp_type(const write_module *wm, uint32_t comp_type);
+
 /* ---- the part writers --------------------------------------------------- */
 
 int write_sfi0(write_module *wm, wbuf *out);
