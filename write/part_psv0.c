@@ -13,16 +13,24 @@
 
 #include <string.h>
 
-/* Runtime info version DXC writes for a validator version. */
-static uint32_t psv_version(const write_module *wm)
+static const uint32_t psv_sizes[] = {PSV_INFO0, PSV_INFO1, PSV_INFO2, PSV_INFO3, PSV_INFO4};
+
+/* Runtime info version: the one asked for, else the one DXC writes for
+ * the validator version. -1 for a size no version has. */
+static int psv_version(const write_module *wm)
 {
+    for (int v = 0; wm->opts.psv_info_size && v < 5; v++)
+        if (psv_sizes[v] == wm->opts.psv_info_size)
+            return v;
+    if (wm->opts.psv_info_size)
+        return -1;
     if (!wm_val_at_least(wm, 1, 1))
         return 0;
     if (!wm_val_at_least(wm, 1, 6))
         return 1;
     if (!wm_val_at_least(wm, 1, 8))
         return 2;
-    return 3;
+    return wm_val_at_least(wm, 1, 10) ? 4 : 3;
 }
 
 static uint32_t psv_state(const write_module *wm, unsigned tag, unsigned i)
@@ -154,10 +162,9 @@ static void psv_info1(const write_module *wm, const psv_counts *c, uint8_t *info
 static void psv_info(const write_module *wm, const psv_counts *c, uint32_t version,
                      uint32_t entry_name, wbuf *out)
 {
-    static const uint32_t sizes[] = {PSV_INFO0, PSV_INFO1, PSV_INFO2, PSV_INFO3, PSV_INFO4};
     uint8_t p[4 + PSV_INFO4] = {0}; /* indexed by part offset: size, then the info */
     uint32_t lo, hi;
-    dxil_wr32(p, sizes[version]);
+    dxil_wr32(p, psv_sizes[version]);
     psv_stage_info(wm, p + 4);
     psv_wave_lanes(wm, &lo, &hi);
     dxil_wr32(p + 20, lo);
@@ -168,12 +175,19 @@ static void psv_info(const write_module *wm, const psv_counts *c, uint32_t versi
         dxil_wr32(p + 40 + 4 * i, psv_num_threads(wm, i));
     if (version >= 3)
         dxil_wr32(p + 52, entry_name);
-    wb_bytes(out, p, 4 + sizes[version]);
+    if (version >= 4 && (wm->kind == PSV_STAGE_CS || wm->kind == PSV_STAGE_MS ||
+                         wm->kind == PSV_STAGE_AS))
+        dxil_wr32(p + 56, psv_groupshared_bytes(wm));
+    wb_bytes(out, p, 4 + psv_sizes[version]);
 }
 
 int write_psv0(write_module *wm, wbuf *out)
 {
-    uint32_t version = psv_version(wm);
+    int v = psv_version(wm);
+    if (v < 0)
+        return wm_fail(wm, "PSV0", "runtime info size", "%u is not 24, 36, 48, 52 or 56",
+                       wm->opts.psv_info_size);
+    uint32_t version = (uint32_t)v;
     psv_counts c;
     psv_tables t;
     psv_count(wm, &c);

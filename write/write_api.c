@@ -45,8 +45,9 @@ static int wa_finish(write_module *wm, int rc, wbuf *b, uint8_t **data, size_t *
     return 0;
 }
 
-int dxil_write_part_data(LLVMModuleRef module, const char *fourcc, uint8_t **data,
-                         size_t *size, dxil_diags *diags)
+int dxil_write_part_data(LLVMModuleRef module, const char *fourcc,
+                         const dxil_write_options *opts, uint8_t **data, size_t *size,
+                         dxil_diags *diags)
 {
     write_module wm;
     wbuf b = {0};
@@ -54,6 +55,8 @@ int dxil_write_part_data(LLVMModuleRef module, const char *fourcc, uint8_t **dat
     *size = 0;
     const regen_part *p = wa_find(fourcc);
     int rc = wm_read(&wm, module, diags);
+    if (opts)
+        wm.opts = *opts;
     if (!rc && !p)
         rc = wm_fail(&wm, fourcc ? fourcc : "(null)", "FourCC", "not a regenerated part");
     if (!rc && (wm_is_lib(&wm) && strcmp(fourcc, "SFI0") != 0))
@@ -148,6 +151,8 @@ int dxil_container_write(const dxil_write_input *in, uint8_t **out, size_t *out_
     *out = NULL;
     *out_size = 0;
     int rc = wm_read(&wm, in ? in->module : NULL, diags);
+    if (in)
+        wm.opts = in->options;
     if (!rc && (!in->bitcode || (in->carried_count && !in->carried)))
         rc = wm_fail(&wm, "DXIL", "bitcode", "no bitcode or carried parts given");
     if (!rc)

@@ -68,6 +68,7 @@ typedef struct write_module {
     char **strings;         /* names owned by the reader */
     size_t string_count;
     int errors;             /* diagnostics wm_fail added */
+    dxil_write_options opts;
 } write_module;
 
 /* Reads what the writers need. Returns 0, or -1 with a diagnostic (the

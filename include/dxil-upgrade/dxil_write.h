@@ -36,12 +36,23 @@ typedef struct dxil_write_part {
     size_t size;
 } dxil_write_part;
 
+/* Choices the module's metadata does not settle. Zero: DXC's defaults. */
+typedef struct dxil_write_options {
+    /* PSV0 runtime info size: 0 for the version the validator version
+     * implies (24, 36, 48, 52 or 56 bytes for versions 0-4 at validator
+     * 1.0, 1.1-1.5, 1.6-1.7, 1.8-1.9, 1.10+), or one of those sizes to
+     * force a version (some DXC releases wrote version 1 at 1.6). */
+    uint32_t psv_info_size;
+} dxil_write_options;
+
 /* Builds the data of one regenerated part ("SFI0", "ISG1", "OSG1",
  * "PSG1", "PSV0") from the module's metadata into a malloc'd buffer
- * (*data, *size; the caller frees it). 0 on success; -1 with diagnostics
- * (unknown part name, malformed metadata, out of memory). */
-DXIL_API int dxil_write_part_data(LLVMModuleRef module, const char *fourcc, uint8_t **data,
-                                  size_t *size, dxil_diags *diags);
+ * (*data, *size; the caller frees it). opts may be NULL. 0 on success;
+ * -1 with diagnostics (unknown part name, malformed metadata, a library's
+ * signature or PSV0 part, out of memory). */
+DXIL_API int dxil_write_part_data(LLVMModuleRef module, const char *fourcc,
+                                  const dxil_write_options *opts, uint8_t **data, size_t *size,
+                                  dxil_diags *diags);
 
 /* Assembles a container from finished parts: header, part table and the
  * parts in DXC's order (SFI0 ISG1 OSG1 PSG1 PSV0 RTS0 VERS RDAT ILDB STAT
@@ -64,6 +75,7 @@ typedef struct dxil_write_input {
      * instead of the DXIL bitcode; needs a carried ILDB part. */
     bool hash_includes_source;
     dxil_hash_status digest;    /* as for dxil_container_assemble */
+    dxil_write_options options;
 } dxil_write_input;
 
 /* The whole container: regenerated parts, the program part around the
