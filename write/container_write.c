@@ -10,17 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The order DXC's SerializeDxilContainerForModule adds its parts in. */
+/* The order DXC's SerializeDxilContainerForModule adds its parts in;
+ * other parts follow DXIL, and the private data (PRIV) comes last. */
 static const char *const cw_order[] = {"SFI0", "ISG1", "OSG1", "PSG1", "PSV0", "RTS0", "VERS",
-                                       "RDAT", "ILDB", "STAT", "ILDN", "HASH", "DXIL", "PRIV"};
-enum { CW_ORDER = sizeof cw_order / sizeof *cw_order, CW_DIGEST_END = 20 };
+                                       "RDAT", "ILDB", "STAT", "ILDN", "HASH", "DXIL"};
+enum { CW_ORDER = sizeof cw_order / sizeof *cw_order, CW_RANKS = CW_ORDER + 2,
+       CW_DIGEST_END = 20 };
 
 static size_t cw_rank(const char *fourcc)
 {
     for (size_t i = 0; i < CW_ORDER; i++)
         if (strncmp(cw_order[i], fourcc, 4) == 0)
             return i;
-    return CW_ORDER - 1; /* unknown parts go before the private data */
+    return strncmp(fourcc, "PRIV", 4) == 0 ? CW_ORDER + 1 : CW_ORDER;
 }
 
 #if defined(__GNUC__)
@@ -60,7 +62,7 @@ static int cw_check(const dxil_write_part *parts, size_t count, dxil_diags *diag
 static void cw_sort(const dxil_write_part *parts, size_t count, size_t *order)
 {
     size_t n = 0;
-    for (size_t rank = 0; rank < CW_ORDER; rank++)
+    for (size_t rank = 0; rank < CW_RANKS; rank++)
         for (size_t i = 0; i < count; i++)
             if (cw_rank(parts[i].fourcc) == rank)
                 order[n++] = i;

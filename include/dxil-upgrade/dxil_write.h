@@ -56,7 +56,7 @@ DXIL_API int dxil_write_part_data(LLVMModuleRef module, const char *fourcc,
 
 /* Assembles a container from finished parts: header, part table and the
  * parts in DXC's order (SFI0 ISG1 OSG1 PSG1 PSV0 RTS0 VERS RDAT ILDB STAT
- * ILDN HASH DXIL, then any other part in the given order). digest: what
+ * ILDN HASH DXIL, then any other part in the given order, PRIV last). digest: what
  * the header's digest holds: DXIL_HASH_OK DXC's container digest (a
  * signed container), DXIL_HASH_UNSIGNED zeros, DXIL_HASH_BYPASS and
  * DXIL_HASH_PREVIEW_BYPASS DXC's sentinels (DXIL_HASH_MISMATCH is an
