@@ -171,8 +171,6 @@ static int wm_entry(write_module *wm)
 int wm_read(write_module *wm, LLVMModuleRef m, dxil_diags *diags)
 {
     *wm = (write_module){.m = m, .diags = diags, .val_major = 1, .val_minor = 0};
-    for (int s = 0; s < 3; s++)
-        wm->sig[s] = (wsig){0};
     if (!m)
         return wm_fail(wm, "container", "module", "no module");
     if (wm_shader_model(wm) ||

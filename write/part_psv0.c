@@ -75,10 +75,13 @@ static void psv_stage_info(const write_module *wm, uint8_t *u)
     bool pos = psv_has_kind(out, 3, 3);
     switch (wm->kind) {
     case PSV_STAGE_VS: u[0] = pos; break;
-    case PSV_STAGE_HS:
-        for (unsigned i = 0; i < 4; i++) /* input/output CP count, domain, primitive */
-            dxil_wr32(u + 4 * i, psv_state(wm, 3, (unsigned[]){1, 2, 3, 5}[i]));
+    case PSV_STAGE_HS: {
+        /* HSState: input/output control points, domain, output primitive */
+        static const unsigned fields[4] = {1, 2, 3, 5};
+        for (unsigned i = 0; i < 4; i++)
+            dxil_wr32(u + 4 * i, psv_state(wm, 3, fields[i]));
         break;
+    }
     case PSV_STAGE_DS:
         dxil_wr32(u, psv_state(wm, 2, 1));
         u[4] = pos;
@@ -191,7 +194,7 @@ int write_psv0(write_module *wm, wbuf *out)
     psv_counts c;
     psv_tables t;
     psv_count(wm, &c);
-    if (psv_tables_build(wm, &c, version, &t))
+    if (psv_tables_build(wm, version, &t))
         return -1;
     psv_info(wm, &c, version, t.entry_name, out);
     int rc = psv_resources(wm, version, out);

@@ -121,11 +121,10 @@ static uint32_t psv_index_run(psv_tables *t, const wsig_elem *e)
     return at;
 }
 
-int psv_tables_build(write_module *wm, const psv_counts *c, uint32_t version, psv_tables *t)
+int psv_tables_build(write_module *wm, uint32_t version, psv_tables *t)
 {
     uint32_t total = wm->sig[0].count + wm->sig[1].count + wm->sig[2].count, n = 0;
     *t = (psv_tables){0};
-    (void)c;
     if (version < 1)
         return 0;
     t->name_off = calloc(total + 1, sizeof *t->name_off);

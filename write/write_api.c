@@ -1,6 +1,7 @@
 /* write_api.c - the public entry points of dxil_write.h: one regenerated
  * part, or the whole container around a bitcode blob. */
 #include "write_internal.h"
+#include "common/byteio.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,23 @@ typedef struct wa_list {
     size_t n;
 } wa_list;
 
+/* The bitcode inside a carried program part (ILDB): where its header says. */
+static int wa_program_bitcode(write_module *wm, const dxil_write_part *p, const void **bc,
+                              size_t *size)
+{
+    const uint8_t *d = p->data;
+    uint64_t off = 0, n = 0;
+    if (p->size >= DXIL_PROGRAM_HEADER_SIZE) {
+        off = 8ull + dxil_rd32(d + 16);
+        n = dxil_rd32(d + 20);
+    }
+    if (p->size < DXIL_PROGRAM_HEADER_SIZE || off + n > p->size)
+        return wm_fail(wm, "HASH", "ILDB", "the program header's bitcode lies outside the part");
+    *bc = d + off;
+    *size = (size_t)n;
+    return 0;
+}
+
 static int wa_regenerate(write_module *wm, const dxil_write_input *in, wa_list *l)
 {
     for (size_t i = 0; i < WA_PARTS; i++) {
@@ -108,10 +126,8 @@ static int wa_regenerate(write_module *wm, const dxil_write_input *in, wa_list *
             return wm_fail(wm, "HASH", "ILDB", "a source-dependent hash needs the ILDB part");
         const void *bc = in->bitcode;
         size_t bc_size = in->bitcode_size;
-        if (in->hash_includes_source) { /* the ILDB part's bitcode, after its headers */
-            bc = (const uint8_t *)ildb->data + DXIL_PROGRAM_HEADER_SIZE;
-            bc_size = ildb->size > DXIL_PROGRAM_HEADER_SIZE ? ildb->size - DXIL_PROGRAM_HEADER_SIZE : 0;
-        }
+        if (in->hash_includes_source && wa_program_bitcode(wm, ildb, &bc, &bc_size))
+            return -1;
         write_hash(bc, bc_size, in->hash_includes_source, &l->bufs[l->n]);
         memcpy(l->parts[l->n++].fourcc, "HASH", 5);
     }

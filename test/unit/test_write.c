@@ -223,6 +223,13 @@ static void test_bad_metadata(void)
                     "container", "digest");
     dxil_write_input in = {.module = t.m};
     tw_expect_error(dxil_container_write(&in, &out, &size, d), out, d, "DXIL", "bitcode");
+    in = (dxil_write_input){.module = t.m, .bitcode = tw_bitcode,
+                            .bitcode_size = sizeof tw_bitcode, .hash_includes_source = true};
+    tw_expect_error(dxil_container_write(&in, &out, &size, d), out, d, "HASH", "ILDB");
+    dxil_write_part ildb[] = {{"ILDB", tw_bitcode, sizeof tw_bitcode}}; /* no room for a header */
+    in.carried = ildb;
+    in.carried_count = 1;
+    tw_expect_error(dxil_container_write(&in, &out, &size, d), out, d, "HASH", "ILDB");
     dxil_diags_destroy(d);
     tw_free(&t);
 }
