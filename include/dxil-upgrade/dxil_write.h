@@ -74,7 +74,7 @@ typedef struct dxil_write_input {
     /* HASH over the ILDB part's bitcode (DXC's "includes source" flag)
      * instead of the DXIL bitcode; needs a carried ILDB part. */
     bool hash_includes_source;
-    dxil_hash_status digest;    /* as for dxil_container_assemble */
+    dxil_hash_status digest;    /* as for dxil_container_assemble; 0 (DXIL_HASH_OK) signs */
     dxil_write_options options;
 } dxil_write_input;
 

@@ -136,6 +136,37 @@ static void test_container(void)
     tw_free(&t);
 }
 
+/* With hash_includes_source the HASH part is the MD5 of the bitcode the
+ * carried ILDB part holds, flagged 1. */
+static void test_hash_source(void)
+{
+    static const uint8_t debug_bc[8] = {'B', 'C', 0xC0, 0xDE, 1, 2, 3, 4};
+    uint8_t ildb[32] = {0x00, 0x00, 0x01, 0x00, 8, 0, 0, 0, 'D', 'X', 'I', 'L', 0, 1, 0, 0,
+                        16, 0, 0, 0, 8, 0, 0, 0};
+    memcpy(ildb + 24, debug_bc, 8);
+    tw_module t = tw_good();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t.m);
+    dxil_write_part carried[] = {{"ILDB", ildb, sizeof ildb}};
+    dxil_write_input in = {.module = t.m, .bitcode = tw_bitcode,
+                           .bitcode_size = sizeof tw_bitcode, .carried = carried,
+                           .carried_count = 1, .hash_includes_source = true};
+    uint8_t *out = NULL, md5[16];
+    size_t size = 0;
+    CU_ASSERT_EQUAL_FATAL(dxil_container_write(&in, &out, &size, NULL), 0);
+    dxil_parts p;
+    CU_ASSERT_EQUAL_FATAL(dxil_parts_decode(out, size, &p, NULL), 0);
+    const dxil_decoded_part *h = NULL;
+    for (uint32_t i = 0; i < p.count; i++)
+        if (strcmp(p.parts[i].part.name, "HASH") == 0)
+            h = &p.parts[i];
+    dxil_md5(debug_bc, sizeof debug_bc, md5);
+    CU_ASSERT(h && h->u.hash.flags == 1 && memcmp(h->u.hash.digest, md5, 16) == 0);
+    CU_ASSERT_EQUAL(p.hash.status, DXIL_HASH_OK); /* the zero default signs */
+    dxil_parts_free(&p);
+    free(out);
+    tw_free(&t);
+}
+
 /* Parts come out in DXC's order whatever order they are given in; the
  * digest is DXC's, zero or a sentinel as asked. */
 static void test_assemble(void)
@@ -283,6 +314,7 @@ int dxil_test_register(void)
     static const dxil_test_case cases[] = {
         {"signature and feature parts byte for byte", test_part_bytes},
         {"a whole container decodes, checks and is signed", test_container},
+        {"a source-dependent HASH hashes the ILDB bitcode", test_hash_source},
         {"the assembler orders parts and writes the digest asked for", test_assemble},
         {"bad metadata and input get a diagnostic naming part and field", test_bad_metadata},
         {"a missing or odd shader model is refused", test_shader_model},
