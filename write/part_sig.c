@@ -43,15 +43,17 @@ uint32_t wsig_comp_type(const write_module *wm, uint32_t comp_type)
 }
 
 /* Semantic kinds at signature points that are not stored in the part
- * (DxilSigPoint.inl "NotInSig"): indexed by kind, bit per signature. */
+ * (DxilSigPoint.inl "NotInSig"): OutputControlPointID, DomainLocation,
+ * GSInstanceID, InnerCoverage, the compute IDs, ViewID and the start
+ * locations everywhere; the rest only where the table says so. */
 static bool sig_not_in_part(uint32_t shader, int which, uint32_t kind)
 {
     switch (kind) {
     case 8: case 9: case 11: case 15: case 21: case 22: case 23: case 24: case 27:
     case 31: case 32:
         return true;
-    case 10: /* PrimitiveID: an HS/DS input, not a signature element */
-        return which == WSIG_INPUT && (shader == 3 || shader == 4);
+    case 10: /* PrimitiveID: read with an op in hull and domain shaders */
+        return (shader == 3 && which == WSIG_INPUT) || shader == 4;
     case 14: /* Coverage: an input is read with an op */
         return which == WSIG_INPUT;
     case 30: /* CullPrimitive: a pixel input */
