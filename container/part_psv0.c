@@ -8,14 +8,11 @@
  * packed vector counts of the runtime info. */
 #include "parts_internal.h"
 #include "common/byteio.h"
+#include "psv0_layout.h"
 
 #include <stdio.h>
 #include <string.h>
 
-enum { PSV_INFO0 = 24, PSV_INFO1 = 36, PSV_INFO2 = 48, PSV_INFO3 = 52, PSV_INFO4 = 56 };
-enum { PSV_BIND0 = 16, PSV_BIND1 = 24, PSV_SIG_ELEMENT = 16 };
-/* ShaderStage uses DXC's shader kind numbering (dxil_abi.h). */
-enum { PSV_STAGE_HS = 3, PSV_STAGE_DS = 4, PSV_STAGE_MS = 13 };
 
 typedef struct psv_cursor {
     part_reader *r;
@@ -184,55 +181,46 @@ static void psv_signatures(psv_cursor *c)
     v->pc_prim_count = v->sig_pc_prim_elements;
 }
 
-/* Bit-mask dwords for a number of 4-component vectors. */
-static uint32_t psv_mask_dwords(uint32_t vectors)
-{
-    return (vectors + 7) >> 3;
-}
-
 static uint32_t psv_io_dwords(uint32_t in_vectors, uint32_t out_vectors)
 {
     return psv_mask_dwords(out_vectors) * in_vectors * 4;
 }
 
-/* Planned tables: name and size in dwords, in the order DXC writes them. */
-typedef struct psv_plan {
-    char name[40];
-    uint32_t dwords;
-} psv_plan;
+static void psv_plan_add(psv_plan *p, psv_table_kind kind, uint32_t stream, uint32_t dwords,
+                         const char *name)
+{
+    snprintf(p->name, sizeof p->name, name, (int)stream);
+    p->kind = kind;
+    p->stream = stream;
+    p->dwords = dwords;
+}
 
-static uint32_t psv_plan_tables(const dxil_psv0 *v, psv_plan plan[11])
+uint32_t psv_plan_tables(const dxil_psv0 *v, psv_plan plan[PSV_MAX_TABLES])
 {
     uint32_t n = 0, in = v->sig_input_vectors, pc = v->sig_pc_prim_vectors;
     bool hs_or_ms = v->shader_stage == PSV_STAGE_HS || v->shader_stage == PSV_STAGE_MS;
-    for (int i = 0; i < 4 && v->uses_view_id; i++)
-        if (v->sig_output_vectors[i]) {
-            snprintf(plan[n].name, sizeof plan[n].name, "viewid-output-mask[%d]", i);
-            plan[n++].dwords = psv_mask_dwords(v->sig_output_vectors[i]);
-        }
-    if (v->uses_view_id && hs_or_ms && pc) {
-        snprintf(plan[n].name, sizeof plan[n].name, "viewid-pc-or-prim-output-mask");
-        plan[n++].dwords = psv_mask_dwords(pc);
-    }
-    for (int i = 0; i < 4; i++)
-        if (in && v->sig_output_vectors[i]) {
-            snprintf(plan[n].name, sizeof plan[n].name, "input-to-output[%d]", i);
-            plan[n++].dwords = psv_io_dwords(in, v->sig_output_vectors[i]);
-        }
-    if (v->shader_stage == PSV_STAGE_HS && pc && in) {
-        snprintf(plan[n].name, sizeof plan[n].name, "input-to-pc-output");
-        plan[n++].dwords = psv_io_dwords(in, pc);
-    }
-    if (v->shader_stage == PSV_STAGE_DS && pc && v->sig_output_vectors[0]) {
-        snprintf(plan[n].name, sizeof plan[n].name, "pc-input-to-output");
-        plan[n++].dwords = psv_io_dwords(pc, v->sig_output_vectors[0]);
-    }
+    for (uint32_t i = 0; i < 4 && v->uses_view_id; i++)
+        if (v->sig_output_vectors[i])
+            psv_plan_add(&plan[n++], PSV_T_VIEWID, i, psv_mask_dwords(v->sig_output_vectors[i]),
+                         "viewid-output-mask[%d]");
+    if (v->uses_view_id && hs_or_ms && pc)
+        psv_plan_add(&plan[n++], PSV_T_VIEWID_PC, 0, psv_mask_dwords(pc),
+                     "viewid-pc-or-prim-output-mask");
+    for (uint32_t i = 0; i < 4; i++)
+        if (in && v->sig_output_vectors[i])
+            psv_plan_add(&plan[n++], PSV_T_IO, i, psv_io_dwords(in, v->sig_output_vectors[i]),
+                         "input-to-output[%d]");
+    if (v->shader_stage == PSV_STAGE_HS && pc && in)
+        psv_plan_add(&plan[n++], PSV_T_IO_PC, 0, psv_io_dwords(in, pc), "input-to-pc-output");
+    if (v->shader_stage == PSV_STAGE_DS && pc && v->sig_output_vectors[0])
+        psv_plan_add(&plan[n++], PSV_T_PC_IO, 0, psv_io_dwords(pc, v->sig_output_vectors[0]),
+                     "pc-input-to-output");
     return n;
 }
 
 static void psv_dependency_tables(psv_cursor *c)
 {
-    psv_plan plan[11];
+    psv_plan plan[PSV_MAX_TABLES];
     uint32_t n = psv_plan_tables(c->v, plan);
     part_reader *r = c->r;
     dxil_psv0 *v = c->v;

@@ -1,5 +1,6 @@
 /* part_sfi0.c - SFI0: the 64-bit shader feature flags the runtime checks. */
 #include "parts_internal.h"
+#include "sfi0_map.h"
 
 /* ShaderFeatureInfo bit names (DXC DxilContainer.h numbering); bits 40+
  * are optional per-function flags. */
@@ -51,4 +52,31 @@ void part_decode_sfi0(part_reader *r, dxil_decoded_part *out)
     uint32_t lo = pr_u32(r, 0, "FeatureFlags low word");
     uint32_t hi = pr_u32(r, 4, "FeatureFlags high word");
     out->u.sfi0.flags = (uint64_t)hi << 32 | lo;
+}
+
+/* dx.entryPoints ShaderFlags bit -> SFI0 feature bit, where DXC derives
+ * the feature directly from the flag. */
+static const uint8_t sfi0_flag_map[][2] = {
+    {2, 0},   {6, 5},   {7, 6},   {9, 13},  {10, 10}, {11, 9},  {12, 8},  {13, 11},
+    {14, 7},  {15, 3},  {16, 2},  {17, 1},  {18, 12}, {19, 14}, {20, 15}, {21, 16},
+    {22, 17}, {24, 19}, {25, 20}, {26, 21}, {27, 22}, {28, 23}, {29, 24}, {30, 25},
+    {31, 26}, {32, 28}, {34, 29}, {35, 30}, {37, 31}, {38, 32}};
+enum { FLAG_LOW_PRECISION = 5, FLAG_NATIVE_LOW_PRECISION = 23,
+       SFI_MIN_PRECISION = 4, SFI_NATIVE_LOW_PRECISION = 18 };
+
+uint64_t sfi0_features_from_flags(uint64_t flags, uint64_t *checked)
+{
+    uint64_t want = 0, decided = 1ull << SFI_MIN_PRECISION | 1ull << SFI_NATIVE_LOW_PRECISION;
+    for (size_t i = 0; i < sizeof sfi0_flag_map / sizeof *sfi0_flag_map; i++) {
+        decided |= 1ull << sfi0_flag_map[i][1];
+        if ((flags >> sfi0_flag_map[i][0]) & 1)
+            want |= 1ull << sfi0_flag_map[i][1];
+    }
+    bool low = (flags >> FLAG_LOW_PRECISION) & 1;
+    bool native = (flags >> FLAG_NATIVE_LOW_PRECISION) & 1;
+    if (low)
+        want |= 1ull << (native ? SFI_NATIVE_LOW_PRECISION : SFI_MIN_PRECISION);
+    if (checked)
+        *checked = decided;
+    return want;
 }

@@ -4,6 +4,7 @@
  * PSV0 resource bindings against dx.resources, and SFI0 against the
  * entry's shader flags. Each disagreement is one DXIL_E_PART_MISMATCH. */
 #include "parts_internal.h"
+#include "sfi0_map.h"
 
 #include <llvm-c/Core.h>
 #include <stdarg.h>
@@ -244,35 +245,6 @@ static void pc_resources(pc_ctx *c, LLVMModuleRef m)
 
 /* ---- shader flags ----------------------------------------------------- */
 
-/* dx.entryPoints ShaderFlags bit -> SFI0 feature bit, where DXC derives
- * the feature directly from the flag. */
-static const uint8_t pc_flag_map[][2] = {
-    {2, 0},   {6, 5},   {7, 6},   {9, 13},  {10, 10}, {11, 9},  {12, 8},  {13, 11},
-    {14, 7},  {15, 3},  {16, 2},  {17, 1},  {18, 12}, {19, 14}, {20, 15}, {21, 16},
-    {22, 17}, {24, 19}, {25, 20}, {26, 21}, {27, 22}, {28, 23}, {29, 24}, {30, 25},
-    {31, 26}, {32, 28}, {34, 29}, {35, 30}, {37, 31}, {38, 32}};
-enum { FLAG_LOW_PRECISION = 5, FLAG_NATIVE_LOW_PRECISION = 23,
-       SFI_MIN_PRECISION = 4, SFI_NATIVE_LOW_PRECISION = 18 };
-
-/* The SFI0 bits the flags imply, and (in *checked) which bits that covers.
- * Low precision is one feature or the other: minimum precision without
- * native 16-bit types, native low precision with them. */
-static uint64_t pc_expected_features(uint64_t flags, uint64_t *checked)
-{
-    uint64_t want = 0;
-    *checked = 1ull << SFI_MIN_PRECISION | 1ull << SFI_NATIVE_LOW_PRECISION;
-    for (size_t i = 0; i < sizeof pc_flag_map / sizeof *pc_flag_map; i++) {
-        *checked |= 1ull << pc_flag_map[i][1];
-        if ((flags >> pc_flag_map[i][0]) & 1)
-            want |= 1ull << pc_flag_map[i][1];
-    }
-    bool low = (flags >> FLAG_LOW_PRECISION) & 1;
-    bool native = (flags >> FLAG_NATIVE_LOW_PRECISION) & 1;
-    if (low)
-        want |= 1ull << (native ? SFI_NATIVE_LOW_PRECISION : SFI_MIN_PRECISION);
-    return want;
-}
-
 static bool pc_shader_flags(LLVMValueRef props, uint64_t *flags)
 {
     for (unsigned i = 0; i + 1 < md_count(props); i += 2) {
@@ -290,7 +262,7 @@ static void pc_features(pc_ctx *c, LLVMValueRef props)
     if (!d)
         return;
     pc_shader_flags(props, &flags); /* no ShaderFlags property: none set */
-    uint64_t want = pc_expected_features(flags, &checked);
+    uint64_t want = sfi0_features_from_flags(flags, &checked);
     uint64_t diff = (want ^ d->u.sfi0.flags) & checked;
     for (unsigned bit = 0; bit < 64; bit++)
         if ((diff >> bit) & 1)

@@ -50,6 +50,7 @@ enum dxil_diag_code {
     DXIL_E_TOO_LARGE = 1011,
     DXIL_E_PART_MALFORMED = 1012, /* a part's contents break its layout (dxil_parts.h) */
     DXIL_E_PART_MISMATCH = 1013,  /* --check: a part disagrees with the module's metadata */
+    DXIL_E_PART_WRITE = 1014,     /* a part cannot be written from the module (dxil_write.h) */
     /* 2xxx bitstream */
     DXIL_E_BITSTREAM_MAGIC = 2000,
     DXIL_E_BITSTREAM_TRUNCATED = 2001,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh <target> <seconds> [extra libFuzzer args...]
-# Runs one fuzz target (container, bitstream, load) for a set time. Seeds
+# Runs one fuzz target (container, bitstream, load, write) for a set time. Seeds
 # are built from ../shared/corpus at run time; inputs libFuzzer finds are
 # kept in $DXIL_FUZZ_WORK/corpus-<target> across runs; crashes land in
 # $DXIL_FUZZ_WORK/crashes-<target>/. Exit status is libFuzzer's (0: no
