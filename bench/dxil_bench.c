@@ -25,6 +25,9 @@
 #ifndef DXIL_BENCH_PLOT_SCRIPT
 #define DXIL_BENCH_PLOT_SCRIPT "plot.gp"
 #endif
+#ifndef DXIL_BENCH_SOURCE_DIR
+#define DXIL_BENCH_SOURCE_DIR "."
+#endif
 
 static const char bench_usage[] =
     "usage: dxil-bench [options]\n"
@@ -251,11 +254,42 @@ static int bench_parse_args(int argc, char **argv, bench_config *cfg)
 
 /* ---- output ------------------------------------------------------------- */
 
+/* First line of a command's output (trailing newline dropped), or "". */
+static void bench_first_line(const char *cmd, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return;
+    if (!fgets(buf, (int)size, p))
+        buf[0] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+    pclose(p);
+}
+
+/* "CPU model, N cores, commit abc1234" for the plots: figures mean little
+ * without the machine and the code that made them. Quotes and shell
+ * characters become spaces (the label travels inside gnuplot's -e). */
+static void bench_plot_label(char *out, size_t size)
+{
+    char cpu[160], commit[64];
+    bench_first_line("sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo 2>/dev/null", cpu,
+                     sizeof cpu);
+    bench_first_line("git -C '" DXIL_BENCH_SOURCE_DIR "' rev-parse --short HEAD 2>/dev/null",
+                     commit, sizeof commit);
+    snprintf(out, size, "%s, %ld cores, commit %s", cpu[0] ? cpu : "unknown CPU",
+             sysconf(_SC_NPROCESSORS_ONLN), commit[0] ? commit : "unknown");
+    for (char *c = out; *c; c++)
+        if (strchr("'\"\\$`", *c))
+            *c = ' ';
+}
+
 static void bench_plot(const bench_config *cfg)
 {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "gnuplot -e \"outdir='%s'\" '%s'", cfg->out_dir,
-             DXIL_BENCH_PLOT_SCRIPT);
+    char cmd[4096], label[256];
+    bench_plot_label(label, sizeof label);
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"outdir='%s'\" -e \"label='%s'\" '%s'", cfg->out_dir,
+             label, DXIL_BENCH_PLOT_SCRIPT);
     if (system(cmd) != 0)
         fprintf(stderr, "dxil-bench: gnuplot failed (is gnuplot-nox installed?)\n");
     else

@@ -39,3 +39,6 @@ config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
 config.environment["PATH"] = os.pathsep.join(
     [os.path.dirname(config.dxil_filecheck), os.environ.get("PATH", "")])
+import shutil
+if shutil.which("gnuplot"):
+    config.available_features.add("gnuplot")
