@@ -42,3 +42,7 @@ config.environment["PATH"] = os.pathsep.join(
 import shutil
 if shutil.which("gnuplot"):
     config.available_features.add("gnuplot")
+# Man pages are built only when help2man is installed (tools/CMakeLists.txt).
+config.substitutions.append(("%mandir", config.dxil_man_dir))
+if os.path.isfile(os.path.join(config.dxil_man_dir, "dxil-upgrade.1")):
+    config.available_features.add("man-pages")
