@@ -41,6 +41,14 @@ int cli_getopt(const char *tool, int argc, char **argv, const char *shortopts,
     return CLI_OPT_BAD;
 }
 
+int cli_one_input(const char *tool, int argc, char **argv, const char **input)
+{
+    if (optind + 1 < argc)
+        return cli_usage_error(tool, DXIL_E_USAGE, "more than one input file", argv[optind + 1]);
+    *input = optind < argc ? argv[optind] : "-";
+    return 0;
+}
+
 void cli_print_version(const char *tool)
 {
     printf("%s %s\n", tool, dxil_upgrade_version_string());
@@ -51,6 +59,18 @@ const char *cli_display_name(const char *path, bool output)
     if (!path || strcmp(path, "-") == 0)
         return output ? "<stdout>" : "<stdin>";
     return path;
+}
+
+int cli_emit_option(const char *tool, int c, const char *arg, dxil_emit_format *fmt, bool *set)
+{
+    if (c == 'S')
+        *fmt = DXIL_EMIT_LL;
+    else if (c != CLI_OPT_EMIT)
+        return 0;
+    else if (cli_parse_format(arg, fmt) != 0)
+        return cli_usage_error(tool, DXIL_E_USAGE_VALUE, "--emit takes ll or bc", arg);
+    *set = true;
+    return -1;
 }
 
 int cli_check_output(const char *tool, const char *path, dxil_emit_format fmt)

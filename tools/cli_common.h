@@ -22,6 +22,10 @@ enum { CLI_OPT_BAD = -2 };
 int cli_getopt(const char *tool, int argc, char **argv, const char *shortopts,
                const struct option *longopts);
 
+/* After the options: the one input file, "-" (stdin, as LLVM's tools read)
+ * when none is named. Returns 0, or a usage error for a second one. */
+int cli_one_input(const char *tool, int argc, char **argv, const char **input);
+
 /* Prints "tool: error: msg[: arg] [DXIL<code>]" and "try 'tool --help'" on
  * stderr; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *tool, int code, const char *msg, const char *arg);
@@ -31,6 +35,14 @@ void cli_print_version(const char *tool);
 
 /* The name diagnostics give a path: "<stdin>"/"<stdout>" for "-". */
 const char *cli_display_name(const char *path, bool output);
+
+/* getopt_long value of --emit in the tools that write IR (below a
+ * cli_loader value, above a tool's own). */
+enum { CLI_OPT_EMIT = 0x800 };
+/* Applies -S or --emit=ll|bc (CLI_OPT_EMIT) to *fmt and sets *set.
+ * Returns -1 when applied, CLI_EXIT_USAGE for a bad value (reported), or
+ * 0 when c is neither. */
+int cli_emit_option(const char *tool, int c, const char *arg, dxil_emit_format *fmt, bool *set);
 
 /* Output format implied by a file name (".bc" -> bitcode, else text). */
 dxil_emit_format cli_format_from_path(const char *path);

@@ -35,14 +35,14 @@ typedef struct lower_cli {
     dxil_lower_options lo;
 } lower_cli;
 
-enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_RAISE, LO_EMIT, LO_VERSION };
+enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_RAISE, LO_VERSION };
 
 static const struct option lower_options[] = {
     {"dxil-version", required_argument, NULL, LO_DXIL_VERSION},
     {"modern-triple", no_argument, NULL, LO_MODERN_TRIPLE},
     {"keep-side-md", no_argument, NULL, LO_KEEP_SIDE_MD},
     {"raise", no_argument, NULL, LO_RAISE},
-    {"emit", required_argument, NULL, LO_EMIT},
+    {"emit", required_argument, NULL, CLI_OPT_EMIT},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, LO_VERSION},
     {NULL, 0, NULL, 0}};
@@ -53,12 +53,8 @@ static int lower_apply(int opt, const char *arg, lower_cli *c)
     dxil_version v;
     switch (opt) {
     case 'o': c->out = arg; return -1;
-    case 'S': c->emit = DXIL_EMIT_LL; c->emit_set = true; return -1;
-    case LO_EMIT:
-        if (cli_parse_format(arg, &c->emit) != 0)
-            return cli_usage_error(lower_tool, DXIL_E_USAGE_VALUE, "--emit takes ll or bc", arg);
-        c->emit_set = true;
-        return -1;
+    case 'S':
+    case CLI_OPT_EMIT: return cli_emit_option(lower_tool, opt, arg, &c->emit, &c->emit_set);
     case LO_DXIL_VERSION:
         if (!dxil_version_parse(arg, strlen(arg), &v))
             return cli_usage_error(lower_tool, DXIL_E_USAGE_VALUE,
@@ -83,10 +79,8 @@ static int lower_parse(int argc, char **argv, lower_cli *c)
         if (rc >= 0)
             return rc;
     }
-    if (optind + 1 < argc)
-        return cli_usage_error(lower_tool, DXIL_E_USAGE, "more than one input file",
-                               argv[optind + 1]);
-    c->in = optind < argc ? argv[optind] : "-";
+    if (cli_one_input(lower_tool, argc, argv, &c->in) != 0)
+        return CLI_EXIT_USAGE;
     if (!c->emit_set)
         c->emit = cli_format_from_path(c->out);
     return cli_check_output(lower_tool, c->out, c->emit) ? CLI_EXIT_USAGE : -1;

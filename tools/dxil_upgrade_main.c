@@ -37,11 +37,11 @@ typedef struct upgrade_args {
     cli_loader load; /* --verify, --part, --no-raise, --stats, --check, ... */
 } upgrade_args;
 
-enum { OPT_EMIT = 256, OPT_LIST_PARTS, OPT_VERSION };
+enum { OPT_LIST_PARTS = 256, OPT_VERSION };
 
 /* This tool's own options; cli_loader adds the loader options. */
 static const struct option upgrade_options[] = {
-    {"emit", required_argument, NULL, OPT_EMIT},
+    {"emit", required_argument, NULL, CLI_OPT_EMIT},
     {"list-parts", no_argument, NULL, OPT_LIST_PARTS},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -55,12 +55,8 @@ static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
     const char *msg, *shown;
     switch (c) {
     case 'o': a->output = arg; return -1;
-    case 'S': a->emit = DXIL_EMIT_LL; a->emit_set = true; return -1;
-    case OPT_EMIT:
-        if (cli_parse_format(arg, &a->emit) != 0)
-            return cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, "--emit takes ll or bc", arg);
-        a->emit_set = true;
-        return -1;
+    case 'S':
+    case CLI_OPT_EMIT: return cli_emit_option(upgrade_tool, c, arg, &a->emit, &a->emit_set);
     case OPT_LIST_PARTS: a->list_parts = true; return -1;
     case 'h':
         cli_loader_usage(upgrade_usage_head, CLI_LOADER_SINGLE, upgrade_usage_tail);
@@ -85,10 +81,8 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
         if (rc >= 0)
             return rc;
     }
-    if (optind + 1 < argc)
-        return cli_usage_error(upgrade_tool, DXIL_E_USAGE, "more than one input file",
-                               argv[optind + 1]);
-    a->input = optind < argc ? argv[optind] : "-"; /* stdin, as LLVM's tools */
+    if (cli_one_input(upgrade_tool, argc, argv, &a->input) != 0)
+        return CLI_EXIT_USAGE;
     if (!a->emit_set)
         a->emit = cli_format_from_path(a->output);
     bool writes = !a->list_parts && (a->output || !a->load.opts.check);
