@@ -4,6 +4,7 @@
 #include "bench.h"
 #include "bitcode/datalayout.h"
 #include "common/file_io.h"
+#include "tools/cli_common.h"
 #include "tools/rss.h"
 
 #include <errno.h>
@@ -44,7 +45,9 @@ static const char bench_usage[] =
     "  --tool=PATH        dxil-upgrade to spawn (default: the one built with this)\n"
     "  --opt=PATH         opt to spawn for the LLVM start-up figure (default opt-22)\n"
     "  --out=DIR          results.csv, threads.csv, phases.csv, *.png (default bench-out)\n"
-    "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n";
+    "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n"
+    "  -h, --help         this text\n"
+    "  --version          print the version\n";
 
 /* ---- corpus ------------------------------------------------------------- */
 
@@ -176,7 +179,7 @@ static unsigned bench_uint(const char *text, unsigned max)
 }
 
 enum { BO_CORPUS = 256, BO_FILES, BO_ITER, BO_THREADS, BO_SCALES, BO_SPAWN, BO_NOSPAWN,
-       BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT };
+       BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT, BO_VERSION };
 
 static const struct option bench_options[] = {
     {"corpus", required_argument, NULL, BO_CORPUS},   {"files", required_argument, NULL, BO_FILES},
@@ -185,7 +188,8 @@ static const struct option bench_options[] = {
     {"no-spawn", no_argument, NULL, BO_NOSPAWN},      {"emit", required_argument, NULL, BO_EMIT},
     {"tool", required_argument, NULL, BO_TOOL},       {"opt", required_argument, NULL, BO_OPT},
     {"out", required_argument, NULL, BO_OUT},         {"plot", no_argument, NULL, BO_PLOT},
-    {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
+    {"help", no_argument, NULL, 'h'},                 {"version", no_argument, NULL, BO_VERSION},
+    {NULL, 0, NULL, 0}};
 
 static void bench_defaults(bench_config *cfg)
 {
@@ -234,21 +238,21 @@ static int bench_parse_args(int argc, char **argv, bench_config *cfg)
 {
     bench_defaults(cfg);
     int c;
-    while ((c = getopt_long(argc, argv, "h", bench_options, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(bench_usage, stdout);
-            return 0;
+    while ((c = cli_getopt("dxil-bench", argc, argv, "h", bench_options)) != -1) {
+        if (c == CLI_OPT_BAD)
+            return CLI_EXIT_USAGE; /* cli_getopt named it */
+        if (c == 'h' || c == BO_VERSION) {
+            if (c == 'h')
+                fputs(bench_usage, stdout);
+            else
+                cli_print_version("dxil-bench");
+            return CLI_EXIT_OK;
         }
-        if (bench_apply(c, optarg, cfg) != 0) {
-            fprintf(stderr, "dxil-bench: bad option value%s%s\n%s", optarg ? ": " : "",
-                    optarg ? optarg : "", bench_usage);
-            return 2;
-        }
+        if (bench_apply(c, optarg, cfg) != 0)
+            return cli_usage_error("dxil-bench", DXIL_E_USAGE_VALUE, "bad option value", optarg);
     }
-    if (optind < argc) {
-        fprintf(stderr, "dxil-bench: unexpected argument %s\n", argv[optind]);
-        return 2;
-    }
+    if (optind < argc)
+        return cli_usage_error("dxil-bench", DXIL_E_USAGE, "unexpected argument", argv[optind]);
     return -1;
 }
 
