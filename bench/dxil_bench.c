@@ -4,6 +4,7 @@
 #include "bench.h"
 #include "bitcode/datalayout.h"
 #include "common/file_io.h"
+#include "tools/cli_common.h"
 #include "tools/rss.h"
 
 #include <errno.h>
@@ -25,6 +26,9 @@
 #ifndef DXIL_BENCH_PLOT_SCRIPT
 #define DXIL_BENCH_PLOT_SCRIPT "plot.gp"
 #endif
+#ifndef DXIL_BENCH_SOURCE_DIR
+#define DXIL_BENCH_SOURCE_DIR "."
+#endif
 
 static const char bench_usage[] =
     "usage: dxil-bench [options]\n"
@@ -41,7 +45,9 @@ static const char bench_usage[] =
     "  --tool=PATH        dxil-upgrade to spawn (default: the one built with this)\n"
     "  --opt=PATH         opt to spawn for the LLVM start-up figure (default opt-22)\n"
     "  --out=DIR          results.csv, threads.csv, phases.csv, *.png (default bench-out)\n"
-    "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n";
+    "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n"
+    "  -h, --help         this text\n"
+    "  --version          print the version\n";
 
 /* ---- corpus ------------------------------------------------------------- */
 
@@ -173,7 +179,7 @@ static unsigned bench_uint(const char *text, unsigned max)
 }
 
 enum { BO_CORPUS = 256, BO_FILES, BO_ITER, BO_THREADS, BO_SCALES, BO_SPAWN, BO_NOSPAWN,
-       BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT };
+       BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT, BO_VERSION };
 
 static const struct option bench_options[] = {
     {"corpus", required_argument, NULL, BO_CORPUS},   {"files", required_argument, NULL, BO_FILES},
@@ -182,7 +188,8 @@ static const struct option bench_options[] = {
     {"no-spawn", no_argument, NULL, BO_NOSPAWN},      {"emit", required_argument, NULL, BO_EMIT},
     {"tool", required_argument, NULL, BO_TOOL},       {"opt", required_argument, NULL, BO_OPT},
     {"out", required_argument, NULL, BO_OUT},         {"plot", no_argument, NULL, BO_PLOT},
-    {"help", no_argument, NULL, 'h'},                 {NULL, 0, NULL, 0}};
+    {"help", no_argument, NULL, 'h'},                 {"version", no_argument, NULL, BO_VERSION},
+    {NULL, 0, NULL, 0}};
 
 static void bench_defaults(bench_config *cfg)
 {
@@ -231,31 +238,62 @@ static int bench_parse_args(int argc, char **argv, bench_config *cfg)
 {
     bench_defaults(cfg);
     int c;
-    while ((c = getopt_long(argc, argv, "h", bench_options, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(bench_usage, stdout);
-            return 0;
+    while ((c = cli_getopt("dxil-bench", argc, argv, "h", bench_options)) != -1) {
+        if (c == CLI_OPT_BAD)
+            return CLI_EXIT_USAGE; /* cli_getopt named it */
+        if (c == 'h' || c == BO_VERSION) {
+            if (c == 'h')
+                fputs(bench_usage, stdout);
+            else
+                cli_print_version("dxil-bench");
+            return CLI_EXIT_OK;
         }
-        if (bench_apply(c, optarg, cfg) != 0) {
-            fprintf(stderr, "dxil-bench: bad option value%s%s\n%s", optarg ? ": " : "",
-                    optarg ? optarg : "", bench_usage);
-            return 2;
-        }
+        if (bench_apply(c, optarg, cfg) != 0)
+            return cli_usage_error("dxil-bench", DXIL_E_USAGE_VALUE, "bad option value", optarg);
     }
-    if (optind < argc) {
-        fprintf(stderr, "dxil-bench: unexpected argument %s\n", argv[optind]);
-        return 2;
-    }
+    if (optind < argc)
+        return cli_usage_error("dxil-bench", DXIL_E_USAGE, "unexpected argument", argv[optind]);
     return -1;
 }
 
 /* ---- output ------------------------------------------------------------- */
 
+/* First line of a command's output (trailing newline dropped), or "". */
+static void bench_first_line(const char *cmd, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return;
+    if (!fgets(buf, (int)size, p))
+        buf[0] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+    pclose(p);
+}
+
+/* "CPU model, N cores, commit abc1234" for the plots: figures mean little
+ * without the machine and the code that made them. Quotes and shell
+ * characters become spaces (the label travels inside gnuplot's -e). */
+static void bench_plot_label(char *out, size_t size)
+{
+    char cpu[160], commit[64];
+    bench_first_line("sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo 2>/dev/null", cpu,
+                     sizeof cpu);
+    bench_first_line("git -C '" DXIL_BENCH_SOURCE_DIR "' rev-parse --short HEAD 2>/dev/null",
+                     commit, sizeof commit);
+    snprintf(out, size, "%s, %ld cores, commit %s", cpu[0] ? cpu : "unknown CPU",
+             sysconf(_SC_NPROCESSORS_ONLN), commit[0] ? commit : "unknown");
+    for (char *c = out; *c; c++)
+        if (strchr("'\"\\$`", *c))
+            *c = ' ';
+}
+
 static void bench_plot(const bench_config *cfg)
 {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "gnuplot -e \"outdir='%s'\" '%s'", cfg->out_dir,
-             DXIL_BENCH_PLOT_SCRIPT);
+    char cmd[4096], label[256];
+    bench_plot_label(label, sizeof label);
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"outdir='%s'\" -e \"label='%s'\" '%s'", cfg->out_dir,
+             label, DXIL_BENCH_PLOT_SCRIPT);
     if (system(cmd) != 0)
         fprintf(stderr, "dxil-bench: gnuplot failed (is gnuplot-nox installed?)\n");
     else

@@ -52,3 +52,19 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/dxil-upgrade.pc.in
                ${PROJECT_BINARY_DIR}/dxil-upgrade.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/dxil-upgrade.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The Python module (python/dxil_upgrade.py.in): ctypes over the shared
+# library, no compiled extension. It finds the library relative to its own
+# place, so the install stays relocatable; the default directory is the one
+# Debian's python3 searches under /usr (lib/python3/dist-packages).
+set(DXIL_PYTHON_INSTALL_DIR "lib/python3/dist-packages" CACHE STRING
+    "Where the dxil_upgrade Python module is installed (relative to the prefix)")
+if(IS_ABSOLUTE "${DXIL_PYTHON_INSTALL_DIR}" OR IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(DXIL_PY_LIBREL "${CMAKE_INSTALL_FULL_LIBDIR}")
+else()
+  file(RELATIVE_PATH DXIL_PY_LIBREL "/_prefix/${DXIL_PYTHON_INSTALL_DIR}"
+       "/_prefix/${CMAKE_INSTALL_LIBDIR}")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/python/dxil_upgrade.py.in
+               ${PROJECT_BINARY_DIR}/python/dxil_upgrade.py @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/python/dxil_upgrade.py DESTINATION ${DXIL_PYTHON_INSTALL_DIR})

@@ -95,29 +95,22 @@ void dxil_diags_add(dxil_diags *diags, dxil_severity sev, int code,
 
 static const char *const diag_sev_names[] = {"note", "warning", "error"};
 
+/* "file[:line]: error: message [DXIL1002 at byte 0x18]": the leading
+ * "file: severity: message" is the shape editors and CI log parsers match
+ * (GCC's, LLVM's); the code and any byte/bit position stay in the brackets. */
 int dxil_diag_format(const dxil_diag *d, const char *filename, char *buf, size_t size)
 {
-    char where[64] = "";
-    switch (d->loc_kind) {
-    case DXIL_LOC_BYTE:
-        snprintf(where, sizeof where, " at byte 0x%llx", (unsigned long long)d->offset);
-        break;
-    case DXIL_LOC_BIT:
-        snprintf(where, sizeof where, " at bit %llu (byte 0x%llx)",
-                 (unsigned long long)d->offset, (unsigned long long)(d->offset / 8));
-        break;
-    case DXIL_LOC_LINE:
-        snprintf(where, sizeof where, ":%llu", (unsigned long long)d->offset);
-        break;
-    default:
-        break;
-    }
+    char line[32] = "", where[64] = "";
+    unsigned long long off = (unsigned long long)d->offset;
+    if (d->loc_kind == DXIL_LOC_BYTE)
+        snprintf(where, sizeof where, " at byte 0x%llx", off);
+    else if (d->loc_kind == DXIL_LOC_BIT)
+        snprintf(where, sizeof where, " at bit %llu (byte 0x%llx)", off, off / 8);
+    else if (d->loc_kind == DXIL_LOC_LINE)
+        snprintf(line, sizeof line, ":%llu", off);
     unsigned sev = d->severity <= DXIL_SEV_ERROR ? (unsigned)d->severity : 2u;
-    if (d->loc_kind == DXIL_LOC_LINE)
-        return snprintf(buf, size, "%s%s: %s DXIL%04d: %s", filename ? filename : "<input>",
-                        where, diag_sev_names[sev], d->code, d->message);
-    return snprintf(buf, size, "%s: %s DXIL%04d%s: %s", filename ? filename : "<input>",
-                    diag_sev_names[sev], d->code, where, d->message);
+    return snprintf(buf, size, "%s%s: %s: %s [DXIL%04d%s]", filename ? filename : "<input>", line,
+                    diag_sev_names[sev], d->message, d->code, where);
 }
 
 void dxil_diags_print(const dxil_diags *diags, FILE *out, const char *filename)

@@ -13,6 +13,7 @@ packages=(
   libjson-c-dev                      # --stats=json and batch reports
   zlib1g-dev liblzma-dev libicu-dev  # static archives for the -static tool link (libxml2's deps)
   gnuplot-nox                        # dxil-bench --plot
+  help2man                           # man pages from the tools' --help (skipped without it)
   clang-22 libclang-rt-22-dev valgrind  # scripts/test-hardening.sh: ASan/UBSan, libFuzzer, memcheck
 )
 

@@ -5,7 +5,7 @@
  *              [--out-c dxil_optable_gen.c --out-h dxil_optable_gen.h]
  *
  * Without --out-* it only checks the spec. Errors are printed as
- * "file:line: error DXIL4xxx: message"; exit 0 ok, 1 bad spec, 2 usage.
+ * "file:line: error: message [DXIL4xxx]"; exit 0 ok, 1 bad spec, 2 usage.
  * The XML reading is optable/spec_reader.c, the same code the library uses
  * for run-time overlays.
  */

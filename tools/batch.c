@@ -62,8 +62,8 @@ static const struct option batch_long_options[] = {
 
 static int batch_usage_error(const char *msg, const char *arg)
 {
-    fprintf(stderr, "dxil-upgrade: %s%s%s\ntry 'dxil-upgrade --batch x --help'\n", msg,
-            arg ? ": " : "", arg ? arg : "");
+    fprintf(stderr, "dxil-upgrade: error: %s%s%s [DXIL%04d]\ntry 'dxil-upgrade --batch x --help'\n",
+            msg, arg ? ": " : "", arg ? arg : "", DXIL_E_USAGE);
     return BATCH_EXIT_USAGE;
 }
 
@@ -167,9 +167,10 @@ int batch_parse_args(int argc, char **argv, batch_options *o)
     cli_loader_longopts(CLI_LOADER_BATCH, batch_long_options, longopts);
     batch_options_init(o);
     optind = 1;
-    opterr = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "hO:j:", longopts, NULL)) != -1) {
+    while ((c = cli_getopt("dxil-upgrade", argc, argv, "hO:j:", longopts)) != -1) {
+        if (c == CLI_OPT_BAD)
+            return BATCH_EXIT_USAGE; /* cli_getopt named the option */
         int rc = batch_apply_option(c, optarg, o);
         if (rc >= 0)
             return rc;

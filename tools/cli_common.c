@@ -2,8 +2,84 @@
 #include "cli_common.h"
 #include "common/file_io.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+int cli_usage_error(const char *tool, int code, const char *msg, const char *arg)
+{
+    fprintf(stderr, "%s: error: %s%s%s [DXIL%04d]\ntry '%s --help'\n", tool, msg,
+            arg ? ": " : "", arg ? arg : "", code, tool);
+    return CLI_EXIT_USAGE;
+}
+
+/* getopt's own messages are off (opterr = 0, ':' first in the option
+ * string) so that the option is named once, in the tools' format, without
+ * argv[0]'s path. optind has moved past the offending word. */
+int cli_getopt(const char *tool, int argc, char **argv, const char *shortopts,
+               const struct option *longopts)
+{
+    char spec[64];
+    snprintf(spec, sizeof spec, ":%s", shortopts);
+    opterr = 0;
+    int c = getopt_long(argc, argv, spec, longopts, NULL);
+    if (c != '?' && c != ':')
+        return c;
+    const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+    char shortopt[3] = {'-', (char)optopt, 0};
+    /* an unknown letter inside a cluster ("-qx") is not the whole word */
+    if (c == '?' && optopt && strncmp(word, "--", 2) != 0)
+        word = shortopt;
+    if (c == ':')
+        cli_usage_error(tool, DXIL_E_USAGE_VALUE, "option needs a value", word);
+    else if (optopt && strchr(word, '='))
+        cli_usage_error(tool, DXIL_E_USAGE_VALUE, "option takes no value", word);
+    else
+        cli_usage_error(tool, DXIL_E_USAGE_OPTION, "unknown option", word);
+    return CLI_OPT_BAD;
+}
+
+int cli_one_input(const char *tool, int argc, char **argv, const char **input)
+{
+    if (optind + 1 < argc)
+        return cli_usage_error(tool, DXIL_E_USAGE, "more than one input file", argv[optind + 1]);
+    *input = optind < argc ? argv[optind] : "-";
+    return 0;
+}
+
+void cli_print_version(const char *tool)
+{
+    printf("%s %s\n", tool, dxil_upgrade_version_string());
+}
+
+const char *cli_display_name(const char *path, bool output)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return output ? "<stdout>" : "<stdin>";
+    return path;
+}
+
+int cli_emit_option(const char *tool, int c, const char *arg, dxil_emit_format *fmt, bool *set)
+{
+    if (c == 'S')
+        *fmt = DXIL_EMIT_LL;
+    else if (c != CLI_OPT_EMIT)
+        return 0;
+    else if (cli_parse_format(arg, fmt) != 0)
+        return cli_usage_error(tool, DXIL_E_USAGE_VALUE, "--emit takes ll or bc", arg);
+    *set = true;
+    return -1;
+}
+
+int cli_check_output(const char *tool, const char *path, dxil_emit_format fmt)
+{
+    if (fmt != DXIL_EMIT_BC || (path && strcmp(path, "-") != 0) || !isatty(STDOUT_FILENO))
+        return 0;
+    return cli_usage_error(tool, DXIL_E_USAGE_TERMINAL,
+                           "not writing bitcode to a terminal (use -o FILE, -S, or a pipe)", NULL);
+}
 
 dxil_emit_format cli_format_from_path(const char *path)
 {
@@ -77,4 +153,49 @@ int cli_list_parts(const char *path, FILE *out, dxil_diags *diags)
                 size);
     dxil_file_release(&in);
     return rc;
+}
+
+/* Levenshtein distance, case-insensitive, one row at a time; names longer
+ * than the row count as far apart. */
+size_t cli_edit_distance(const char *a, const char *b)
+{
+    enum { MAX = 96 };
+    size_t la = strlen(a), lb = strlen(b), row[MAX + 1];
+    if (lb > MAX || la > MAX)
+        return (size_t)-1;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            size_t best = diag + !same;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+void cli_suggest_init(cli_suggest *s, const char *query)
+{
+    s->query = query;
+    s->best = NULL;
+    /* a third of the query's letters may be wrong, at least one */
+    s->dist = strlen(query) / 3 > 1 ? strlen(query) / 3 : 1;
+}
+
+void cli_suggest_offer(cli_suggest *s, const char *name)
+{
+    size_t d = cli_edit_distance(s->query, name);
+    if (d < s->dist || (d == s->dist && !s->best)) {
+        s->best = name;
+        s->dist = d;
+    }
 }

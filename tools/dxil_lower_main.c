@@ -1,5 +1,5 @@
 /* dxil-lower: modern LLVM IR (clang's HLSL output or a raised module) to
- * DXIL form.  Usage: dxil-lower in.ll [-o out.ll] [options] */
+ * DXIL form.  Usage: dxil-lower [options] [in.ll] [-o out.ll] */
 #include "cli_common.h"
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_optable.h"
@@ -7,73 +7,112 @@
 #include <stdio.h>
 #include <string.h>
 
-static void lower_usage(FILE *f)
-{
-    fprintf(f, "usage: dxil-lower <in.ll|in.bc|in.dxil> [-o out.ll|out.bc]\n"
-               "  --dxil-version X.Y   target DXIL version (default: from the module)\n"
-               "  --modern-triple      keep the modern triple instead of dxil-ms-dx\n"
-               "  --keep-side-md       keep the dxu.* side metadata\n"
-               "  --raise              raise a DXIL input first (round trip)\n");
-}
+static const char lower_tool[] = "dxil-lower";
+
+static const char lower_usage[] =
+    "usage: dxil-lower [options] [<in.ll|in.bc|in.dxil>]\n"
+    "\n"
+    "Lowers modern LLVM IR (clang's HLSL output or a raised module) to DXIL form.\n"
+    "With no input (or '-') it reads stdin.\n"
+    "\n"
+    "  -o <file>             output file ('-' or none: stdout)\n"
+    "  --emit=ll|bc          output format (default: from -o's extension, else ll);\n"
+    "                        bitcode is not written to a terminal\n"
+    "  -S                    text IR, whatever -o's extension (--emit=ll)\n"
+    "  --dxil-version=X.Y    target DXIL version (default: from the module)\n"
+    "  --modern-triple       keep the modern triple instead of dxil-ms-dx\n"
+    "  --keep-side-md        keep the dxu.* side metadata\n"
+    "  --raise               raise a DXIL input first (round trip)\n"
+    "  -h, --help            this text\n"
+    "  --version             print the version\n"
+    "\n"
+    "Exit status: 0 success, 1 bad input, 2 usage error.\n";
 
 typedef struct lower_cli {
     const char *in, *out;
-    bool raise;
+    bool raise, emit_set;
+    dxil_emit_format emit;
     dxil_lower_options lo;
 } lower_cli;
 
+enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_RAISE, LO_VERSION };
+
+static const struct option lower_options[] = {
+    {"dxil-version", required_argument, NULL, LO_DXIL_VERSION},
+    {"modern-triple", no_argument, NULL, LO_MODERN_TRIPLE},
+    {"keep-side-md", no_argument, NULL, LO_KEEP_SIDE_MD},
+    {"raise", no_argument, NULL, LO_RAISE},
+    {"emit", required_argument, NULL, CLI_OPT_EMIT},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, LO_VERSION},
+    {NULL, 0, NULL, 0}};
+
+/* One option; returns -1 to go on, else an exit status. */
+static int lower_apply(int opt, const char *arg, lower_cli *c)
+{
+    dxil_version v;
+    switch (opt) {
+    case 'o': c->out = arg; return -1;
+    case 'S':
+    case CLI_OPT_EMIT: return cli_emit_option(lower_tool, opt, arg, &c->emit, &c->emit_set);
+    case LO_DXIL_VERSION:
+        if (!dxil_version_parse(arg, strlen(arg), &v))
+            return cli_usage_error(lower_tool, DXIL_E_USAGE_VALUE,
+                                   "--dxil-version takes X.Y (e.g. 1.6)", arg);
+        c->lo.dxil_version = v;
+        return -1;
+    case LO_MODERN_TRIPLE: c->lo.dxc_triple = false; return -1;
+    case LO_KEEP_SIDE_MD: c->lo.keep_side_metadata = true; return -1;
+    case LO_RAISE: c->raise = true; return -1;
+    case 'h': fputs(lower_usage, stdout); return CLI_EXIT_OK;
+    case LO_VERSION: cli_print_version(lower_tool); return CLI_EXIT_OK;
+    default: return CLI_EXIT_USAGE; /* CLI_OPT_BAD: cli_getopt named it */
+    }
+}
+
+/* Returns -1 to go on, else an exit status. */
 static int lower_parse(int argc, char **argv, lower_cli *c)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-o") && i + 1 < argc) {
-            c->out = argv[++i];
-        } else if (!strcmp(a, "--dxil-version") && i + 1 < argc) {
-            dxil_version v;
-            if (!dxil_version_parse(argv[i + 1], strlen(argv[i + 1]), &v))
-                return -1;
-            c->lo.dxil_version = v;
-            i++;
-        } else if (!strcmp(a, "--modern-triple")) {
-            c->lo.dxc_triple = false;
-        } else if (!strcmp(a, "--keep-side-md")) {
-            c->lo.keep_side_metadata = true;
-        } else if (!strcmp(a, "--raise")) {
-            c->raise = true;
-        } else if (a[0] == '-' && a[1]) {
-            return -1;
-        } else if (!c->in) {
-            c->in = a;
-        } else {
-            return -1;
-        }
+    int opt;
+    while ((opt = cli_getopt(lower_tool, argc, argv, "ho:S", lower_options)) != -1) {
+        int rc = lower_apply(opt, optarg, c);
+        if (rc >= 0)
+            return rc;
     }
-    return c->in ? 0 : -1;
+    if (cli_one_input(lower_tool, argc, argv, &c->in) != 0)
+        return CLI_EXIT_USAGE;
+    if (!c->emit_set)
+        c->emit = cli_format_from_path(c->out);
+    return cli_check_output(lower_tool, c->out, c->emit) ? CLI_EXIT_USAGE : -1;
+}
+
+/* Write errors name the output, everything before it the input. */
+static int lower_run(const lower_cli *c, dxil_diags *diags)
+{
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.raise = c->raise;
+    dxil_module *m = dxil_module_load_file(c->in, &opts, diags);
+    int ok = m && dxil_module_lower(m, &c->lo, diags) == 0;
+    dxil_diags_print(diags, stderr, cli_display_name(c->in, false));
+    dxil_diags_clear(diags);
+    if (ok) {
+        ok = dxil_lower_write_file(m, c->out, c->emit, diags) == 0;
+        dxil_diags_print(diags, stderr, cli_display_name(c->out, true));
+    }
+    dxil_module_destroy(m);
+    return ok ? CLI_EXIT_OK : CLI_EXIT_INPUT;
 }
 
 int main(int argc, char **argv)
 {
     lower_cli c = {.out = "-"};
     dxil_lower_options_init(&c.lo);
-    if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        lower_usage(stdout);
-        return CLI_EXIT_OK;
-    }
-    if (lower_parse(argc, argv, &c) != 0) {
-        lower_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
+    int rc = lower_parse(argc, argv, &c);
+    if (rc >= 0)
+        return rc;
     dxil_diags *diags = dxil_diags_create();
-    dxil_options opts;
-    dxil_options_init(&opts);
-    opts.raise = c.raise;
-    dxil_module *m = dxil_module_load_file(c.in, &opts, diags);
-    int rc = CLI_EXIT_INPUT;
-    if (m && dxil_module_lower(m, &c.lo, diags) == 0 &&
-        dxil_lower_write_file(m, c.out, cli_format_from_path(c.out), diags) == 0)
-        rc = CLI_EXIT_OK;
-    dxil_diags_print(diags, stderr, c.in);
-    dxil_module_destroy(m);
+    rc = lower_run(&c, diags);
     dxil_diags_destroy(diags);
     return rc;
 }

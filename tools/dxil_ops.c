@@ -8,13 +8,17 @@
  *
  * Exit status: 0 success, 1 nothing found or a bad overlay, 2 usage.
  */
+#include "cli_common.h"
 #include "dxil-upgrade/dxil_optable.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define OPS_MAX_OVERLAYS 8
+
+static const char ops_tool[] = "dxil-ops";
 
 typedef struct ops_args {
     const char *query;
@@ -33,11 +37,13 @@ static const char ops_usage_text[] =
     "       dxil-ops [--overlay FILE.xml]... [--stage STAGE] [--dxil X.Y]\n"
     "       dxil-ops [--overlay FILE.xml]... --tsv\n"
     "\n"
-    "QUERY is an opcode (13, 0x80000001, -2147483647), an op name (Sin) or a\n"
-    "dx.op function name (dx.op.unary.f32). --class takes a class name or its\n"
-    "dx.op part (Unary or unary). --stage/--dxil list the ops allowed in a\n"
+    "QUERY is an opcode (13, 0x80000001, -2147483647), an op name (Sin or sin;\n"
+    "case does not matter) or a dx.op function name (dx.op.unary.f32); a name\n"
+    "that matches nothing gets the closest one suggested. --class takes a class\n"
+    "name or its dx.op part (Unary or unary). --stage/--dxil list the ops allowed in a\n"
     "stage and/or present at a DXIL version. --tsv prints one row per op:\n"
     "opcode, name, class, overloads, shader_model, stages, attribute.\n"
+    "Options take --opt=value or --opt value; -h/--help, --version.\n"
     "Exit status: 0 ok, 1 not found or bad overlay, 2 usage.\n";
 
 /* ---- formatting helpers -------------------------------------------------- */
@@ -233,29 +239,71 @@ static bool ops_parse_opcode(const char *q, uint32_t *out)
     return !*end && v <= 0xFFFFFFFFull;
 }
 
+/* "no op 'sinn'", with the closest name when one is near enough. */
+static int ops_not_found(const char *what, const char *q, const char *hint)
+{
+    fprintf(stderr, "dxil-ops: error: no %s '%s'", what, q);
+    if (hint)
+        fprintf(stderr, "; did you mean '%s'?", hint);
+    fputc('\n', stderr);
+    return 1;
+}
+
+/* Op names as users type them: "sin" finds Sin; else *hint is the
+ * closest name (or NULL). */
+static const dxil_op_info *ops_op_by_name(const dxil_optable *t, const char *q, const char **hint)
+{
+    const dxil_op_info *op = dxil_op_by_name(t, q);
+    cli_suggest s;
+    cli_suggest_init(&s, q);
+    for (size_t i = 0; !op && i < dxil_optable_op_count(t); i++) {
+        const dxil_op_info *o = dxil_optable_op_at(t, i);
+        if (strcasecmp(o->name, q) == 0)
+            op = o;
+        cli_suggest_offer(&s, o->name);
+    }
+    *hint = s.best;
+    return op;
+}
+
+/* A class by name or dx.op part, case-insensitively, like ops_op_by_name. */
+static const dxil_op_class *ops_class_by_name(const dxil_optable *t, const char *q, const char **hint)
+{
+    const dxil_op_class *cls = dxil_op_class_by_name(t, q);
+    if (!cls)
+        cls = dxil_op_class_by_fn(t, q, strlen(q));
+    cli_suggest s;
+    cli_suggest_init(&s, q);
+    for (size_t i = 0; !cls && i < dxil_optable_class_count(t); i++) {
+        const dxil_op_class *c = dxil_optable_class_at(t, i);
+        if (strcasecmp(c->name, q) == 0 || strcasecmp(c->fn, q) == 0)
+            cls = c;
+        cli_suggest_offer(&s, c->name);
+    }
+    *hint = s.best;
+    return cls;
+}
+
 static int ops_query(const dxil_optable *t, const char *q)
 {
     if (strncmp(q, "dx.op.", 6) == 0)
         return ops_query_fn(t, q);
     uint32_t opcode;
-    const dxil_op_info *op = ops_parse_opcode(q, &opcode) ? dxil_op_by_opcode(t, opcode) : dxil_op_by_name(t, q);
-    if (!op) {
-        fprintf(stderr, "dxil-ops: no op '%s'\n", q);
-        return 1;
-    }
+    const char *hint = NULL;
+    const dxil_op_info *op = ops_parse_opcode(q, &opcode) ? dxil_op_by_opcode(t, opcode)
+                                                          : ops_op_by_name(t, q, &hint);
+    if (!op)
+        return ops_not_found("op", q, hint);
     ops_print_op(op);
     return 0;
 }
 
 static int ops_by_class(const dxil_optable *t, const char *name)
 {
-    const dxil_op_class *cls = dxil_op_class_by_name(t, name);
+    const char *hint;
+    const dxil_op_class *cls = ops_class_by_name(t, name, &hint);
     if (!cls)
-        cls = dxil_op_class_by_fn(t, name, strlen(name));
-    if (!cls) {
-        fprintf(stderr, "dxil-ops: no class '%s'\n", name);
-        return 1;
-    }
+        return ops_not_found("class", name, hint);
     printf("class %s (dx.op.%s)\n", cls->name, cls->fn);
     for (size_t i = 0; i < dxil_optable_op_count(t); i++) {
         if (dxil_optable_op_at(t, i)->cls == cls)
@@ -278,14 +326,10 @@ static int ops_filter(const dxil_optable *t, const char *stage, const char *dxil
 {
     int kind = stage ? dxil_shader_stage_from_name(stage, strlen(stage)) : -1;
     dxil_version v = ops_latest_version(t);
-    if (stage && kind < 0) {
-        fprintf(stderr, "dxil-ops: unknown stage '%s'\n", stage);
-        return 2;
-    }
-    if (dxil && !dxil_version_parse(dxil, strlen(dxil), &v)) {
-        fprintf(stderr, "dxil-ops: bad DXIL version '%s' (want e.g. 1.6)\n", dxil);
-        return 2;
-    }
+    if (stage && kind < 0)
+        return cli_usage_error(ops_tool, DXIL_E_USAGE_VALUE, "unknown stage", stage);
+    if (dxil && !dxil_version_parse(dxil, strlen(dxil), &v))
+        return cli_usage_error(ops_tool, DXIL_E_USAGE_VALUE, "--dxil takes X.Y (e.g. 1.6)", dxil);
     size_t shown = 0;
     for (size_t i = 0; i < dxil_optable_op_count(t); i++) {
         const dxil_op_info *op = dxil_optable_op_at(t, i);
@@ -317,46 +361,89 @@ static int ops_tsv(const dxil_optable *t)
 
 /* ---- driver ---------------------------------------------------------------- */
 
-static int ops_take(int argc, char **argv, int *i, const char **out)
+enum { OPS_CLASS = 256, OPS_STAGE, OPS_DXIL, OPS_OVERLAY, OPS_TSV, OPS_VERSION };
+
+static const struct option ops_options[] = {
+    {"class", required_argument, NULL, OPS_CLASS},
+    {"stage", required_argument, NULL, OPS_STAGE},
+    {"dxil", required_argument, NULL, OPS_DXIL},
+    {"overlay", required_argument, NULL, OPS_OVERLAY},
+    {"tsv", no_argument, NULL, OPS_TSV},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPS_VERSION},
+    {NULL, 0, NULL, 0}};
+
+/* One option; returns -1 to go on, else an exit status. */
+static int ops_apply(int c, const char *arg, ops_args *a)
 {
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "dxil-ops: %s needs a value\n", argv[*i]);
-        return 0;
+    switch (c) {
+    case 'h': a->help = 1; return -1;
+    case OPS_VERSION: cli_print_version(ops_tool); return CLI_EXIT_OK;
+    case OPS_TSV: a->tsv = 1; return -1;
+    case OPS_CLASS: a->cls = arg; return -1;
+    case OPS_STAGE: a->stage = arg; return -1;
+    case OPS_DXIL: a->dxil = arg; return -1;
+    case OPS_OVERLAY:
+        if (a->n_overlays == OPS_MAX_OVERLAYS)
+            return cli_usage_error(ops_tool, DXIL_E_USAGE, "too many overlays (at most 8)", arg);
+        a->overlays[a->n_overlays++] = arg;
+        return -1;
+    default: return CLI_EXIT_USAGE; /* CLI_OPT_BAD: cli_getopt named it */
     }
-    *out = argv[++*i];
-    return 1;
 }
 
+static bool ops_is_negative_number(const char *s)
+{
+    return s[0] == '-' && s[1] >= '0' && s[1] <= '9';
+}
+
+/* A negative opcode (-2147483647, as IR prints experimental ones) is a
+ * query, not an option: move such words after a "--" so that getopt leaves
+ * them alone. argv keeps its other words in order. */
+static char **ops_protect_numbers(int argc, char **argv, int *out_argc)
+{
+    char **v = malloc(((size_t)argc + 2) * sizeof *v);
+    if (!v)
+        return NULL;
+    int n = 0, end = argc;
+    v[n++] = argv[0];
+    for (int i = 1; i < argc && end == argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            end = i;
+        else if (!ops_is_negative_number(argv[i]))
+            v[n++] = argv[i];
+    }
+    v[n++] = "--";
+    for (int i = 1; i < end; i++)
+        if (ops_is_negative_number(argv[i]))
+            v[n++] = argv[i];
+    for (int i = end + 1; i < argc; i++)
+        v[n++] = argv[i];
+    v[n] = NULL;
+    *out_argc = n;
+    return v;
+}
+
+/* Returns -1 to go on, else an exit status. */
 static int ops_parse(int argc, char **argv, ops_args *a)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int ok = 1;
-        if (!strcmp(s, "--help") || !strcmp(s, "-h"))
-            a->help = 1;
-        else if (!strcmp(s, "--tsv"))
-            a->tsv = 1;
-        else if (!strcmp(s, "--class"))
-            ok = ops_take(argc, argv, &i, &a->cls);
-        else if (!strcmp(s, "--stage"))
-            ok = ops_take(argc, argv, &i, &a->stage);
-        else if (!strcmp(s, "--dxil"))
-            ok = ops_take(argc, argv, &i, &a->dxil);
-        else if (!strcmp(s, "--overlay") && a->n_overlays == OPS_MAX_OVERLAYS)
-            ok = (fprintf(stderr, "dxil-ops: at most %d overlays\n", OPS_MAX_OVERLAYS), 0);
-        else if (!strcmp(s, "--overlay"))
-            ok = ops_take(argc, argv, &i, &a->overlays[a->n_overlays++]);
-        else if (s[0] == '-' && s[1] == '-')
-            ok = (fprintf(stderr, "dxil-ops: unknown option %s\n", s), 0);
-        else if (!a->query)
-            a->query = s;
-        else
-            ok = (fprintf(stderr, "dxil-ops: more than one query\n"), 0);
-        if (!ok)
-            return 0;
+    int c;
+    while ((c = cli_getopt(ops_tool, argc, argv, "h", ops_options)) != -1) {
+        int rc = ops_apply(c, optarg, a);
+        if (rc >= 0)
+            return rc;
     }
+    if (optind < argc)
+        a->query = argv[optind];
+    if (optind + 1 < argc)
+        return cli_usage_error(ops_tool, DXIL_E_USAGE, "more than one query", argv[optind + 1]);
     int modes = !!a->query + !!a->cls + a->tsv + !!(a->stage || a->dxil);
-    return a->help || modes == 1;
+    if (a->help || modes == 1)
+        return -1;
+    return cli_usage_error(ops_tool, DXIL_E_USAGE,
+                           modes ? "give one of QUERY, --class, --tsv, --stage/--dxil"
+                                 : "nothing to look up",
+                           NULL);
 }
 
 /* Stacks the overlays; on failure prints the diagnostics and returns NULL. */
@@ -389,18 +476,22 @@ static int ops_run(const dxil_optable *t, const ops_args *a)
 int main(int argc, char **argv)
 {
     ops_args a = {0};
-    if (!ops_parse(argc, argv, &a)) {
-        fputs(ops_usage_text, stderr);
-        return 2;
-    }
-    if (a.help) {
+    int n;
+    char **args = ops_protect_numbers(argc, argv, &n);
+    if (!args)
+        return 1;
+    int rc = ops_parse(n, args, &a);
+    if (rc < 0 && a.help) {
         fputs(ops_usage_text, stdout);
-        return 0;
+        rc = CLI_EXIT_OK;
     }
-    dxil_optable *owned[OPS_MAX_OVERLAYS] = {0};
-    const dxil_optable *t = ops_load(&a, owned);
-    int rc = t ? ops_run(t, &a) : 1;
-    for (int i = OPS_MAX_OVERLAYS; i-- > 0;)
-        dxil_optable_destroy(owned[i]);
+    if (rc < 0) {
+        dxil_optable *owned[OPS_MAX_OVERLAYS] = {0};
+        const dxil_optable *t = ops_load(&a, owned);
+        rc = t ? ops_run(t, &a) : 1;
+        for (int i = OPS_MAX_OVERLAYS; i-- > 0;)
+            dxil_optable_destroy(owned[i]);
+    }
+    free(args);
     return rc;
 }

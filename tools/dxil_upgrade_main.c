@@ -10,19 +10,23 @@
 #include <string.h>
 
 static const char upgrade_usage_head[] =
-    "usage: dxil-upgrade [options] <input>\n"
+    "usage: dxil-upgrade [options] [<input>]\n"
     "\n"
     "Reads a DXIL shader (DXContainer .dxil, raw or wrapped bitcode, or DXIL-form\n"
-    "LLVM IR text; '-' reads stdin) and writes it as LLVM 22 IR.\n"
+    "LLVM IR text; '-' or no input reads stdin) and writes it as LLVM 22 IR.\n"
     "\n"
     "  -o <file>          output file ('-' or none: stdout); written atomically\n"
-    "  --emit=ll|bc       output format (default: from -o's extension, else ll)\n"
+    "  --emit=ll|bc       output format (default: from -o's extension, else ll);\n"
+    "                     bitcode is not written to a terminal\n"
+    "  -S                 text IR, whatever -o's extension (--emit=ll)\n"
     "  --list-parts       print the container's parts and program header, then exit\n"
     "  --dump[=text|json] print every container part decoded and the digest check\n"
     "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n";
 static const char upgrade_usage_tail[] =
     "  -h, --help         this text\n"
     "  --version          print the version\n"
+    "\n"
+    "Diagnostics read 'file: error: message [DXIL1002 at byte 0x18]'.\n"
     "\n"
     "Exit status: 0 success, 1 bad input or failed check, 2 usage error.\n";
 
@@ -36,23 +40,18 @@ typedef struct upgrade_args {
     cli_loader load; /* --verify, --part, --no-raise, --stats, --check, ... */
 } upgrade_args;
 
-enum { OPT_EMIT = 256, OPT_LIST_PARTS, OPT_DUMP, OPT_VERSION };
+enum { OPT_LIST_PARTS = 256, OPT_DUMP, OPT_VERSION };
 
 /* This tool's own options; cli_loader adds the loader options. */
 static const struct option upgrade_options[] = {
-    {"emit", required_argument, NULL, OPT_EMIT},
+    {"emit", required_argument, NULL, CLI_OPT_EMIT},
     {"list-parts", no_argument, NULL, OPT_LIST_PARTS},
     {"dump", optional_argument, NULL, OPT_DUMP},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
 
-static int upgrade_usage_error(const char *msg, const char *arg)
-{
-    fprintf(stderr, "dxil-upgrade: %s%s%s\n%s", msg, arg ? ": " : "", arg ? arg : "",
-            "try 'dxil-upgrade --help'\n");
-    return CLI_EXIT_USAGE;
-}
+static const char upgrade_tool[] = "dxil-upgrade";
 
 /* One option; returns -1 to go on, else an exit status. */
 static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
@@ -60,23 +59,21 @@ static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
     const char *msg, *shown;
     switch (c) {
     case 'o': a->output = arg; return -1;
-    case OPT_EMIT:
-        if (cli_parse_format(arg, &a->emit) != 0)
-            return upgrade_usage_error("--emit takes ll or bc", arg);
-        a->emit_set = true;
-        return -1;
+    case 'S':
+    case CLI_OPT_EMIT: return cli_emit_option(upgrade_tool, c, arg, &a->emit, &a->emit_set);
     case OPT_LIST_PARTS: a->list_parts = true; return -1;
     case OPT_DUMP:
         if (cli_dump_parse_format(arg, &a->dump) != 0)
-            return upgrade_usage_error("--dump takes text or json", arg);
+            return cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, "--dump takes text or json", arg);
         return -1;
     case 'h':
         cli_loader_usage(upgrade_usage_head, CLI_LOADER_SINGLE, upgrade_usage_tail);
         return CLI_EXIT_OK;
-    case OPT_VERSION: printf("dxil-upgrade %s\n", dxil_upgrade_version_string()); return CLI_EXIT_OK;
-    default: /* a loader option (cli_loader.c), or unknown */
+    case OPT_VERSION: cli_print_version(upgrade_tool); return CLI_EXIT_OK;
+    case CLI_OPT_BAD: return CLI_EXIT_USAGE; /* cli_getopt named it */
+    default: /* a loader option (cli_loader.c) */
         msg = cli_loader_apply(c, arg, &a->load, &shown);
-        return msg ? upgrade_usage_error(msg, shown) : -1;
+        return msg ? cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, msg, shown) : -1;
     }
 }
 
@@ -87,18 +84,18 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
     cli_loader_longopts(CLI_LOADER_SINGLE, upgrade_options, longopts);
     cli_loader_init(&a->load);
     int c;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(upgrade_tool, argc, argv, "ho:S", longopts)) != -1) {
         int rc = upgrade_apply_option(c, optarg, a);
         if (rc >= 0)
             return rc;
     }
-    if (optind + 1 != argc)
-        return upgrade_usage_error(optind >= argc ? "no input file" : "more than one input file",
-                                   NULL);
-    a->input = argv[optind];
+    if (cli_one_input(upgrade_tool, argc, argv, &a->input) != 0)
+        return CLI_EXIT_USAGE;
     if (!a->emit_set)
         a->emit = cli_format_from_path(a->output);
-    return -1;
+    bool writes = !a->list_parts && (a->output || !a->load.opts.check);
+    return writes ? (cli_check_output(upgrade_tool, a->output, a->emit) ? CLI_EXIT_USAGE : -1)
+                  : -1;
 }
 
 static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
@@ -111,6 +108,19 @@ static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
     if (json)
         fprintf(out, "%s\n", json);
     free(json);
+}
+
+/* Writes the IR. What went wrong writing is the output's fault: those
+ * diagnostics name the output; the input's (printed first) name the input. */
+static int upgrade_write(dxil_module *m, const upgrade_args *a, dxil_diags *diags)
+{
+    dxil_diags_print(diags, stderr, cli_display_name(a->input, false));
+    dxil_diags_clear(diags);
+    dxil_diags *out = dxil_diags_create();
+    int rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, out);
+    dxil_diags_print(out, stderr, cli_display_name(a->output, true));
+    dxil_diags_destroy(out);
+    return rc;
 }
 
 /* --check / --stats: load unraised so the check sees DXC's own calls,
@@ -137,7 +147,7 @@ static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
     if (rc == 0 && want->verify)
         rc = dxil_module_verify(m, diags);
     if (rc == 0 && write)
-        rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, diags);
+        rc = upgrade_write(m, a, diags);
     if (rc == 0 && opts.stats)
         upgrade_print_stats(opts.stats, a->load.stats, ir_on_stdout ? stderr : stdout);
     dxil_stats_destroy(opts.stats);
@@ -156,7 +166,7 @@ static int upgrade_run(const upgrade_args *a, dxil_diags *diags)
     dxil_module *m = dxil_module_load_file(a->input, &a->load.opts, diags);
     if (!m)
         return CLI_EXIT_INPUT;
-    int rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, diags);
+    int rc = upgrade_write(m, a, diags);
     dxil_module_destroy(m);
     return rc == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
 }
@@ -171,7 +181,7 @@ int main(int argc, char **argv)
         return rc;
     dxil_diags *diags = dxil_diags_create();
     rc = upgrade_run(&a, diags);
-    dxil_diags_print(diags, stderr, a.input);
+    dxil_diags_print(diags, stderr, cli_display_name(a.input, false));
     dxil_diags_destroy(diags);
     return rc;
 }

@@ -87,7 +87,10 @@ enum dxil_diag_code {
     DXIL_E_LOWER = 6000,
     DXIL_W_LOWER = 6001,
     /* 7xxx tools */
-    DXIL_E_USAGE = 7000
+    DXIL_E_USAGE = 7000,          /* bad command line: inputs, option combination */
+    DXIL_E_USAGE_OPTION = 7001,   /* unknown option */
+    DXIL_E_USAGE_VALUE = 7002,    /* option value missing or not understood */
+    DXIL_E_USAGE_TERMINAL = 7003  /* bitcode refused on a terminal */
 };
 
 typedef struct dxil_diag {
@@ -129,7 +132,8 @@ DXIL_API void dxil_diags_addv(dxil_diags *diags, dxil_severity sev, int code,
                               dxil_loc_kind loc, uint64_t offset, const char *fmt,
                               va_list ap);
 
-/* Prints "file: error DXIL1004 at byte 0x40: message" lines. */
+/* Prints "file: error: message [DXIL1004 at byte 0x40]" lines (with
+ * "file:12: ..." for a line in a text input), one per diagnostic. */
 DXIL_API void dxil_diags_print(const dxil_diags *diags, FILE *out, const char *filename);
 
 /* Formats one diagnostic like dxil_diags_print; returns chars written. */

@@ -7,7 +7,9 @@
 #      DXILUpgrade::dxilupgrade;
 #   3. the same project's DXILUpgrade::dxilupgrade_static (must link from C).
 # Each consumer raises samples/compute_sine.ll and prints "ok ...". Also
-# checks that the installed .so exports nothing but dxil_* (DXIL_API).
+# checks that the installed .so exports nothing but dxil_* (DXIL_API), that
+# the Python module works from the prefix, and that the bash completion
+# and (when built) man pages are installed.
 #
 # Usage: run.sh <build-dir> <source-dir> <work-root> <cmake> <cc> <pkg-config> <generator>
 set -euo pipefail
@@ -75,6 +77,29 @@ step "DXILUpgrade::dxilupgrade"
 "$work/cmake/consumer_shared" "$sample"
 step "DXILUpgrade::dxilupgrade_static"
 "$work/cmake/consumer_static" "$sample"
+
+# 4. The Python module finds the installed library relative to itself
+# (no LD_LIBRARY_PATH, no DXIL_UPGRADE_LIBRARY).
+pymod=$(find "$prefix" -name dxil_upgrade.py -print -quit)
+[ -n "$pymod" ] || { echo "FAIL: dxil_upgrade.py not installed" >&2; exit 1; }
+if command -v python3 >/dev/null; then
+  step "python3 dxil_upgrade from $pymod"
+  lib=$(env -u DXIL_UPGRADE_LIBRARY PYTHONPATH="$(dirname "$pymod")" python3 -c \
+    'import dxil_upgrade, sys; s = dxil_upgrade.load(sys.argv[1]); assert "define void @main" in s.ir_text(); print(dxil_upgrade._lib._name)' "$sample")
+  case $lib in
+    "$prefix"/*) ;;
+    *) echo "FAIL: the Python module loaded $lib, not the installed library" >&2; exit 1 ;;
+  esac
+fi
+
+# 5. Bash completion for every tool; man pages when help2man built them.
+for tool in dxil-upgrade dxil-lower dxil-ops dxil-roundtrip; do
+  [ -f "$prefix/share/bash-completion/completions/$tool" ] \
+    || { echo "FAIL: no bash completion installed for $tool" >&2; exit 1; }
+  if [ -f "$build/man/$tool.1" ] && [ ! -f "$prefix/share/man/man1/$tool.1" ]; then
+    echo "FAIL: $tool.1 built but not installed" >&2; exit 1
+  fi
+done
 
 rm -rf "$work"
 step "PASS"

@@ -39,3 +39,10 @@ config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
 config.environment["PATH"] = os.pathsep.join(
     [os.path.dirname(config.dxil_filecheck), os.environ.get("PATH", "")])
+import shutil
+if shutil.which("gnuplot"):
+    config.available_features.add("gnuplot")
+# Man pages are built only when help2man is installed (tools/CMakeLists.txt).
+config.substitutions.append(("%mandir", config.dxil_man_dir))
+if os.path.isfile(os.path.join(config.dxil_man_dir, "dxil-upgrade.1")):
+    config.available_features.add("man-pages")

@@ -36,10 +36,10 @@ static void td_expect_format(dxil_loc_kind loc, uint64_t off, const char *want)
 
 static void test_format(void)
 {
-    td_expect_format(DXIL_LOC_BYTE, 0x1f, "a.dxil: error DXIL2004 at byte 0x1f: bad record");
-    td_expect_format(DXIL_LOC_BIT, 100, "a.dxil: error DXIL2004 at bit 100 (byte 0xc): bad record");
-    td_expect_format(DXIL_LOC_LINE, 12, "a.dxil:12: error DXIL2004: bad record");
-    td_expect_format(DXIL_LOC_NONE, 0, "a.dxil: error DXIL2004: bad record");
+    td_expect_format(DXIL_LOC_BYTE, 0x1f, "a.dxil: error: bad record [DXIL2004 at byte 0x1f]");
+    td_expect_format(DXIL_LOC_BIT, 100, "a.dxil: error: bad record [DXIL2004 at bit 100 (byte 0xc)]");
+    td_expect_format(DXIL_LOC_LINE, 12, "a.dxil:12: error: bad record [DXIL2004]");
+    td_expect_format(DXIL_LOC_NONE, 0, "a.dxil: error: bad record [DXIL2004]");
 }
 
 static void test_many_messages(void)

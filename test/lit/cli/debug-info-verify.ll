@@ -28,9 +28,9 @@
 ; RUN: FileCheck --check-prefix=STRIPPED %s < %t.di.out.ll
 
 ; OK: %b = add i32 %a, 1, !dbg
-; BROKEN: error DXIL3001: LLVM{{( IR)?}}: the module is broken (Instruction does not dominate all uses!)
-; ADDR: error DXIL3001: LLVM: the module is broken (Invalid user of intrinsic instruction!)
-; DI: warning DXIL3002: LLVM: ignoring invalid debug info
+; BROKEN: error: LLVM{{( IR)?}}: the module is broken (Instruction does not dominate all uses!){{.*}} [DXIL3001]
+; ADDR: error: LLVM: the module is broken (Invalid user of intrinsic instruction!){{.*}} [DXIL3001]
+; DI: warning: LLVM: ignoring invalid debug info{{.*}} [DXIL3002]
 ; STRIPPED: %b = add i32 %a, 1{{$}}
 ; STRIPPED-NOT: !dbg
 

@@ -55,17 +55,18 @@ define void @main() {
 }
 
 ; OK: !llvm.module.flags = !{!0, !1}
-; TNULL: module-flags.ll.tmp.null.ll:[[@LINE+14]]: error DXIL2013: !llvm.module.flags entry 1 (!2) has no integer behaviour in 1..8
-; BNULL: error DXIL2013 at bit {{[0-9]+}} {{.*}}!llvm.module.flags entry (metadata {{[0-9]+}}) has a behaviour that is not a constant in block 15 (METADATA_BLOCK)
-; TTWO: error DXIL2013: !llvm.module.flags entry 1 (!2) does not have 3 operands
-; BTWO: error DXIL2013 at bit {{.*}} does not have 3 operands {behaviour, key, value}
-; TRANGE: error DXIL2013: !llvm.module.flags entry 1 (!2) has no integer behaviour in 1..8
-; TKEY: error DXIL2013: !llvm.module.flags entry 1 (!2) has a key that is not a string
-; BKEY: error DXIL2013 at bit {{.*}} has a key that is not a string
-; TLINKER: error DXIL2013: !llvm.module.flags entry 1 (!2) is "Linker Options" without a tuple of tuples as its value
-; BLINKER: error DXIL2013 at bit {{.*}} module flag "Linker Options" (metadata node {{[0-9]+}}) needs a node of nodes as its value
-; LINKER-OK: error DXIL3001: LLVM verifier: 'Linker Options' named metadata no longer supported
-; BCU: error DXIL2013 at bit {{.*}} !llvm.dbg.cu operand 0 (metadata {{[0-9]+}}) is not a compile unit
+; TNULL: module-flags.ll.tmp.null.ll:[[@LINE+15]]: error: !llvm.module.flags entry 1 (!2) has no integer behaviour in 1..8{{.*}}[DXIL2013
+; BNULL: error: {{.*}}!llvm.module.flags entry (metadata {{[0-9]+}}) has a behaviour that is not a constant in block 15 (METADATA_BLOCK){{.*}}[DXIL2013 at bit {{[0-9]+}}
+; TTWO: error: !llvm.module.flags entry 1 (!2) does not have 3 operands{{.*}}[DXIL2013
+; BTWO: error: {{.*}}does not have 3 operands {behaviour, key, value}{{.*}}[DXIL2013 at bit {{.*}}
+; TRANGE: error: !llvm.module.flags entry 1 (!2) has no integer behaviour in 1..8{{.*}}[DXIL2013
+; TKEY: error: !llvm.module.flags entry 1 (!2) has a key that is not a string{{.*}}[DXIL2013
+; BKEY: error: {{.*}}has a key that is not a string{{.*}}[DXIL2013 at bit {{.*}}
+; TLINKER: error: !llvm.module.flags entry 1 (!2) is "Linker Options" without a tuple of tuples as its value{{.*}}[DXIL2013
+; BLINKER: error: {{.*}}module flag "Linker Options" (metadata node {{[0-9]+}}) needs a node of nodes as its value{{.*}}[DXIL2013 at bit {{.*}}
+; LINKER-OK: error: LLVM verifier: 'Linker Options' named metadata no longer supported
+; LINKER-OK: [DXIL3001]
+; BCU: error: {{.*}}!llvm.dbg.cu operand 0 (metadata {{[0-9]+}}) is not a compile unit{{.*}}[DXIL2013 at bit {{.*}}
 !llvm.module.flags = !{!1, !2}
 !llvm.ident = !{!4}
 !1 = !{i32 2, !"Dwarf Version", i32 4}

@@ -13,7 +13,7 @@
 ; RUN: sed 's/!tbaa !9/!tbaa !12/' %s | llvm-as -disable-verify -o %t.field.bc
 ; RUN: not %dxil-upgrade --no-raise %t.field.bc -o %t.out 2>&1 | FileCheck %s
 
-; CHECK: error DXIL2004 at bit {{[0-9]+}} {{.*}}!tbaa attachment reaches metadata node {{[0-9]+}}, which has a null operand in block 16 (METADATA_ATTACHMENT)
+; CHECK: error: {{.*}}!tbaa attachment reaches metadata node {{[0-9]+}}, which has a null operand in block 16 (METADATA_ATTACHMENT) [DXIL2004 at bit {{[0-9]+}} (byte 0x{{[0-9a-f]+}})]
 
 define void @f(ptr %p) {
   store i32 0, ptr %p, !tbaa !9

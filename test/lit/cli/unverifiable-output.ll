@@ -15,8 +15,10 @@
 ; RUN: sed 's/add i32 %b, 1/add i32 %x, 2/' %s | %dxil-upgrade --no-raise - -o %t.ok.ll
 ; RUN: FileCheck --check-prefix=OK %s < %t.ok.ll
 
-; CHECK: error DXIL3001: LLVM verifier: Instruction does not dominate all uses!
-; STDOUT: error DXIL3001: LLVM verifier
+; CHECK: error: LLVM verifier: Instruction does not dominate all uses!
+; CHECK: [DXIL3001]
+; STDOUT: error: LLVM verifier
+; STDOUT: [DXIL3001]
 ; STDOUT-NOT: define
 ; BATCH: DXIL3001
 ; OK: %a = add i32 %x, 2

@@ -6,7 +6,7 @@
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck --check-prefix=WARN %s < %t.err
 
-; WARN: warning DXIL5004: !dx.controlflow.hints with other than one hint kept as is
+; WARN: warning: !dx.controlflow.hints with other than one hint kept as is [DXIL5004]
 
 ; CHECK-LABEL: define void @main(i32 %c, float %g)
 ; CHECK: br i1 %a, label %t, label %f, !hlsl.controlflow.hint ![[BRANCH:[0-9]+]]

@@ -5,7 +5,7 @@
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck --check-prefix=WARN %s < %t.err
 
-; WARN: warning DXIL5004: shader model cs_6_10 / DXIL 1.10 has no exact LLVM 22 triple
+; WARN: warning: shader model cs_6_10 / DXIL 1.10 has no exact LLVM 22 triple{{.*}} [DXIL5004]
 ; CHECK: target triple = "dxilv1.9-pc-shadermodel6.9-compute"
 ; CHECK: !dxu.version = !{![[V:[0-9]+]]}
 ; CHECK: !dxu.shaderModel = !{![[SM:[0-9]+]]}

@@ -5,8 +5,8 @@
 ; RUN: %FileCheck %s < %t.err
 ; RUN: %FileCheck --allow-empty --check-prefix=NOIR %s < %t.out
 
-; CHECK: error DXIL5100: @main: @dx.op.unary.v4f32 opcode 13 (Sin): overload 'v4f32' not valid at DXIL 1.8 (allowed: hf)
-; CHECK: error DXIL5100: @main: @dx.op.unary.f64 opcode 13 (Sin): overload 'f64' not valid at DXIL 1.8 (allowed: hf)
+; CHECK: error: @main: @dx.op.unary.v4f32 opcode 13 (Sin): overload 'v4f32' not valid at DXIL 1.8 (allowed: hf) [DXIL5100]
+; CHECK: error: @main: @dx.op.unary.f64 opcode 13 (Sin): overload 'f64' not valid at DXIL 1.8 (allowed: hf) [DXIL5100]
 ; CHECK-NOT: error
 ; NOIR-NOT: {{.}}
 

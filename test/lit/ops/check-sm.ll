@@ -5,7 +5,7 @@
 ; RUN: not %dxil-upgrade --check %s -o %t.ll 2> /dev/null
 ; RUN: %FileCheck --check-prefix=IR %s < %t.ll
 
-; CHECK: error DXIL5100: @main: @dx.op.isHelperLane.i1 opcode 221 (IsHelperLane): needs shader model 6.6, module is 6.5
+; CHECK: error: @main: @dx.op.isHelperLane.i1 opcode 221 (IsHelperLane): needs shader model 6.6, module is 6.5 [DXIL5100]
 ; CHECK-NOT: error
 ; IR: define void @main()
 

@@ -13,7 +13,7 @@
 ; STATS: 0x8000FFFF <unknown> 1 0 1 unknown-opcode 1
 
 ; ERR-NOT: 2147483647
-; ERR: warning DXIL5001: @main calls @dx.op.getGroupWaveIndex with unknown opcode 2147549183 (table 0x8000, index 65535); kept
+; ERR: warning: @main calls @dx.op.getGroupWaveIndex with unknown opcode 2147549183 (table 0x8000, index 65535); kept [DXIL5001]
 ; ERR-NOT: warning
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"

@@ -10,8 +10,8 @@
 ; CHECK-NEXT: %c = call float @dx.op.unary.f32(i32 %k, float %b)
 ; CHECK-NEXT: %d = call fast float @llvm.cos.f32(float %c)
 
-; ERR: warning DXIL5001: @f calls @dx.op.unary.f32 with unknown opcode 9999 (table 0x0000, index 9999); kept
-; ERR: warning DXIL5002: @f calls @dx.op.unary.f32 with a non-constant opcode; kept
+; ERR: warning: @f calls @dx.op.unary.f32 with unknown opcode 9999 (table 0x0000, index 9999); kept [DXIL5001]
+; ERR: warning: @f calls @dx.op.unary.f32 with a non-constant opcode; kept [DXIL5002]
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"

@@ -2,7 +2,7 @@
 ; the function and the record; the call is left alone and nothing crashes.
 ; RUN: not %dxil-upgrade %s -o %t.ll 2>&1 | %FileCheck %s
 
-; CHECK: error DXIL5003{{.*}}createHandle in @main: class 1 record 7 is not in dx.resources
+; CHECK: error: {{.*}}createHandle in @main: class 1 record 7 is not in dx.resources{{.*}} [DXIL5003
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"

@@ -38,7 +38,7 @@
 ; TWO-NOT: handlefrombinding.tdx.RawBuffer_sl_a4i64s_1_0t(i32 1
 ; TWO: call i32 @llvm.dx.resource.updatecounter.{{.*}}RawBuffer{{.*}}, i8 1)
 
-; DIAG: warning DXIL5002: createHandleFromBinding in @main kept as DXIL: TBuffer has no LLVM 22 type
+; DIAG: warning: createHandleFromBinding in @main kept as DXIL: TBuffer has no LLVM 22 type [DXIL5002]
 
 ; RES: Kind: Buffer
 ; RES: Element Type: f32

@@ -11,7 +11,7 @@
 ; CHECK: !dxu.resources.kept = !{![[K:[0-9]+]]}
 ; CHECK: ![[K]] = !{!"createHandleFromHeap", i32 1}
 
-; DIAG: warning DXIL5002: kept 1 dx.op.bufferLoad call(s) as DXIL: its handle is not a raised binding
+; DIAG: warning: kept 1 dx.op.bufferLoad call(s) as DXIL: its handle is not a raised binding{{.*}} [DXIL5002]
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
