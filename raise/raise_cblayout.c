@@ -507,13 +507,13 @@ static LLVMTypeRef cbl_struct_layout(cbl_state *st, long idx, uint32_t *size)
 /* ---- records ---- */
 
 /* The struct behind a CBV record: its global's type (arrays of cbuffers
- * peeled), else the annotated struct named like the cbuffer (DXC names a
+ * peeled) or the type its `ptr undef` pointed to in the bitcode, else the annotated struct named like the cbuffer (DXC names a
  * cbuffer's type after it; stripped records have no global), else the
  * module's unannotated %hostlayout.<name> or %<name>. */
 static long cbl_record_struct(cbl_state *st, const dxil_res_desc *d)
 {
     LLVMTypeRef t = d->symbol && LLVMIsAGlobalVariable(d->symbol)
-                        ? LLVMGlobalGetValueType(d->symbol) : NULL;
+                        ? LLVMGlobalGetValueType(d->symbol) : d->class_type;
     while (t && LLVMGetTypeKind(t) == LLVMArrayTypeKind)
         t = LLVMGetElementType(t);
     t = t && LLVMGetTypeKind(t) == LLVMStructTypeKind ? t : NULL;

@@ -25,7 +25,7 @@ int dxil_raise_run(dxil_module *m, const dxil_options *opts, const dxil_reflecti
                    dxil_diags *diags)
 {
     dxil_raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
-                         .reflection = reflection};
+                         .reflection = reflection, .restypes = m->restypes};
     rc.optable = opts ? opts->optable : NULL;
     /* Per-module counts first: raised = calls - kept needs one module. */
     rc.stats = opts && opts->stats ? dxil_stats_create() : NULL;
