@@ -124,31 +124,43 @@ static void ct_warn(dxil_raise_ctx *rc, const dxil_res_desc *d, const char *name
                    name ? "%\"" : "", name ? name : "no class type", name ? "\"" : "", why);
 }
 
-static void ct_record(dxil_raise_ctx *rc, dxil_res_desc *d)
+/* Returns whether it warned. */
+static bool ct_record(dxil_raise_ctx *rc, dxil_res_desc *d)
 {
     const dxil_bc_restype *bt = dxil_bc_restypes_find(rc->restypes, d->cls, d->list_pos);
     bool sb = d->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER;
     if (!bt || (!sb && d->kind != DXIL_RESOURCE_KIND_CBUFFER))
-        return;
+        return false;
     if (!bt->name) {
         if (sb)
             ct_warn(rc, d, NULL, bt->problem);
-        return;
+        return sb;
     }
     /* Library handle globals: %dx.types.Handle names no class. */
     if (strncmp(bt->name, "dx.types.", 9) == 0)
-        return;
+        return false;
     LLVMTypeRef cls = LLVMGetTypeByName2(rc->ctx, bt->name);
     if (!cls || LLVMGetTypeKind(cls) != LLVMStructTypeKind)
-        return;
+        return false;
     d->class_type = cls;
     char why[128];
-    if (sb && !(d->sb_elem = ct_sb_elem(rc, bt->name, cls, d, why, sizeof why)))
+    if (sb && !(d->sb_elem = ct_sb_elem(rc, bt->name, cls, d, why, sizeof why))) {
         ct_warn(rc, d, bt->name, why);
+        return true;
+    }
+    return false;
 }
 
 void dxil_res_class_types(dxil_raise_ctx *rc, dxil_res_table *t)
 {
-    for (size_t i = 0; rc->restypes && i < t->count; i++)
-        ct_record(rc, &t->recs[i]);
+    for (size_t i = 0; i < t->count; i++) {
+        dxil_res_desc *d = &t->recs[i];
+        bool warned = rc->restypes && ct_record(rc, d);
+        /* With --stats, say where no type exists anywhere. */
+        if (rc->stats && !warned && !d->sb_elem && d->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER)
+            dxil_diags_add(rc->diags, DXIL_SEV_NOTE, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
+                           "dx.resources: %s record %u (space %u, lower bound %u): the input "
+                           "names no element type; it is the stride stand-in",
+                           dxil_resource_class_name(d->cls), d->list_pos, d->space, d->lb);
+    }
 }
