@@ -713,6 +713,7 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     dxil_res_class_types(rc, &st.table);
     dxil_res_cb_layouts(rc, &st.table);
     dxil_res_cb_layouts_reflection(rc, &st.table);
+    dxil_res_names_reflection(rc, &st.table);
     st.b = LLVMCreateBuilderInContext(rc->ctx);
     int rv = dxil_op_fns_collect(rc->mod, &st.fns);
     if (rv == 0)

@@ -76,6 +76,11 @@ void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t);
  * Problems are warnings; the records then stay opaque. */
 void dxil_res_cb_layouts_reflection(dxil_raise_ctx *rc, dxil_res_table *t);
 
+/* --- raise_resnames.c: names from the same STAT part --- */
+/* With dxil_options.layouts_from_reflection: stripped records (empty
+ * name) take the name of their STAT record, for handlefrombinding. */
+void dxil_res_names_reflection(dxil_raise_ctx *rc, dxil_res_table *t);
+
 /* --- raise_restype.c: target("dx.*") types --- */
 /* The LLVM 22 handle type for d, or NULL when 22 has no form for it
  * (*why is then set to a short reason). */
