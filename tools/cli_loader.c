@@ -100,8 +100,9 @@ static const loader_row loader_rows[] = {
      "only parse (datalayout normalised), do not raise"},
     {"layouts-from-reflection", no_argument, BOTH, set_layouts, NULL,
      "--layouts-from-reflection",
-     "give cbuffers DXC stripped a layout struct from\n"
-     "the container's STAT part (costs a second parse)"},
+     "give cbuffers DXC stripped a layout struct, and\n"
+     "stripped resources their names, from the\n"
+     "container's STAT part (costs a second parse)"},
     {"max-input-size", required_argument, BOTH, set_max_input,
      "--max-input-size takes a byte count, optionally with K, M or G", "--max-input-size=N[K|M|G]",
      "refuse inputs larger than this before reading them\n(default 1G)"},
