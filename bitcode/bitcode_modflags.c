@@ -19,7 +19,7 @@
 #include <string.h>
 
 enum { BCM_STRING = 1, BCM_VALUE, BCM_NODE, BCM_CU };
-enum { BCM_NAMED_OTHER, BCM_NAMED_FLAGS, BCM_NAMED_CU };
+enum { BCM_NAMED_OTHER, BCM_NAMED_FLAGS, BCM_NAMED_CU, BCM_NAMED_RESOURCES };
 
 /* METADATA record codes (the same in LLVM 3.7 and 22). */
 enum { MD_STRING_OLD = 1, MD_VALUE = 2, MD_NODE = 3, MD_NAME = 4, MD_DISTINCT_NODE = 5,
@@ -39,6 +39,7 @@ struct bcm_state {
     uint64_t *linker; /* ids of strings reading "Linker Options", rising */
     size_t n_linker, cap_linker;
     int named; /* what the last NAME record named */
+    uint64_t resources; /* !dx.resources' first operand + 1 (0: none) */
 };
 
 static const char bcm_linker_key[] = "Linker Options";
@@ -222,8 +223,8 @@ int bcm_record(bcm_state *s, const uint64_t *ops, size_t n, const uint8_t *blob,
         return bcm_add(s, id, 1, BCM_STRING, NULL, 0);
     case MD_STRINGS:
         return bcm_strings(s, ops, n, blob, blob_len, id);
-    case MD_VALUE:
-        return bcm_add(s, id, 1, BCM_VALUE, NULL, 0);
+    case MD_VALUE: /* [ty, value]: the type is kept for bcm_resource_value_types */
+        return bcm_add(s, id, 1, BCM_VALUE, ops + 1, n >= 3 ? 2 : 0);
     case MD_NODE:
     case MD_DISTINCT_NODE:
         return bcm_add(s, id, 1, BCM_NODE, ops + 1, n - 1);
@@ -232,14 +233,44 @@ int bcm_record(bcm_state *s, const uint64_t *ops, size_t n, const uint8_t *blob,
     case MD_NAME:
         s->named = bcm_chars_are(ops + 1, n - 1, "llvm.module.flags") ? BCM_NAMED_FLAGS
                    : bcm_chars_are(ops + 1, n - 1, "llvm.dbg.cu")     ? BCM_NAMED_CU
+                   : bcm_chars_are(ops + 1, n - 1, "dx.resources")    ? BCM_NAMED_RESOURCES
                                                                       : BCM_NAMED_OTHER;
         return 0;
     case MD_NAMED_NODE: {
+        if (s->named == BCM_NAMED_RESOURCES && n >= 2 && !s->resources)
+            s->resources = ops[1] + 1;
         int rc = bcm_named_node(s, ops + 1, n - 1, why, size);
         s->named = BCM_NAMED_OTHER;
         return rc;
     }
     default:
         return 0;
+    }
+}
+
+/* A node's operand list (id + 1 each, 0: null), or NULL when id is no node. */
+static const uint64_t *bcm_node_ops(const bcm_state *s, uint64_t id, size_t *n)
+{
+    const bcm_entry *e = bcm_find(s, id);
+    if (!e || e->kind != BCM_NODE || e->id != id)
+        return NULL;
+    *n = e->n;
+    return s->pool + e->first;
+}
+
+/* !dx.resources = !{!{SRVs, UAVs, CBVs, samplers}}: each list's records
+ * name their resource's global (or undef) as operand 1, a VALUE [ty, v]. */
+void bcm_resource_value_types(const bcm_state *s, bcm_resource_fn fn, void *user)
+{
+    size_t n_lists = 0, n_recs = 0, n_ops = 0;
+    const uint64_t *lists = s->resources ? bcm_node_ops(s, s->resources - 1, &n_lists) : NULL;
+    for (size_t c = 0; lists && c < n_lists && c < 4; c++) {
+        const uint64_t *recs = lists[c] ? bcm_node_ops(s, lists[c] - 1, &n_recs) : NULL;
+        for (size_t i = 0; recs && i < n_recs; i++) {
+            const uint64_t *ops = recs[i] ? bcm_node_ops(s, recs[i] - 1, &n_ops) : NULL;
+            const bcm_entry *val = ops && n_ops > 1 && ops[1] ? bcm_find(s, ops[1] - 1) : NULL;
+            if (val && val->kind == BCM_VALUE && val->n == 2)
+                fn(user, (unsigned)c, (unsigned)i, s->pool[val->first]);
+        }
     }
 }

@@ -27,4 +27,10 @@ void bcm_destroy(bcm_state *s);
 int bcm_record(bcm_state *s, const uint64_t *ops, size_t n, const uint8_t *blob,
                size_t blob_len, uint64_t id, char *why, size_t size);
 
+/* After the walk: for each !dx.resources record whose operand 1 is a
+ * VALUE (its global, or undef of the class type), fn(user, list, position,
+ * that value's type id). Lists are SRV, UAV, CBV, sampler (0-3). */
+typedef void (*bcm_resource_fn)(void *user, unsigned list, unsigned pos, uint64_t type_id);
+void bcm_resource_value_types(const bcm_state *s, bcm_resource_fn fn, void *user);
+
 #endif

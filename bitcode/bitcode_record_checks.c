@@ -451,7 +451,8 @@ static void bv_count_instruction(bv_walker *v)
 static int bv_values_record(bv_walker *v, uint32_t bid)
 {
     int rc = bcv_record(v->values, bid, v->ops, v->n_ops);
-    if (rc == -2)
+    if (rc == -2 || (bid == BV_TYPE && v->restypes &&
+                     bcr_type_record(v->restypes, v->ops, v->n_ops) == -2))
         return bv_oom(v);
     return rc ? bv_fail(v, DXIL_E_BITSTREAM_RECORD, "%s", bcv_why(v->values)) : 0;
 }

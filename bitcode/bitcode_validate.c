@@ -174,7 +174,8 @@ static uint64_t bv_read_scalar(bs_reader *r, const bs_abbrev_op *op)
     case BS_ENC_LITERAL: return op->value;
     case BS_ENC_FIXED: return bs_read(r, (unsigned)op->value);
     case BS_ENC_VBR: return bs_read_vbr(r, (unsigned)op->value);
-    default: return bs_read(r, 6); /* char6: the index is enough here */
+    default: /* char6: the character (type names are kept, bitcode_types.h) */
+        return (unsigned char)bs_char6((unsigned)bs_read(r, 6));
     }
 }
 
@@ -414,14 +415,24 @@ static int bv_walk(bv_walker *v)
 int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
                           dxil_diags *diags)
 {
+    return dxil_bitcode_validate_types(bc, size, base_offset, diags, NULL);
+}
+
+int dxil_bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
+                                dxil_diags *diags, dxil_bc_restypes **types)
+{
+    if (types)
+        *types = NULL;
     bv_walker *v = malloc(sizeof *v);
     if (v) /* every field, and stack[0]; bv_enter_block sets the others */
         memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
     if (v && (!(v->values = bcv_create()) || !(v->tbaa = bct_create()) ||
-              !(v->strings = bcs_create()) || !(v->modflags = bcm_create()))) {
+              !(v->strings = bcs_create()) || !(v->modflags = bcm_create()) ||
+              (types && !(v->restypes = bcr_create())))) {
         bcv_destroy(v->values);
         bct_destroy(v->tbaa);
         bcs_destroy(v->strings);
+        bcm_destroy(v->modflags);
         free(v);
         v = NULL;
     }
@@ -440,6 +451,9 @@ int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
         rc = bv_fail(v, DXIL_E_BITSTREAM_MAGIC, "missing 'BC' 0xC0DE magic");
     else
         rc = bv_walk(v);
+    if (rc == 0 && types)
+        *types = bcr_finish(v->restypes, v->values, v->modflags);
+    bcr_destroy(v->restypes);
     bv_pool_free(&v->local);
     bv_pool_free(&v->info);
     bcv_destroy(v->values);

@@ -4,6 +4,7 @@
 #ifndef DXIL_BITCODE_VALIDATE_H
 #define DXIL_BITCODE_VALIDATE_H
 
+#include "bitcode_types.h"
 #include "dxil-upgrade/dxil_diag.h"
 
 #include <stddef.h>
@@ -15,5 +16,11 @@
  * the bitcode starts in it, in bytes) and whose message names the block. */
 int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
                           dxil_diags *diags);
+
+/* The same, and on success *types (NULL when none) gets the class type
+ * each dx.resources record's operand 1 pointed to (bitcode_types.h); the
+ * caller frees it with dxil_bc_restypes_free. */
+int dxil_bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
+                                dxil_diags *diags, dxil_bc_restypes **types);
 
 #endif

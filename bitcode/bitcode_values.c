@@ -74,6 +74,21 @@ uint32_t bcv_module_values(const bcv_model *m)
     return m->lost || m->seen_body ? UINT32_MAX : m->n_vals;
 }
 
+bool bcv_type_ref(const bcv_model *m, uint64_t id, unsigned *code, uint32_t *ref)
+{
+    if (m->lost || id >= m->n_types)
+        return false;
+    const bcv_type *t = &m->types[id];
+    *code = t->code;
+    *ref = t->kind == BCV_K_POINTER || t->kind == BCV_K_ARRAY ? t->ref : BCV_NONE;
+    return true;
+}
+
+uint32_t bcv_type_count(const bcv_model *m)
+{
+    return m->lost ? 0 : m->n_types;
+}
+
 /* 0 ok, 1 over the cap (the model is lost), -2 out of memory. */
 static int bcv_grow(bcv_model *m, void **items, uint32_t *cap, uint32_t need, size_t size)
 {

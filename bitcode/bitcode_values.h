@@ -42,4 +42,10 @@ uint32_t bcv_module_values(const bcv_model *m);
  * type); false whenever the model cannot tell (globals, functions). */
 bool bcv_value_type_differs(const bcv_model *m, uint64_t id, uint64_t ty);
 
+/* Type id's TYPE record code and, for pointers, arrays and vectors, its
+ * pointee or element type id (else UINT32_MAX); false when the table does
+ * not hold id (or the model lost count). bcv_type_count: types defined. */
+bool bcv_type_ref(const bcv_model *m, uint64_t id, unsigned *code, uint32_t *ref);
+uint32_t bcv_type_count(const bcv_model *m);
+
 #endif

@@ -7,6 +7,7 @@
 #include "bitcode_difields.h"
 #include "bitcode_modflags.h"
 #include "bitcode_tbaa.h"
+#include "bitcode_types.h"
 #include "bitcode_values.h"
 #include "bitstream.h"
 
@@ -70,6 +71,7 @@ typedef struct bv_walker {
     bct_nodes *tbaa;              /* metadata nodes, for !tbaa attachments */
     bcs_strings *strings;         /* which metadata ids are strings */
     bcm_state *modflags;          /* !llvm.module.flags and !llvm.dbg.cu shapes */
+    bcr_names *restypes;          /* struct names, when the caller wants resource types */
     bv_scope stack[BS_MAX_DEPTH + 1]; /* last: only stack[0] starts zeroed */
 } bv_walker;
 

@@ -165,9 +165,14 @@ int bs_read_abbrev_ops(bs_reader *r, bs_abbrev_op *ops, uint32_t *count, const c
     return 0;
 }
 
-static uint64_t bs_read_scalar(bs_reader *r, const bs_abbrev_op *op)
+char bs_char6(unsigned index)
 {
     static const char char6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+    return char6[index & 63];
+}
+
+static uint64_t bs_read_scalar(bs_reader *r, const bs_abbrev_op *op)
+{
     switch (op->enc) {
     case BS_ENC_LITERAL:
         return op->value;
@@ -176,7 +181,7 @@ static uint64_t bs_read_scalar(bs_reader *r, const bs_abbrev_op *op)
     case BS_ENC_VBR:
         return bs_read_vbr(r, (unsigned)op->value);
     case BS_ENC_CHAR6:
-        return (uint64_t)(unsigned char)char6[bs_read(r, 6)];
+        return (uint64_t)(unsigned char)bs_char6((unsigned)bs_read(r, 6));
     default:
         r->failed = true;
         return 0;

@@ -50,6 +50,8 @@ void bs_reader_init(bs_reader *r, const uint8_t *data, size_t size_bytes);
 /* The general (bounds-checked, byte-at-a-time) reads; bs_read and
  * bs_read_vbr below take a one-load fast path first. */
 uint64_t bs_read_slow(bs_reader *r, unsigned width);
+/* The character a char6 operand's index (0-63) stands for. */
+char bs_char6(unsigned index);
 uint64_t bs_read_vbr_slow(bs_reader *r, unsigned width, uint64_t first);
 
 /* Eight bytes at p as a little-endian word. */

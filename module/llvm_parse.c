@@ -62,10 +62,10 @@ int dxil_module_parse_text(LLVMContextRef ctx, const char *data, size_t size, co
 
 int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
                               uint64_t base, const char *name, char **original,
-                              LLVMModuleRef *out, dxil_diags *diags)
+                              LLVMModuleRef *out, dxil_bc_restypes **types, dxil_diags *diags)
 {
     /* LLVM's reader is not hardened against every malformed stream. */
-    if (dxil_bitcode_validate(bc, bc_size, base, diags) != 0)
+    if (dxil_bitcode_validate_types(bc, bc_size, base, diags, types) != 0)
         return -1;
     /* The datalayout is rewritten in the stream itself (C, no LLVM C++
      * API needed); NULL fixed means the input is used as is. */

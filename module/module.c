@@ -5,6 +5,7 @@
 #include "loader.h"
 #include "llvm_parse.h"
 #include "module_internal.h"
+#include "bitcode/bitcode_types.h"
 #include "common/side_metadata.h"
 
 #include <llvm-c/Core.h>
@@ -62,7 +63,7 @@ static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
         return -1;
     m->has_header = m->kind == DXIL_INPUT_CONTAINER;
     return dxil_module_parse_bitcode(m->ctx, bc, bc_size, (uint64_t)(bc - data), name,
-                                     &m->original_datalayout, &m->mod, diags);
+                                     &m->original_datalayout, &m->mod, &m->restypes, diags);
 }
 
 /* The module identifier: the input's base name, so output does not depend
@@ -140,6 +141,7 @@ void dxil_module_destroy(dxil_module *m)
     if (m->ctx)
         LLVMContextDispose(m->ctx);
     free(m->original_datalayout);
+    dxil_bc_restypes_free(m->restypes);
     free(m);
 }
 

@@ -462,12 +462,14 @@ static const char *cbl_clang_name(const cbl_state *st, LLVMTypeRef dxc, const ch
     return buf;
 }
 
-/* Members of structs[idx] in a packed named struct; `total` pads the end
- * (0: no trailing padding). Without an annotation the computed size must
- * be `total` exactly. */
+/* Members of structs[idx] in a packed struct named `name`; `total` pads
+ * the end (0: no trailing padding). Without an annotation the computed
+ * size must be `total` exactly. The name is taken only on success, so a
+ * later try (the STAT part's types) still gets clang's name. */
 static LLVMTypeRef cbl_body(cbl_state *st, long idx, uint32_t total, uint32_t *size,
-                            LLVMTypeRef named)
+                            const char *name)
 {
+    LLVMTypeRef named = NULL;
     unsigned n = 0;
     LLVMTypeRef dxc = st->structs[idx].dxc; /* entries may move while members are built */
     LLVMValueRef node = st->structs[idx].node;
@@ -481,8 +483,10 @@ static LLVMTypeRef cbl_body(cbl_state *st, long idx, uint32_t total, uint32_t *s
     st->depth--;
     if (ok && total > fl.at)
         fl.v[fl.n++] = cbl_padding(st, total - fl.at);
-    if (ok)
+    if (ok) {
+        named = LLVMStructCreateNamed(st->rc->ctx, name);
         LLVMStructSetBody(named, fl.v, fl.n, 1);
+    }
     *size = total ? total : fl.at;
     free(ops);
     free(fl.v);
@@ -498,8 +502,7 @@ static LLVMTypeRef cbl_struct_layout(cbl_state *st, long idx, uint32_t *size)
     }
     char name[512];
     cbl_clang_name(st, st->structs[idx].dxc, "", name, sizeof name);
-    LLVMTypeRef named = LLVMStructCreateNamed(st->rc->ctx, name);
-    LLVMTypeRef built = cbl_body(st, idx, 0, size, named);
+    LLVMTypeRef built = cbl_body(st, idx, 0, size, name);
     st->structs[idx].built = built;
     return built;
 }
@@ -507,13 +510,13 @@ static LLVMTypeRef cbl_struct_layout(cbl_state *st, long idx, uint32_t *size)
 /* ---- records ---- */
 
 /* The struct behind a CBV record: its global's type (arrays of cbuffers
- * peeled), else the annotated struct named like the cbuffer (DXC names a
+ * peeled) or the type its `ptr undef` pointed to in the bitcode, else the annotated struct named like the cbuffer (DXC names a
  * cbuffer's type after it; stripped records have no global), else the
  * module's unannotated %hostlayout.<name> or %<name>. */
 static long cbl_record_struct(cbl_state *st, const dxil_res_desc *d)
 {
     LLVMTypeRef t = d->symbol && LLVMIsAGlobalVariable(d->symbol)
-                        ? LLVMGlobalGetValueType(d->symbol) : NULL;
+                        ? LLVMGlobalGetValueType(d->symbol) : d->class_type;
     while (t && LLVMGetTypeKind(t) == LLVMArrayTypeKind)
         t = LLVMGetElementType(t);
     t = t && LLVMGetTypeKind(t) == LLVMStructTypeKind ? t : NULL;
@@ -538,8 +541,7 @@ static void cbl_for_record(cbl_state *st, dxil_res_desc *d)
         snprintf(name, sizeof name, "__cblayout_%.*s", (int)(d->name_len < 100 ? d->name_len : 100),
                  d->name);
     uint32_t size = 0;
-    LLVMTypeRef named = LLVMStructCreateNamed(st->rc->ctx, name);
-    LLVMTypeRef t = cbl_body(st, s, d->cb_size, &size, named);
+    LLVMTypeRef t = cbl_body(st, s, d->cb_size, &size, name);
     if (t && cbl_alloc(st, t) == d->cb_size)
         d->cb_layout = t;
 }

@@ -15,6 +15,9 @@ typedef struct dxil_raise_ctx {
     /* The container's STAT module (module/reflection.h), parsed at load
      * with dxil_options.layouts_from_reflection; NULL without. */
     const struct dxil_reflection *reflection;
+    /* The dx.resources class types the loader recovered from the bitcode
+     * (bitcode/bitcode_types.h); NULL without. */
+    const struct dxil_bc_restypes *restypes;
     /* Filled by the identity pass from dx.version / dx.shaderModel (0 and
      * NULL until then) so later passes can branch on version and stage. */
     unsigned dxil_major, dxil_minor;

@@ -26,7 +26,7 @@ int dxil_raise_run(dxil_module *m, const dxil_options *opts, const dxil_reflecti
                    dxil_diags *diags)
 {
     dxil_raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
-                         .reflection = reflection};
+                         .reflection = reflection, .restypes = m->restypes};
     rc.optable = opts ? opts->optable : NULL;
     rc.keep_sig_io = opts && opts->keep_sig_io;
     /* Per-module counts first: raised = calls - kept needs one module. */

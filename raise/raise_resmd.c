@@ -115,7 +115,7 @@ static int resmd_read_class(dxil_raise_ctx *rc, dxil_res_table *t, unsigned cls,
     t->recs = grown;
     for (unsigned i = 0; i < n; i++)
         if (resmd_read_record(rc, cls, ops[i], &t->recs[t->count]) == 0)
-            t->count++;
+            t->recs[t->count++].list_pos = i;
     free(ops);
     return 0;
 }

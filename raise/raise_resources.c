@@ -710,8 +710,10 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     res_state st = {.rc = rc};
     if (dxil_res_table_read(rc, &st.table) != 0)
         return 0; /* diagnosed; leave the module as it is */
+    dxil_res_class_types(rc, &st.table);
     dxil_res_cb_layouts(rc, &st.table);
     dxil_res_cb_layouts_reflection(rc, &st.table);
+    dxil_res_names_reflection(rc, &st.table);
     st.b = LLVMCreateBuilderInContext(rc->ctx);
     int rv = dxil_op_fns_collect(rc->mod, &st.fns);
     if (rv == 0)

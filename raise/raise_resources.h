@@ -36,6 +36,12 @@ typedef struct dxil_res_desc {
     size_t name_len;
     LLVMValueRef symbol;     /* record's global symbol, or NULL */
     LLVMTypeRef cb_layout;   /* CBuffer: clang-style layout struct, or NULL */
+    unsigned list_pos;       /* position in its dx.resources class list */
+    /* From the bitstream (raise_classtype.c): the struct the record's
+     * operand 1 pointed to (CBuffer: its type; structured buffers: the
+     * class, whose field 0 gives sb_elem), or NULL. */
+    LLVMTypeRef class_type;
+    LLVMTypeRef sb_elem;     /* structured buffers: element type of `stride` bytes */
 } dxil_res_desc;
 
 /* --- raise_resmd.c: the dx.resources table --- */
@@ -54,6 +60,12 @@ dxil_res_desc *dxil_res_table_find_symbol(dxil_res_table *t, LLVMValueRef sym);
 /* Fills kind, element type, stride, flags, ... from annotateHandle words. */
 void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1);
 
+/* --- raise_classtype.c: class types from the bitstream --- */
+/* Sets class_type and sb_elem of the records from the class types the
+ * loader recovered (rc->restypes). A type table that contradicts the
+ * record is one warning naming the record; it then keeps the stand-in. */
+void dxil_res_class_types(dxil_raise_ctx *rc, dxil_res_table *t);
+
 /* --- raise_cblayout.c: CBuffer layouts from dx.typeAnnotations --- */
 /* Sets cb_layout on every CBV record whose struct annotations give one of
  * exactly cb_size bytes under the module's datalayout. */
@@ -63,6 +75,11 @@ void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t);
  * records still without one from the STAT module's types and annotations.
  * Problems are warnings; the records then stay opaque. */
 void dxil_res_cb_layouts_reflection(dxil_raise_ctx *rc, dxil_res_table *t);
+
+/* --- raise_resnames.c: names from the same STAT part --- */
+/* With dxil_options.layouts_from_reflection: stripped records (empty
+ * name) take the name of their STAT record, for handlefrombinding. */
+void dxil_res_names_reflection(dxil_raise_ctx *rc, dxil_res_table *t);
 
 /* --- raise_restype.c: target("dx.*") types --- */
 /* The LLVM 22 handle type for d, or NULL when 22 has no form for it

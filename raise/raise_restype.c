@@ -55,6 +55,10 @@ static LLVMTypeRef restype_contained(dxil_raise_ctx *rc, const dxil_res_desc *d,
 static LLVMTypeRef restype_struct_elem(dxil_raise_ctx *rc, const dxil_res_desc *d)
 {
     uint32_t s = d->stride;
+    /* The element type DXC recorded (raise_classtype.c), when the handle's
+     * stride is still the record's. */
+    if (d->sb_elem && LLVMABISizeOfType(LLVMGetModuleDataLayout(rc->mod), d->sb_elem) == s)
+        return d->sb_elem;
     if (d->align_log2 == 2 || d->align_log2 == 3) {
         unsigned a = 1u << d->align_log2;
         if (s % a == 0) {

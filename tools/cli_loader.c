@@ -107,8 +107,9 @@ static const loader_row loader_rows[] = {
      "only parse (datalayout normalised), do not raise"},
     {"layouts-from-reflection", no_argument, BOTH, set_layouts, NULL,
      "--layouts-from-reflection",
-     "give cbuffers DXC stripped a layout struct from\n"
-     "the container's STAT part (costs a second parse)"},
+     "give cbuffers DXC stripped a layout struct, and\n"
+     "stripped resources their names, from the\n"
+     "container's STAT part (costs a second parse)"},
     {"keep-sig-io", no_argument, BOTH, set_keep_sig_io, NULL, "--keep-sig-io",
      "keep loadInput/storeOutput as dx.op calls (not\n"
      "llvm.dx.load.input / llvm.dx.store.output)"},

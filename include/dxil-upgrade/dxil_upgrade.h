@@ -58,10 +58,10 @@ typedef struct dxil_options {
     struct dxil_stats *stats;
     /* Op table used to raise and check; NULL means the built-in one. */
     const struct dxil_optable *optable;
-    /* Give opaque cbuffers a layout struct from the container's STAT
-     * (reflection) part, which keeps the struct types and annotations
-     * DXC strips from DXIL (default false: it costs a second bitcode
-     * parse). Load parses the STAT part once and hands it to the raise
+    /* Give opaque cbuffers a layout struct, and stripped resources their
+     * names, from the container's STAT (reflection) part, which keeps the
+     * struct types, annotations and names DXC strips from DXIL (default
+     * false: it costs a second bitcode parse). Load parses the STAT part once and hands it to the raise
      * (kept in the module until dxil_module_raise_opts when raise is
      * false); problems with it are warnings. */
     bool layouts_from_reflection;

@@ -35,6 +35,13 @@ if os.path.isfile(os.path.join(corpus, "MANIFEST.tsv")):
     config.available_features.add("corpus")
 else:
     lit_config.note("../shared/corpus not found: tests that need the corpus are skipped")
+# clang 22 (beside FileCheck, or clang-22 on PATH), for comparisons with
+# its HLSL output; tests that need it say REQUIRES: clang.
+import shutil
+clang = shutil.which("clang", path=os.path.dirname(config.dxil_filecheck)) or shutil.which("clang-22")
+if clang:
+    config.substitutions.append(("%clang", clang))
+    config.available_features.add("clang")
 config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
 config.environment["PATH"] = os.pathsep.join(

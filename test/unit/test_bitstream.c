@@ -2,6 +2,7 @@
  * assembled here so that every shape (abbreviated or not, growing or
  * shrinking, nested blocks after the record, no datalayout) is covered. */
 #include "bitcode/bitstream.h"
+#include "bitcode/bitcode_types.h"
 #include "bitcode/datalayout.h"
 #include "test_util.h"
 
@@ -337,10 +338,70 @@ static void test_rewrite_rejects_bad_streams(void)
     bs_writer_free(&w);
 }
 
+/* ---- dx.resources class types (bitcode_types.h) ---- */
+
+static void bt_chars(uint64_t *ops, uint64_t code, const char *s, size_t *n)
+{
+    ops[0] = code;
+    for (*n = 1; *s; s++)
+        ops[(*n)++] = (unsigned char)*s;
+}
+
+/* A TYPE block and module METADATA fed record by record, as the
+ * validator's walk does: three SRV records whose operand 1 is undef of
+ * %S* (a named struct), of i32 (no pointer) and of i32* (no struct). */
+static void test_resource_class_types(void)
+{
+    static const uint64_t types[][4] = {
+        {7, 32}, {19, 'S'}, {20, 0, 0}, {8, 1, 0}, {8, 0, 0}, /* i32 S{i32} S* i32* */
+    };
+    static const size_t type_n[] = {2, 2, 3, 3, 3};
+    static const uint64_t md[][6] = {
+        {2, 2, 0}, {2, 0, 0}, {2, 3, 0},   /* VALUE [ty, v]: ids 0-2 */
+        {3, 0, 1}, {3, 0, 2}, {3, 0, 3},   /* records 3-5, operand 1 = ids 0-2 */
+        {3, 4, 5, 6}, {3, 7, 0, 0, 0},     /* SRV list 6; root 7 */
+    };
+    static const size_t md_n[] = {3, 3, 3, 3, 3, 3, 4, 5};
+    bcv_model *v = bcv_create();
+    bcm_state *m = bcm_create();
+    bcr_names *names = bcr_create();
+    CU_ASSERT_FATAL(v && m && names);
+    bcv_enter(v, 8);
+    bcv_enter(v, 17);
+    for (size_t i = 0; i < 5; i++) {
+        CU_ASSERT_EQUAL(bcv_record(v, 17, types[i], type_n[i]), 0);
+        CU_ASSERT_EQUAL(bcr_type_record(names, types[i], type_n[i]), 0);
+    }
+    char why[64];
+    for (size_t i = 0; i < 8; i++)
+        CU_ASSERT_EQUAL(bcm_record(m, md[i], md_n[i], NULL, 0, i, why, sizeof why), 0);
+    uint64_t ops[32];
+    size_t n = 0;
+    bt_chars(ops, 4, "dx.resources", &n);
+    CU_ASSERT_EQUAL(bcm_record(m, ops, n, NULL, 0, 8, why, sizeof why), 0);
+    const uint64_t named[] = {10, 7};
+    CU_ASSERT_EQUAL(bcm_record(m, named, 2, NULL, 0, 8, why, sizeof why), 0);
+    dxil_bc_restypes *t = bcr_finish(names, v, m);
+    CU_ASSERT_FATAL(t != NULL);
+    CU_ASSERT_EQUAL(t->n, 3);
+    const dxil_bc_restype *s = dxil_bc_restypes_find(t, 0, 0);
+    CU_ASSERT_TRUE(s && s->name && !strcmp(s->name, "S") && !s->problem);
+    s = dxil_bc_restypes_find(t, 0, 1);
+    CU_ASSERT_TRUE(s && !s->name && s->problem && strstr(s->problem, "not a pointer"));
+    s = dxil_bc_restypes_find(t, 0, 2);
+    CU_ASSERT_TRUE(s && !s->name && s->problem && strstr(s->problem, "not a named struct"));
+    CU_ASSERT_PTR_NULL(dxil_bc_restypes_find(t, 1, 0));
+    dxil_bc_restypes_free(t);
+    bcr_destroy(names);
+    bcm_destroy(m);
+    bcv_destroy(v);
+}
+
 int dxil_test_register(void)
 {
     static const dxil_test_case cases[] = {
         {"fixed and VBR round trip", test_fixed_and_vbr_roundtrip},
+        {"dx.resources class types from TYPE and METADATA records", test_resource_class_types},
         {"unabbreviated record grows", test_rewrite_unabbreviated_grows},
         {"abbreviated record grows", test_rewrite_abbreviated_grows},
         {"record shrinks", test_rewrite_shrinks},

@@ -5,6 +5,8 @@
  * access op is left except on handles LLVM 22 cannot express. */
 #include "test_util.h"
 
+#include "bitcode/bitcode_validate.h"
+#include "dxil-upgrade/dxil_container.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 
 #include <llvm-c/Core.h>
@@ -634,6 +636,137 @@ static void test_corpus_invariant(void)
     CU_ASSERT_TRUE(t.kept_ok > 0); /* the corpus has heap handles and RTAS */
 }
 
+/* ---- structured buffer element types from the bitstream ---- */
+
+/* Whether raised element r is DXC's element e, or e with DXC's buffer
+ * layout (vectors as arrays, structs of such members as literal structs). */
+static bool rr_same_layout(LLVMTypeRef r, LLVMTypeRef e, unsigned depth)
+{
+    LLVMTypeKind rk = LLVMGetTypeKind(r), ek = LLVMGetTypeKind(e);
+    if (r == e)
+        return true;
+    if (depth > 16)
+        return false;
+    if (ek == LLVMVectorTypeKind && rk == LLVMArrayTypeKind)
+        return LLVMGetElementType(r) == LLVMGetElementType(e) &&
+               LLVMGetArrayLength2(r) == LLVMGetVectorSize(e);
+    if (ek == LLVMArrayTypeKind && rk == LLVMArrayTypeKind)
+        return LLVMGetArrayLength2(r) == LLVMGetArrayLength2(e) &&
+               rr_same_layout(LLVMGetElementType(r), LLVMGetElementType(e), depth + 1);
+    if (ek != LLVMStructTypeKind || rk != LLVMStructTypeKind ||
+        LLVMCountStructElementTypes(r) != LLVMCountStructElementTypes(e))
+        return false;
+    for (unsigned i = 0; i < LLVMCountStructElementTypes(r); i++)
+        if (!rr_same_layout(LLVMStructGetTypeAtIndex(r, i), LLVMStructGetTypeAtIndex(e, i),
+                            depth + 1))
+            return false;
+    return true;
+}
+
+typedef struct rr_sb {
+    size_t named, typed, stand_in, other;
+    char first[512];
+} rr_sb;
+
+/* The structured-buffer handle of (uav, space, lb) in mod, or NULL. */
+static LLVMTypeRef rr_sb_handle(LLVMModuleRef mod, bool uav, uint64_t space, uint64_t lb)
+{
+    rr_call calls[256];
+    size_t n = rr_bindings(mod, calls, 256);
+    for (size_t i = 0; i < n; i++) {
+        LLVMTypeRef t = calls[i].type;
+        if (LLVMGetTypeKind(t) == LLVMTargetExtTypeKind &&
+            !strcmp(LLVMGetTargetExtTypeName(t), "dx.RawBuffer") &&
+            LLVMGetTargetExtTypeIntParam(t, 0) == uav &&
+            rr_arg_u64(calls[i].call, 0) == space && rr_arg_u64(calls[i].call, 1) == lb)
+            return t;
+    }
+    return NULL;
+}
+
+/* dxu.resources = !{<DXC's dx.resources tuple>}: (space, lb) of record
+ * `pos` of list `list`. */
+static bool rr_record_binding(LLVMModuleRef mod, unsigned list, unsigned pos, uint64_t *space,
+                              uint64_t *lb)
+{
+    LLVMValueRef root[1];
+    if (LLVMGetNamedMetadataNumOperands(mod, "dxu.resources") != 1)
+        return false;
+    LLVMGetNamedMetadataOperands(mod, "dxu.resources", root);
+    unsigned n = 0;
+    LLVMValueRef *lists = rr_md_ops(root[0], &n), *recs = NULL, *f = NULL;
+    bool ok = false;
+    if (list < n && (recs = rr_md_ops(lists[list], &n)) && pos < n &&
+        (f = rr_md_ops(recs[pos], &n)) && n > 4) {
+        *space = rr_md_u64(f[3]);
+        *lb = rr_md_u64(f[4]);
+        ok = true;
+    }
+    free(lists);
+    free(recs);
+    free(f);
+    return ok;
+}
+
+static void rr_sb_record(rr_sb *t, dxil_module *m, const dxil_bc_restype *bt, const char *path)
+{
+    LLVMModuleRef mod = dxil_module_llvm(m);
+    LLVMTypeRef cls = LLVMGetTypeByName2(dxil_module_context(m), bt->name);
+    uint64_t space = 0, lb = 0;
+    LLVMTypeRef h = cls && rr_record_binding(mod, bt->list, bt->pos, &space, &lb)
+                        ? rr_sb_handle(mod, bt->list == 1, space, lb) : NULL;
+    if (!h) {
+        t->other++; /* no raised handle (unused, heap, library) */
+        return;
+    }
+    t->named++;
+    LLVMTypeRef e = LLVMGetTargetExtTypeTypeParam(h, 0);
+    if (rr_same_layout(e, LLVMStructGetTypeAtIndex(cls, 0), 0)) {
+        t->typed++;
+    } else if (t->stand_in++ == 0) {
+        char *es = rr_type_str(e);
+        snprintf(t->first, sizeof t->first, "%s: %s gives %s", path, bt->name, es);
+        LLVMDisposeMessage(es);
+    }
+}
+
+static void rr_sb_file(const char *path, void *user)
+{
+    size_t size = 0;
+    uint8_t *data = dxil_test_read_file(path, &size);
+    const uint8_t *bc = NULL;
+    size_t bc_size = 0;
+    dxil_program_header hdr;
+    dxil_bc_restypes *types = NULL;
+    if (data && dxil_locate_bitcode(data, size, NULL, &bc, &bc_size, &hdr, NULL) == 0)
+        dxil_bitcode_validate_types(bc, bc_size, 0, NULL, &types);
+    dxil_module *m = types ? rr_load_bytes(data, size, path, false) : NULL;
+    for (size_t i = 0; m && i < types->n; i++)
+        if (types->v[i].name && strstr(types->v[i].name, "StructuredBuffer<"))
+            rr_sb_record(user, m, &types->v[i], path);
+    dxil_module_destroy(m);
+    dxil_bc_restypes_free(types);
+    free(data);
+}
+
+/* Every structured buffer whose class the bitcode names gets that class's
+ * element (or its buffer layout) as its element type, never the stand-in. */
+static void test_corpus_sb_elements(void)
+{
+    rr_sb t = {0};
+    if (dxil_test_each_corpus_file(rr_sb_file, &t) == 0) {
+        printf("\n  corpus not found: skipped\n");
+        return;
+    }
+    printf("\n  corpus: %zu structured-buffer handles whose class the bitcode names: %zu with its "
+           "element type, %zu with the stride stand-in (%zu records without a raised handle)\n",
+           t.named, t.typed, t.stand_in, t.other);
+    if (t.stand_in)
+        printf("  first: %s\n", t.first);
+    CU_ASSERT_EQUAL(t.stand_in, 0);
+    CU_ASSERT_TRUE(t.typed > 300);
+}
+
 int dxil_test_register(void)
 {
     static const dxil_test_case cases[] = {
@@ -643,6 +776,7 @@ int dxil_test_register(void)
         {"cbuffer layouts from type annotations", test_cbuffer_layouts},
         {"cbuffer layouts packed without annotations", test_cbuffer_packing},
         {"corpus: nothing kept on expressible handles", test_corpus_invariant},
+        {"corpus: structured buffer element types from the bitcode", test_corpus_sb_elements},
         {NULL, NULL}};
     dxil_test_add_suite("raise resources", cases);
     return 0;

@@ -5,6 +5,10 @@
 ; RUN: %dxil-upgrade --verify %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %opt -disable-output -passes='verify,print<dxil-resources>' %t.ll 2>&1 | %FileCheck --check-prefix=RES %s
+; Text input has no typed pointers: the structured buffer's element is the
+; stride stand-in, which --stats notes.
+; RUN: %dxil-upgrade --stats %s -o %t.stats.ll 2>&1 >/dev/null | %FileCheck --check-prefix=STATS %s
+; STATS: note: dx.resources: UAV record 0 (space 0, lower bound 1): the input names no element type; it is the stride stand-in{{.*}}[DXIL5004
 
 ; CHECK: @[[TEX:.*]] = private unnamed_addr constant [4 x i8] c"Tex\00", align 1
 ; CHECK-LABEL: define void @main(i32 %i)

@@ -7,7 +7,8 @@ bind, and raised with --verify. opt then runs print<dxil-resources> (with
 verify) on each output that binds resources, and the check requires that
   * the raised module verifies,
   * LLVM recognises exactly the bound resources (class, kind, space,
-    lower bound, size) that have an LLVM 22 form,
+    lower bound, size, and a structured buffer's stride or a CBuffer's
+    size as DXC declared them) that have an LLVM 22 form,
   * no handle creation with an LLVM 22 form is left as a dx.op call, and
     no buffer access op is left on a raised handle unless it is a form
     LLVM 22 cannot express (counted as kept).
@@ -69,6 +70,20 @@ def lib_record(recs, defs, load):
     return next((r for r in recs.values() if g and r["sym"] == g.group(1)), None)
 
 
+def record_extra(md, cls, kind, f):
+    """What print<dxil-resources> must report beyond the binding: a
+    structured buffer's stride (extended tag 1), a CBuffer's size."""
+    if cls == 2:
+        return int_of(f[6])
+    ext = f[8 if cls == 0 else 10] if kind == 12 and len(f) > 10 - 2 * (cls == 0) else ""
+    tags = md.get(ext.lstrip("!"), []) if ext.startswith("!") else []
+    return next((int_of(tags[i + 1]) for i in range(0, len(tags) - 1, 2) if int_of(tags[i]) == 1), 0)
+
+
+def key(r):
+    return (r["cls"], r["kind"], r["space"], r["lb"], r["size"], r["extra"])
+
+
 def parse_input(text):
     md = {}
     for m in re.finditer(r"^!(\d+) = (?:distinct )?!\{(.*)\}$", text, re.M):
@@ -87,12 +102,13 @@ def parse_input(text):
                 sym = re.search(r'@("(?:[^"\\]|\\.)*"|[\w.$]+)', f[1])
                 recs[(cls, int_of(f[0]))] = dict(cls=cls, kind=kind, space=int_of(f[3]),
                                                  lb=int_of(f[4]), size=int_of(f[5]),
-                                                 sym=sym.group(1) if sym else None)
+                                                 sym=sym.group(1) if sym else None,
+                                                 extra=record_extra(md, cls, kind, f))
     bound = set()
     for m in re.finditer(r"@dx\.op\.createHandle\(i32 57, i8 (\d+), i32 (\d+)", text):
         r = recs.get((int(m.group(1)), int(m.group(2))))
         if r:
-            bound.add((r["cls"], r["kind"], r["space"], r["lb"], r["size"]))
+            bound.add(key(r))
     for m in re.finditer(r"(%[\w.]+) = call %dx\.types\.Handle @dx\.op\.createHandleFromBinding\(i32 217, "
                          r"%dx\.types\.ResBind (zeroinitializer|\{[^}]*\})", text):
         v = [0, 0, 0, 0] if m.group(2) == "zeroinitializer" else \
@@ -100,19 +116,19 @@ def parse_input(text):
         lb, ub, space, cls = v
         size = 0xFFFFFFFF if ub == 0xFFFFFFFF else ub - lb + 1
         ann = re.search(r"annotateHandle\(i32 216, %dx\.types\.Handle " + re.escape(m.group(1)) +
-                        r", %dx\.types\.ResourceProperties \{ i32 (\d+)", text)
-        kind = int(ann.group(1)) & 0xFF if ann else None
-        if kind is None:
-            kind = next((r["kind"] for r in recs.values() if (r["cls"], r["space"], r["lb"]) ==
-                         (cls, space, lb)), None)
+                        r", %dx\.types\.ResourceProperties \{ i32 (\d+), i32 (\d+)", text)
+        rec = next((r for r in recs.values() if (r["cls"], r["space"], r["lb"]) == (cls, space, lb)),
+                   None)
+        kind = int(ann.group(1)) & 0xFF if ann else rec["kind"] if rec else None
+        extra = int(ann.group(2)) if ann and kind in (12, 13) else rec["extra"] if rec else 0
         if kind is not None:
-            bound.add((cls, kind, space, lb, size))
+            bound.add((cls, kind, space, lb, size, extra if kind in (12, 13) else 0))
     for body in re.split(r"^define ", text, flags=re.M)[1:]:
         defs = dict(re.findall(r"^\s*(%[\w.]+) = (.*)$", body, re.M))
         for m in re.finditer(r"@\"?dx\.op\.createHandleForLib[^(]*\(i32 160, .* (%[\w.]+)\)", body):
             r = lib_record(recs, defs, defs.get(m.group(1), ""))
             if r:
-                bound.add((r["cls"], r["kind"], r["space"], r["lb"], r["size"]))
+                bound.add(key(r))
     return {b for b in bound if b[1] not in NO_FORM}
 
 
@@ -121,9 +137,10 @@ def parse_print(out):
     for blk in out.split("\nResource ")[1:]:
         g = lambda k: re.search(r"^\s*" + k + r": (\S+)", blk, re.M)
         try:
+            extra = g("Buffer Stride") or g("CBuffer size")
             got.add((CLASSES.index(g("Class").group(1)), KINDS.index(g("Kind").group(1)),
                      int(g("Space").group(1)), int(g("Lower Bound").group(1)),
-                     int(g("Size").group(1))))
+                     int(g("Size").group(1)), int(extra.group(1)) if extra else 0))
         except (AttributeError, ValueError):
             pass
     return got

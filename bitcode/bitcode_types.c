@@ -1,0 +1,166 @@
+/* bitcode_types.c - resource class types from the bitstream (see
+ * bitcode_types.h for why). Memory is one name per named struct type. */
+#include "bitcode_types.h"
+#include "common/grow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* TYPE record codes (LLVM 3.7). */
+enum { TY_NUMENTRY = 1, TY_OPAQUE = 6, TY_POINTER = 8, TY_ARRAY = 11, TY_STRUCT_NAME = 19,
+       TY_STRUCT_NAMED = 20 };
+
+typedef struct bcr_name {
+    uint32_t type;
+    char *name;
+} bcr_name;
+
+struct bcr_names {
+    bcr_name *v;
+    size_t n, cap;
+    uint32_t next;   /* the id the next type record defines */
+    char *pending;   /* the last STRUCT_NAME, for the struct record after it */
+};
+
+bcr_names *bcr_create(void)
+{
+    return calloc(1, sizeof(bcr_names));
+}
+
+void bcr_destroy(bcr_names *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n; i++)
+        free(s->v[i].name);
+    free(s->v);
+    free(s->pending);
+    free(s);
+}
+
+/* STRUCT_NAME [chars...]: one character per operand. */
+static int bcr_struct_name(bcr_names *s, const uint64_t *ops, size_t n)
+{
+    free(s->pending);
+    s->pending = malloc(n);
+    if (!s->pending)
+        return -2;
+    for (size_t i = 1; i < n; i++)
+        s->pending[i - 1] = (char)(ops[i] ? ops[i] : '?');
+    s->pending[n - 1] = '\0';
+    return 0;
+}
+
+int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n)
+{
+    if (n == 0 || ops[0] == TY_NUMENTRY)
+        return 0;
+    if (ops[0] == TY_STRUCT_NAME)
+        return bcr_struct_name(s, ops, n);
+    uint32_t id = s->next++;
+    if (!s->pending || (ops[0] != TY_STRUCT_NAMED && ops[0] != TY_OPAQUE))
+        return 0;
+    bcr_name *v = dxil_grow(s->v, &s->cap, s->n, sizeof *v, 32);
+    if (!v)
+        return -2;
+    s->v = v;
+    s->v[s->n++] = (bcr_name){id, s->pending};
+    s->pending = NULL;
+    return 0;
+}
+
+/* Names are added by rising type id. */
+static const char *bcr_name_of(const bcr_names *s, uint32_t type)
+{
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->v[mid].type < type)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->n && s->v[lo].type == type ? s->v[lo].name : NULL;
+}
+
+typedef struct bcr_finish_ctx {
+    const bcr_names *names;
+    const bcv_model *types;
+    dxil_bc_restypes *out;
+    bool oom;
+} bcr_finish_ctx;
+
+/* The struct a pointer type points to, arrays peeled; NULL with *problem
+ * set when the type table says otherwise. */
+static const char *bcr_pointee(const bcr_finish_ctx *f, uint64_t ty, const char **problem)
+{
+    unsigned code = 0;
+    uint32_t ref = 0;
+    if (!bcv_type_ref(f->types, ty, &code, &ref) || code != TY_POINTER) {
+        *problem = "operand 1's type is not a pointer";
+        return NULL;
+    }
+    uint32_t cur = ref;
+    for (unsigned depth = 0; depth < 8; depth++, cur = ref) { /* arrays of arrays */
+        if (!bcv_type_ref(f->types, cur, &code, &ref)) {
+            *problem = "operand 1 points to a type the type table does not hold";
+            return NULL;
+        }
+        if (code != TY_ARRAY)
+            break;
+    }
+    const char *name = code == TY_STRUCT_NAMED || code == TY_OPAQUE ? bcr_name_of(f->names, cur)
+                                                                    : NULL;
+    if (!name)
+        *problem = "operand 1 points to a type that is not a named struct";
+    return name;
+}
+
+static void bcr_finish_one(void *user, unsigned list, unsigned pos, uint64_t ty)
+{
+    bcr_finish_ctx *f = user;
+    const char *problem = NULL, *name = bcr_pointee(f, ty, &problem);
+    dxil_bc_restypes *t = f->out;
+    dxil_bc_restype *v = dxil_grow(t->v, &t->cap, t->n, sizeof *v, 16);
+    char *copy = name ? strdup(name) : NULL;
+    if (!v || (name && !copy)) {
+        free(copy);
+        f->oom = true;
+        return;
+    }
+    t->v = v;
+    t->v[t->n++] = (dxil_bc_restype){list, pos, copy, problem};
+}
+
+dxil_bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md)
+{
+    dxil_bc_restypes *out = calloc(1, sizeof *out);
+    if (!out)
+        return NULL;
+    bcr_finish_ctx f = {s, types, out, false};
+    bcm_resource_value_types(md, bcr_finish_one, &f);
+    if (f.oom || out->n == 0) {
+        dxil_bc_restypes_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+const dxil_bc_restype *dxil_bc_restypes_find(const dxil_bc_restypes *t, unsigned list,
+                                             unsigned pos)
+{
+    for (size_t i = 0; t && i < t->n; i++)
+        if (t->v[i].list == list && t->v[i].pos == pos)
+            return &t->v[i];
+    return NULL;
+}
+
+void dxil_bc_restypes_free(dxil_bc_restypes *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->n; i++)
+        free(t->v[i].name);
+    free(t->v);
+    free(t);
+}

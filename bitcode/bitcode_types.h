@@ -1,0 +1,51 @@
+/* bitcode_types.h - the resource class types LLVM 22's reader loses.
+ *
+ * DXC's !dx.resources records name their resource as operand 1: the
+ * global, or an undef of a pointer to the class type
+ * (%"class.RWStructuredBuffer<vector<float, 4> >"* undef) when the symbols
+ * are stripped. LLVM 22 turns every typed pointer into `ptr`, so that link
+ * is gone after its parse, although the named struct types themselves stay
+ * in the context. The validator's walk sees the type table and the module
+ * metadata first; it records, per record, the name of the struct operand
+ * 1's pointer type points to (arrays peeled), as plain data for the raise
+ * (raise/raise_restype.c). */
+#ifndef DXIL_BITCODE_TYPES_H
+#define DXIL_BITCODE_TYPES_H
+
+#include "bitcode_modflags.h"
+#include "bitcode_values.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct dxil_bc_restype {
+    unsigned list;       /* dx.resources list: 0 SRV, 1 UAV, 2 CBV, 3 sampler */
+    unsigned pos;        /* the record's position in that list */
+    char *name;          /* the named struct pointed to, or NULL */
+    const char *problem; /* static text when the type table contradicts the
+                          * use (not a pointer, not a named struct); else NULL */
+} dxil_bc_restype;
+
+typedef struct dxil_bc_restypes {
+    dxil_bc_restype *v;
+    size_t n, cap;
+} dxil_bc_restypes;
+
+/* The record at (list, pos), or NULL. */
+const dxil_bc_restype *dxil_bc_restypes_find(const dxil_bc_restypes *t, unsigned list,
+                                             unsigned pos);
+void dxil_bc_restypes_free(dxil_bc_restypes *t);
+
+/* ---- for the validator's walk (bitcode_validate.c) ---- */
+typedef struct bcr_names bcr_names;
+
+bcr_names *bcr_create(void);
+void bcr_destroy(bcr_names *s);
+/* One record of the module's TYPE block (ops[0] is the code): keeps the
+ * STRUCT_NAME of each named struct. 0, or -2 without memory. */
+int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n);
+/* After a clean walk: the pointee of every dx.resources record's operand
+ * 1. NULL when there is none (or without memory). */
+dxil_bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);
+
+#endif

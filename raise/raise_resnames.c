@@ -1,0 +1,60 @@
+/* raise_resnames.c - resource names from the container's STAT part
+ * (dxil_options.layouts_from_reflection, which parses it).
+ *
+ * DXC strips the names from the final DXIL part's dx.resources records;
+ * the reflection module in the STAT part keeps them. clang passes each
+ * resource's name to llvm.dx.resource.handlefrombinding, so a stripped
+ * record takes the name of the one STAT record with its class, kind,
+ * space, lower bound and range. The names only feed the handle calls:
+ * dxu.resources keeps DXC's records as they were. Problems reading the
+ * STAT records leave the names empty, silently (raise_cbreflect.c
+ * reports an unreadable part when a layout needed it). */
+#include "raise_resources.h"
+#include "module/reflection.h"
+
+static bool rn_any_unnamed(const dxil_res_table *t)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (!t->recs[i].name_len)
+            return true;
+    return false;
+}
+
+/* The STAT record for d, or NULL when none or more than one fits. */
+static const dxil_res_desc *rn_match(const dxil_res_table *st, const dxil_res_desc *d)
+{
+    const dxil_res_desc *found = NULL;
+    for (size_t i = 0; i < st->count; i++) {
+        const dxil_res_desc *s = &st->recs[i];
+        if (s->cls != d->cls || s->kind != d->kind || s->space != d->space || s->lb != d->lb ||
+            s->range != d->range || !s->name_len)
+            continue;
+        if (found)
+            return NULL;
+        found = s;
+    }
+    return found;
+}
+
+void dxil_res_names_reflection(dxil_raise_ctx *rc, dxil_res_table *t)
+{
+    const dxil_reflection *r = rc->reflection;
+    if (!r || !r->mod || !rn_any_unnamed(t))
+        return;
+    dxil_diags *local = dxil_diags_create();
+    dxil_raise_ctx src = {.module = rc->module, .ctx = rc->ctx, .mod = r->mod, .diags = local};
+    dxil_res_table st;
+    if (local && dxil_res_table_read(&src, &st) == 0 && !dxil_diags_error_count(local)) {
+        for (size_t i = 0; i < t->count; i++) {
+            dxil_res_desc *d = &t->recs[i];
+            const dxil_res_desc *s = d->name_len ? NULL : rn_match(&st, d);
+            if (s) { /* the STAT module's string outlives the raise */
+                d->name = s->name;
+                d->name_len = s->name_len;
+            }
+        }
+    }
+    if (local)
+        dxil_res_table_free(&st);
+    dxil_diags_destroy(local);
+}
