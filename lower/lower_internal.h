@@ -80,6 +80,19 @@ LLVMValueRef lower_dxop_call(dxil_lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov
 LLVMValueRef lower_dxop_call_op(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
                                 LLVMValueRef *args, unsigned n_args, const char *name);
 int lower_attrs_init(dxil_lower_ctx *lc);
+/* The overload an LLVM type stands for ("v4f32"); NULL t is the void
+ * overload. False when t has no overload form. */
+bool lower_overload_of(LLVMTypeRef t, dxil_overload *ov);
+
+/* ---- lower_ops.c ---- */
+/* The map lowering picks for this call of intrinsic `base` at the target
+ * version (NULL when none applies). */
+const dxil_intrinsic_ref *lower_ops_select(dxil_lower_ctx *lc, LLVMValueRef call,
+                                           const char *base);
+/* The dx.op overload type a table map gives this call: the type of
+ * whatever carries $o (NULL when the op is not overloaded). */
+LLVMTypeRef lower_ops_overload(const dxil_op_info *op, const dxil_intrinsic_map *m,
+                               LLVMValueRef call);
 
 /* ---- lower_resources.c ---- */
 /* The %dx.types.Handle behind a target("dx.*") handle value (the
@@ -95,5 +108,9 @@ int dxil_lower_entries(dxil_lower_ctx *lc);
 int dxil_lower_instr_md(dxil_lower_ctx *lc);
 int dxil_lower_cleanup(dxil_lower_ctx *lc);
 int dxil_lower_restore_md(dxil_lower_ctx *lc);
+int dxil_lower_scalarize(dxil_lower_ctx *lc);   /* lower_scalarize.c */
+int dxil_lower_check_types(dxil_lower_ctx *lc); /* lower_check.c */
+int dxil_lower_check_ops(dxil_lower_ctx *lc);
+int dxil_lower_leftovers(dxil_lower_ctx *lc);
 
 #endif

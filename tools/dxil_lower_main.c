@@ -13,7 +13,9 @@ static void lower_usage(FILE *f)
                "  --dxil-version X.Y   target DXIL version (default: from the module)\n"
                "  --modern-triple      keep the modern triple instead of dxil-ms-dx\n"
                "  --keep-side-md       keep the dxu.* side metadata\n"
-               "  --raise              raise a DXIL input first (round trip)\n");
+               "  --raise              raise a DXIL input first (round trip)\n"
+               "  --allow-leftover     keep unlowered llvm.dx.* calls with a warning each\n"
+               "                       (default: they are an error)\n");
 }
 
 typedef struct lower_cli {
@@ -38,6 +40,8 @@ static int lower_parse(int argc, char **argv, lower_cli *c)
             c->lo.dxc_triple = false;
         } else if (!strcmp(a, "--keep-side-md")) {
             c->lo.keep_side_metadata = true;
+        } else if (!strcmp(a, "--allow-leftover")) {
+            c->lo.allow_leftover_intrinsics = true;
         } else if (!strcmp(a, "--raise")) {
             c->raise = true;
         } else if (a[0] == '-' && a[1]) {

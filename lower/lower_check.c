@@ -1,0 +1,182 @@
+/* lower_check.c - what lowering must refuse rather than write invalid DXIL.
+ *  - check-types (before the op pass): an intrinsic call the op table maps
+ *    whose overload no overload set of the op allows at the target DXIL
+ *    version (after scalarization) is an error, as LLVM's "Type mismatch
+ *    between intrinsic and DXIL op";
+ *  - check-ops (after every lowering pass): each dx.op call's overload must
+ *    be valid at the target version and, for a non-library module, its op
+ *    allowed in the module's stage;
+ *  - leftovers (last): an llvm.dx.* call that no pass lowered is an error,
+ *    or a warning per call with allow_leftover_intrinsics.
+ * Each error names the calling function, the call and the op. */
+#include "lower_internal.h"
+
+#include "common/abi_names.h"
+#include "module/dxop_calls.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "@fn: `%r = call ...`" for diagnostics. */
+static void check_where(LLVMValueRef call, char *buf, size_t size)
+{
+    size_t len = 0;
+    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    const char *fname = f ? LLVMGetValueName2(f, &len) : "?";
+    char *text = LLVMPrintValueToString(call);
+    const char *t = text;
+    while (*t == ' ')
+        t++;
+    snprintf(buf, size, "@%s: `%.*s`", fname, (int)strcspn(t, "\n"), t);
+    LLVMDisposeMessage(text);
+}
+
+static void check_report(dxil_lower_ctx *lc, dxil_severity sev, LLVMValueRef call,
+                         const char *what)
+{
+    char where[400];
+    check_where(call, where, sizeof where);
+    dxil_diags_add(lc->diags, sev, sev == DXIL_SEV_ERROR ? DXIL_E_LOWER : DXIL_W_LOWER,
+                   DXIL_LOC_NONE, 0, "%s: %s", where, what);
+}
+
+/* "hf" and friends: the letters the op allows at the target version. */
+static const char *check_allowed(const dxil_op_info *op, dxil_version v)
+{
+    const dxil_overload_set *set = dxil_op_overloads_at(op, v);
+    return set ? set->letters : "none";
+}
+
+static void check_version_text(dxil_version v, char *buf, size_t size)
+{
+    dxil_version_format(v, buf, size);
+}
+
+/* One table-mapped intrinsic call; false after reporting a mismatch. */
+static bool check_intrinsic_call(dxil_lower_ctx *lc, LLVMValueRef call,
+                                 const dxil_intrinsic_ref *ref)
+{
+    const dxil_overload_set *set = dxil_op_overloads_at(ref->op, lc->dxil);
+    dxil_overload ov;
+    LLVMTypeRef t = lower_ops_overload(ref->op, ref->map, call);
+    if (set && set->ndims == 0)
+        return true; /* not overloaded: the declaration fixes every type */
+    if (set && lower_overload_of(t, &ov) && dxil_op_overload_valid(ref->op, &ov, lc->dxil))
+        return true;
+    char msg[256], ver[16], sfx[64] = "?";
+    if (lower_overload_of(t, &ov))
+        dxil_overload_format(&ov, sfx, sizeof sfx);
+    check_version_text(lc->dxil, ver, sizeof ver);
+    snprintf(msg, sizeof msg,
+             "type mismatch between intrinsic and DXIL op %s: overload %s not allowed at "
+             "DXIL %s (allowed: %s)",
+             ref->op->name, sfx, ver, check_allowed(ref->op, lc->dxil));
+    check_report(lc, DXIL_SEV_ERROR, call, msg);
+    return false;
+}
+
+static int check_intrinsic_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
+{
+    LLVMValueRef *calls;
+    size_t n = lower_collect_calls(fn, &calls);
+    int bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        const dxil_intrinsic_ref *ref = lower_ops_select(lc, calls[i], base);
+        if (ref && ref->map->custom == DXIL_MAP_TABLE && !check_intrinsic_call(lc, calls[i], ref))
+            bad++;
+    }
+    free(calls);
+    return bad;
+}
+
+int dxil_lower_check_types(dxil_lower_ctx *lc)
+{
+    int bad = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        char base[128];
+        const dxil_intrinsic_ref *first;
+        if (lower_intrinsic_base(fn, base, sizeof base) &&
+            dxil_optable_find_intrinsic(lc->table, base, &first) > 0)
+            bad += check_intrinsic_fn(lc, fn, base);
+    }
+    return bad ? -1 : 0;
+}
+
+/* ---- dx.op calls after lowering ---- */
+
+static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef call, int stage)
+{
+    uint32_t opcode;
+    const dxil_op_info *op =
+        ops_call_opcode(call, &opcode) ? dxil_op_by_opcode(lc->table, opcode) : NULL;
+    const dxil_overload_set *set = op ? dxil_op_overloads_at(op, lc->dxil) : NULL;
+    char msg[256], ver[16];
+    if (!op || !d->ov_ok)
+        return true; /* unknown ops are the spec check's business */
+    check_version_text(lc->dxil, ver, sizeof ver);
+    if (set && set->ndims > 0 && !dxil_op_overload_valid(op, &d->ov, lc->dxil)) {
+        snprintf(msg, sizeof msg, "@%s: type mismatch: DXIL op %s does not allow this overload "
+                 "at DXIL %s (allowed: %s)", d->name, op->name, ver, set->letters);
+    } else if (stage >= 0 && !dxil_op_stage_allowed(op, (dxil_shader_kind)stage, lc->dxil)) {
+        snprintf(msg, sizeof msg, "DXIL op %s is not allowed in a %s shader at DXIL %s",
+                 op->name, lc->sm_kind, ver);
+    } else {
+        return true;
+    }
+    check_report(lc, DXIL_SEV_ERROR, call, msg);
+    return false;
+}
+
+static int check_dxop_decl(dxil_lower_ctx *lc, const ops_decl *d, int stage)
+{
+    ops_calls calls = {0};
+    int bad = 0;
+    if (ops_calls_collect(d->fn, &calls) != 0)
+        return 0;
+    for (size_t i = 0; i < calls.n; i++)
+        bad += !check_dxop_call(lc, d, calls.v[i], stage);
+    ops_calls_free(&calls);
+    return bad;
+}
+
+int dxil_lower_check_ops(dxil_lower_ctx *lc)
+{
+    ops_decls decls = {0};
+    /* A library's stages are per entry: the spec check follows its call graph. */
+    int stage = strcmp(lc->sm_kind, "lib") ? dxil_sm_kind_from_name(lc->sm_kind) : -1;
+    int bad = 0;
+    if (ops_decls_collect(lc->mod, lc->table, &decls) != 0)
+        return 0;
+    for (size_t i = 0; i < decls.n; i++)
+        bad += check_dxop_decl(lc, &decls.v[i], stage);
+    ops_decls_free(&decls);
+    return bad ? -1 : 0;
+}
+
+/* ---- leftovers ---- */
+
+static int check_leftover_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *name)
+{
+    LLVMValueRef *calls;
+    size_t n = lower_collect_calls(fn, &calls);
+    bool warn = lc->opts.allow_leftover_intrinsics;
+    char msg[200];
+    snprintf(msg, sizeof msg, "%s was not lowered: DXIL has no form for it here", name);
+    for (size_t i = 0; i < n; i++)
+        check_report(lc, warn ? DXIL_SEV_WARNING : DXIL_SEV_ERROR, calls[i], msg);
+    free(calls);
+    return warn ? 0 : (int)n;
+}
+
+int dxil_lower_leftovers(dxil_lower_ctx *lc)
+{
+    int bad = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(fn, &len);
+        if (len > 8 && !strncmp(name, "llvm.dx.", 8))
+            bad += check_leftover_fn(lc, fn, name);
+    }
+    return bad ? -1 : 0;
+}
