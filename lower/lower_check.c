@@ -1,8 +1,9 @@
 /* lower_check.c - what lowering must refuse rather than write invalid DXIL.
- *  - check-types (before the op pass): an intrinsic call the op table maps
- *    whose overload no overload set of the op allows at the target DXIL
- *    version (after scalarization) is an error, as LLVM's "Type mismatch
- *    between intrinsic and DXIL op";
+ *  - check-types (before any op is lowered): an intrinsic call the op table
+ *    maps whose overload the op does not allow at the target DXIL version
+ *    (after scalarization) is an error, as LLVM's "Type mismatch between
+ *    intrinsic and DXIL op"; so is a call of a custom map limited to some
+ *    overloads (cbuffer rows) whose result type none of them takes;
  *  - check-ops (after every lowering pass): each dx.op call's overload must
  *    be valid at the target version and, for a non-library module, its op
  *    allowed in the module's stage;
@@ -48,11 +49,6 @@ static const char *check_allowed(const dxil_op_info *op, dxil_version v)
     return set ? set->letters : "none";
 }
 
-static void check_version_text(dxil_version v, char *buf, size_t size)
-{
-    dxil_version_format(v, buf, size);
-}
-
 /* One table-mapped intrinsic call; false after reporting a mismatch. */
 static bool check_intrinsic_call(dxil_lower_ctx *lc, LLVMValueRef call,
                                  const dxil_intrinsic_ref *ref)
@@ -67,7 +63,7 @@ static bool check_intrinsic_call(dxil_lower_ctx *lc, LLVMValueRef call,
     char msg[256], ver[16], sfx[64] = "?";
     if (lower_overload_of(t, &ov))
         dxil_overload_format(&ov, sfx, sizeof sfx);
-    check_version_text(lc->dxil, ver, sizeof ver);
+    dxil_version_format(lc->dxil, ver, sizeof ver);
     snprintf(msg, sizeof msg,
              "type mismatch between intrinsic and DXIL op %s: overload %s not allowed at "
              "DXIL %s (allowed: %s)",
@@ -76,15 +72,55 @@ static bool check_intrinsic_call(dxil_lower_ctx *lc, LLVMValueRef call,
     return false;
 }
 
-static int check_intrinsic_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
+/* Scalar kind of a custom call's result: a literal struct's first field
+ * ({double, double, ...} from load.cbufferrow.4), a vector's element. */
+static dxil_scalar_kind check_result_kind(LLVMValueRef call)
+{
+    LLVMTypeRef t = LLVMTypeOf(call);
+    if (LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMIsLiteralStruct(t) &&
+        LLVMCountStructElementTypes(t) > 0)
+        t = LLVMStructGetTypeAtIndex(t, 0);
+    return LLVMGetTypeKind(t) == LLVMStructTypeKind ? DXIL_SCALAR_VOID : lower_scalar_kind(t);
+}
+
+/* Custom maps limited to some overloads (only-overloads="fi": a cbuffer
+ * row of four 32-bit values): a call whose result kind none of them
+ * takes has no dx.op form; its handler would build a wrong one. */
+static bool check_custom_call(dxil_lower_ctx *lc, LLVMValueRef call,
+                              const dxil_intrinsic_ref *refs, size_t n)
+{
+    dxil_scalar_kind kind = check_result_kind(call);
+    bool limited = false;
+    for (size_t i = 0; i < n; i++) {
+        if (refs[i].map->custom == DXIL_MAP_TABLE)
+            return true; /* table calls are checked by overload */
+        limited |= refs[i].map->only_scalars != 0;
+        if (refs[i].map->direction != DXIL_MAP_RAISE_ONLY &&
+            dxil_map_applies(refs[i].map, lc->dxil, kind))
+            return true;
+    }
+    if (!limited || kind == DXIL_SCALAR_VOID)
+        return true;
+    char msg[200], ver[16];
+    dxil_version_format(lc->dxil, ver, sizeof ver);
+    snprintf(msg, sizeof msg, "type mismatch between intrinsic and DXIL op %s: no form for %s "
+             "values at DXIL %s", refs[0].op->name, dxil_scalar_kind_name(kind), ver);
+    check_report(lc, DXIL_SEV_ERROR, call, msg);
+    return false;
+}
+
+static int check_intrinsic_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base,
+                              const dxil_intrinsic_ref *refs, size_t n_refs)
 {
     LLVMValueRef *calls;
     size_t n = lower_collect_calls(fn, &calls);
     int bad = 0;
     for (size_t i = 0; i < n; i++) {
         const dxil_intrinsic_ref *ref = lower_ops_select(lc, calls[i], base);
-        if (ref && ref->map->custom == DXIL_MAP_TABLE && !check_intrinsic_call(lc, calls[i], ref))
-            bad++;
+        if (ref && ref->map->custom == DXIL_MAP_TABLE)
+            bad += !check_intrinsic_call(lc, calls[i], ref);
+        else
+            bad += !check_custom_call(lc, calls[i], refs, n_refs);
     }
     free(calls);
     return bad;
@@ -96,9 +132,11 @@ int dxil_lower_check_types(dxil_lower_ctx *lc)
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[128];
         const dxil_intrinsic_ref *first;
-        if (lower_intrinsic_base(fn, base, sizeof base) &&
-            dxil_optable_find_intrinsic(lc->table, base, &first) > 0)
-            bad += check_intrinsic_fn(lc, fn, base);
+        size_t n = lower_intrinsic_base(fn, base, sizeof base)
+                       ? dxil_optable_find_intrinsic(lc->table, base, &first)
+                       : 0;
+        if (n > 0)
+            bad += check_intrinsic_fn(lc, fn, base, first, n);
     }
     return bad ? -1 : 0;
 }
@@ -114,13 +152,13 @@ static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef 
     char msg[256], ver[16];
     if (!op || !d->ov_ok)
         return true; /* unknown ops are the spec check's business */
-    check_version_text(lc->dxil, ver, sizeof ver);
+    dxil_version_format(lc->dxil, ver, sizeof ver);
     if (set && set->ndims > 0 && !dxil_op_overload_valid(op, &d->ov, lc->dxil)) {
         snprintf(msg, sizeof msg, "@%s: type mismatch: DXIL op %s does not allow this overload "
                  "at DXIL %s (allowed: %s)", d->name, op->name, ver, set->letters);
     } else if (stage >= 0 && !dxil_op_stage_allowed(op, (dxil_shader_kind)stage, lc->dxil)) {
         snprintf(msg, sizeof msg, "DXIL op %s is not allowed in a %s shader at DXIL %s",
-                 op->name, lc->sm_kind, ver);
+                 op->name, dxil_shader_kind_env(stage), ver);
     } else {
         return true;
     }

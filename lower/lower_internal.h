@@ -112,5 +112,6 @@ int dxil_lower_scalarize(dxil_lower_ctx *lc);   /* lower_scalarize.c */
 int dxil_lower_check_types(dxil_lower_ctx *lc); /* lower_check.c */
 int dxil_lower_check_ops(dxil_lower_ctx *lc);
 int dxil_lower_leftovers(dxil_lower_ctx *lc);
+int dxil_lower_call_attrs(dxil_lower_ctx *lc);  /* lower_call_attrs.c */
 
 #endif

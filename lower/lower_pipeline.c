@@ -11,14 +11,15 @@
 /* Passes run in this order; each sees the previous one's result. */
 static const dxil_lower_pass lower_passes[] = {
     {"identity", dxil_lower_identity},   /* first: fills version and stage */
-    {"resources", dxil_lower_resources}, /* handles before their users */
-    {"buffers", dxil_lower_buffers},
     {"scalarize", dxil_lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", dxil_lower_check_types}, /* after scalarize: what is left must fit */
+    {"resources", dxil_lower_resources}, /* handles before their users */
+    {"buffers", dxil_lower_buffers},
     {"ops", dxil_lower_ops},
     {"entries", dxil_lower_entries},     /* after resources: entries list them */
     {"instr-md", dxil_lower_instr_md},
     {"check-ops", dxil_lower_check_ops}, /* every dx.op, custom ones too */
+    {"call-attrs", dxil_lower_call_attrs},
     {"cleanup", dxil_lower_cleanup},
     {"leftovers", dxil_lower_leftovers}, /* after cleanup folded the bridges */
     {"restore-md", dxil_lower_restore_md}, /* last: unparks and orders dx.* */
