@@ -2,8 +2,9 @@
  * input carries its op's function attributes (nounwind, memory(...),
  * noduplicate... from the spec's versioned <attributes>, already on the
  * declaration), the attribute group LLVM's DXIL op lowering puts on every
- * call. A module raised from DXIL (it has !dxu.order) keeps DXC's form:
- * attributes on the declaration only, so its round trip stays exact. */
+ * call. A module raised from DXIL (it has !dxu.order) or one that had
+ * dx.op calls before lowering (DXIL input) keeps DXC's form: attributes on
+ * the declaration only, so round trips stay exact. */
 #include "lower_internal.h"
 
 #include "common/side_metadata.h"
@@ -29,10 +30,19 @@ static void call_attrs_copy(LLVMValueRef fn)
     free(attrs);
 }
 
+int dxil_lower_note_input(dxil_lower_ctx *lc)
+{
+    ops_decls decls = {0};
+    if (ops_decls_collect(lc->mod, lc->table, &decls) == 0)
+        lc->dxop_input = decls.n > 0;
+    ops_decls_free(&decls);
+    return 0;
+}
+
 int dxil_lower_call_attrs(dxil_lower_ctx *lc)
 {
     ops_decls decls = {0};
-    if (LLVMGetNamedMetadata(lc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)) ||
+    if (lc->dxop_input || LLVMGetNamedMetadata(lc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)) ||
         ops_decls_collect(lc->mod, lc->table, &decls) != 0)
         return 0;
     for (size_t i = 0; i < decls.n; i++)

@@ -37,6 +37,7 @@ typedef struct dxil_lower_ctx {
     LLVMValueRef *dead;
     size_t n_dead, cap_dead;
     unsigned n_lowered, n_kept;
+    bool dxop_input; /* dx.op calls before lowering: DXIL input, DXC's form */
 } dxil_lower_ctx;
 
 typedef struct dxil_lower_pass {
@@ -112,6 +113,7 @@ int dxil_lower_scalarize(dxil_lower_ctx *lc);   /* lower_scalarize.c */
 int dxil_lower_check_types(dxil_lower_ctx *lc); /* lower_check.c */
 int dxil_lower_check_ops(dxil_lower_ctx *lc);
 int dxil_lower_leftovers(dxil_lower_ctx *lc);
-int dxil_lower_call_attrs(dxil_lower_ctx *lc);  /* lower_call_attrs.c */
+int dxil_lower_note_input(dxil_lower_ctx *lc);  /* lower_call_attrs.c */
+int dxil_lower_call_attrs(dxil_lower_ctx *lc);
 
 #endif

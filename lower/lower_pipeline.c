@@ -10,7 +10,8 @@
 
 /* Passes run in this order; each sees the previous one's result. */
 static const dxil_lower_pass lower_passes[] = {
-    {"identity", dxil_lower_identity},   /* first: fills version and stage */
+    {"note-input", dxil_lower_note_input}, /* before any dx.op is made */
+    {"identity", dxil_lower_identity},   /* fills version and stage */
     {"scalarize", dxil_lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", dxil_lower_check_types}, /* after scalarize: what is left must fit */
     {"resources", dxil_lower_resources}, /* handles before their users */
