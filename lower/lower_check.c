@@ -158,7 +158,8 @@ static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef 
                  "at DXIL %s (allowed: %s)", d->name, op->name, ver, set->letters);
     } else if (stage >= 0 && !dxil_op_stage_allowed(op, (dxil_shader_kind)stage, lc->dxil)) {
         snprintf(msg, sizeof msg, "DXIL op %s is not allowed in a %s shader at DXIL %s",
-                 op->name, dxil_shader_kind_env(stage), ver);
+                 op->name, dxil_shader_kind_env(stage) ? dxil_shader_kind_env(stage) : lc->sm_kind,
+                 ver);
     } else {
         return true;
     }
@@ -214,14 +215,35 @@ static bool check_bridge_only(LLVMValueRef call, const char *name)
     return true;
 }
 
+/* Why fn has no form: its op is newer than the target, or nothing maps it. */
+static void check_leftover_reason(dxil_lower_ctx *lc, LLVMValueRef fn, const char *name,
+                                  char *msg, size_t size)
+{
+    char base[128], need[16], ver[16];
+    const dxil_intrinsic_ref *refs = NULL;
+    size_t n = lower_intrinsic_base(fn, base, sizeof base)
+                   ? dxil_optable_find_intrinsic(lc->table, base, &refs)
+                   : 0;
+    for (size_t i = 0; i < n; i++) {
+        if (dxil_op_exists_at(refs[i].op, lc->dxil))
+            continue;
+        dxil_version_format(refs[i].op->dxil, need, sizeof need);
+        dxil_version_format(lc->dxil, ver, sizeof ver);
+        snprintf(msg, size, "%s was not lowered: DXIL op %s needs DXIL %s (target %s)", name,
+                 refs[i].op->name, need, ver);
+        return;
+    }
+    snprintf(msg, size, "%s was not lowered: DXIL has no form for it here", name);
+}
+
 static int check_leftover_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *name)
 {
     LLVMValueRef *calls;
     size_t n = lower_collect_calls(fn, &calls);
     bool warn = lc->opts.allow_leftover_intrinsics;
     int bad = 0;
-    char msg[200];
-    snprintf(msg, sizeof msg, "%s was not lowered: DXIL has no form for it here", name);
+    char msg[300];
+    check_leftover_reason(lc, fn, name, msg, sizeof msg);
     for (size_t i = 0; i < n; i++) {
         if (check_bridge_only(calls[i], name))
             continue;
