@@ -5,8 +5,8 @@
  *    intrinsic and DXIL op"; so is a call of a custom map limited to some
  *    overloads (cbuffer rows) whose result type none of them takes;
  *  - check-ops (after every lowering pass): each dx.op call's overload must
- *    be valid at the target version and, for a non-library module, its op
- *    allowed in the module's stage;
+ *    be valid at the target version, its op available at the module's
+ *    shader model and, for a non-library module, allowed in its stage;
  *  - leftovers (last): an llvm.dx.* call that no pass lowered is an error,
  *    or a warning per call with allow_leftover_intrinsics.
  * Each error names the calling function, the call and the op. */
@@ -156,6 +156,12 @@ static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef 
     if (set && set->ndims > 0 && !dxil_op_overload_valid(op, &d->ov, lc->dxil)) {
         snprintf(msg, sizeof msg, "@%s: type mismatch: DXIL op %s does not allow this overload "
                  "at DXIL %s (allowed: %s)", d->name, op->name, ver, set->letters);
+    } else if (lc->sm && dxil_op_min_shader_model(op) > lc->sm) {
+        char need[16], have[16];
+        dxil_version_format(dxil_op_min_shader_model(op), need, sizeof need);
+        dxil_version_format(lc->sm, have, sizeof have);
+        snprintf(msg, sizeof msg, "DXIL op %s needs shader model %s, the module is %s",
+                 op->name, need, have);
     } else if (stage >= 0 && !dxil_op_stage_allowed(op, (dxil_shader_kind)stage, lc->dxil)) {
         snprintf(msg, sizeof msg, "DXIL op %s is not allowed in a %s shader at DXIL %s",
                  op->name, dxil_shader_kind_env(stage) ? dxil_shader_kind_env(stage) : lc->sm_kind,
