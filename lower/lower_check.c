@@ -6,13 +6,15 @@
  *    overloads (cbuffer rows) whose result type none of them takes;
  *  - check-ops (after every lowering pass): each dx.op call's overload must
  *    be valid at the target version, its op available at the module's
- *    shader model and, for a non-library module, allowed in its stage;
+ *    shader model and allowed in its stage (in a library, the stage of the
+ *    entry making the call);
  *  - leftovers (last): an llvm.dx.* call that no pass lowered is an error,
  *    or a warning per call with allow_leftover_intrinsics.
  * Each error names the calling function, the call and the op. */
 #include "lower_internal.h"
 
 #include "common/abi_names.h"
+#include "common/side_metadata.h"
 #include "module/dxop_calls.h"
 
 #include <stdio.h>
@@ -173,6 +175,27 @@ static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef 
     return false;
 }
 
+/* The stage a call runs in: the module's, or in a library the ShaderKind
+ * of the entry that makes the call (-1 elsewhere: functions an entry
+ * reaches through calls are left to the spec check's call graph). */
+static int check_call_stage(dxil_lower_ctx *lc, LLVMValueRef call, int module_stage)
+{
+    if (module_stage >= 0)
+        return module_stage;
+    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    unsigned n = dxil_md_named_count(lc->mod, DXIL_MD_ENTRY_POINTS);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef e = dxil_md_named_operand(lc->mod, DXIL_MD_ENTRY_POINTS, i);
+        uint64_t kind;
+        if (dxil_md_operand(e, 0) == f &&
+            dxil_const_u64(dxil_md_tag_value(dxil_md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL),
+                           &kind) &&
+            kind < DXIL_SHADER_INVALID)
+            return (int)kind;
+    }
+    return -1;
+}
+
 static int check_dxop_decl(dxil_lower_ctx *lc, const ops_decl *d, int stage)
 {
     ops_calls calls = {0};
@@ -180,7 +203,7 @@ static int check_dxop_decl(dxil_lower_ctx *lc, const ops_decl *d, int stage)
     if (ops_calls_collect(d->fn, &calls) != 0)
         return 0;
     for (size_t i = 0; i < calls.n; i++)
-        bad += !check_dxop_call(lc, d, calls.v[i], stage);
+        bad += !check_dxop_call(lc, d, calls.v[i], check_call_stage(lc, calls.v[i], stage));
     ops_calls_free(&calls);
     return bad;
 }
@@ -188,7 +211,7 @@ static int check_dxop_decl(dxil_lower_ctx *lc, const ops_decl *d, int stage)
 int dxil_lower_check_ops(dxil_lower_ctx *lc)
 {
     ops_decls decls = {0};
-    /* A library's stages are per entry: the spec check follows its call graph. */
+    /* A library's stages are per entry (check_call_stage). */
     int stage = strcmp(lc->sm_kind, "lib") ? dxil_sm_kind_from_name(lc->sm_kind) : -1;
     int bad = 0;
     if (ops_decls_collect(lc->mod, lc->table, &decls) != 0)
