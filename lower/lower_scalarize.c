@@ -35,12 +35,14 @@ static bool scal_wanted(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef 
     return !dxil_op_overload_valid(op, &vec, lc->dxil) && dxil_op_overload_valid(op, &one, lc->dxil);
 }
 
-/* Every vector in the call (result and arguments) has n lanes. */
+/* Every vector in the call (result and arguments) has n lanes, and n is
+ * one DXIL can have (the lane buffer of scal_split is that big). */
 static bool scal_shape_ok(LLVMValueRef call, unsigned n)
 {
     LLVMTypeRef rt = LLVMTypeOf(call);
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
-    if (na > SCAL_MAX_ARGS || (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && scal_width(rt) != n))
+    if (na > SCAL_MAX_ARGS || n > DXIL_MAX_VECTOR_WIDTH ||
+        (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && scal_width(rt) != n))
         return false;
     for (unsigned i = 0; i < na; i++) {
         unsigned w = scal_width(LLVMTypeOf(LLVMGetOperand(call, i)));
@@ -144,9 +146,10 @@ static void scal_split(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, 
         lower_kill(lc, call);
         return;
     }
-    char own[160];
-    scal_lane_name(call, "", 0, own, sizeof own);
-    own[strlen(own) - 1] = '\0'; /* the bare name: the last insert takes it */
+    char own[160]; /* the call's own name: the last insert takes it */
+    size_t len = 0;
+    const char *cname = LLVMGetValueName2(call, &len);
+    snprintf(own, sizeof own, "%.*s", (int)len, cname);
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(lc->ctx), i, 0);
         scal_lane_name(call, ".upto", i, name, sizeof name);
