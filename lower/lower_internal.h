@@ -37,6 +37,11 @@ typedef struct dxil_lower_ctx {
     LLVMValueRef *dead;
     size_t n_dead, cap_dead;
     unsigned n_lowered, n_kept;
+    bool dxop_input; /* dx.op calls before lowering: DXIL input, DXC's form */
+    /* Those calls, sorted: kept as the input had them, so check-ops leaves
+     * them to --check (a DXC module may use ops newer than its version). */
+    LLVMValueRef *input_calls;
+    size_t n_input_calls;
 } dxil_lower_ctx;
 
 typedef struct dxil_lower_pass {
@@ -85,6 +90,19 @@ int lower_attrs_init(dxil_lower_ctx *lc);
 int dxil_lower_check_versions(dxil_lower_ctx *lc);
 /* Puts back the dx.op declaration attributes !dxu.opAttrs recorded. */
 int lower_restore_op_attrs(dxil_lower_ctx *lc);
+/* The overload an LLVM type stands for ("v4f32"); NULL t is the void
+ * overload. False when t has no overload form. */
+bool lower_overload_of(LLVMTypeRef t, dxil_overload *ov);
+
+/* ---- lower_ops.c ---- */
+/* The map lowering picks for this call of intrinsic `base` at the target
+ * version (NULL when none applies). */
+const dxil_intrinsic_ref *lower_ops_select(dxil_lower_ctx *lc, LLVMValueRef call,
+                                           const char *base);
+/* The dx.op overload type a table map gives this call: the type of
+ * whatever carries $o (NULL when the op is not overloaded). */
+LLVMTypeRef lower_ops_overload(const dxil_op_info *op, const dxil_intrinsic_map *m,
+                               LLVMValueRef call);
 
 /* ---- lower_resources.c ---- */
 /* The %dx.types.Handle behind a target("dx.*") handle value (the
@@ -101,5 +119,14 @@ int dxil_lower_entries(dxil_lower_ctx *lc);
 int dxil_lower_instr_md(dxil_lower_ctx *lc);
 int dxil_lower_cleanup(dxil_lower_ctx *lc);
 int dxil_lower_restore_md(dxil_lower_ctx *lc);
+int dxil_lower_scalarize(dxil_lower_ctx *lc);   /* lower_scalarize.c */
+int dxil_lower_check_types(dxil_lower_ctx *lc); /* lower_check.c */
+int dxil_lower_check_ops(dxil_lower_ctx *lc);
+int dxil_lower_leftovers(dxil_lower_ctx *lc);
+int dxil_lower_note_input(dxil_lower_ctx *lc);  /* lower_call_attrs.c */
+/* Whether a dx.op call was in the input (note-input); such calls are kept
+ * as they were, so check-ops leaves them to --check. */
+bool lower_is_input_call(const dxil_lower_ctx *lc, LLVMValueRef call);
+int dxil_lower_call_attrs(dxil_lower_ctx *lc);
 
 #endif

@@ -36,8 +36,8 @@ static const dxil_map_operand *ops_map_operand(const dxil_intrinsic_map *m, unsi
 
 /* The overload type of the dx.op: the type of whatever the table says
  * carries $o, the intrinsic result or the argument mapped there. */
-static LLVMTypeRef ops_overload(const dxil_op_info *op, const dxil_intrinsic_map *m,
-                                LLVMValueRef call)
+LLVMTypeRef lower_ops_overload(const dxil_op_info *op, const dxil_intrinsic_map *m,
+                               LLVMValueRef call)
 {
     const dxil_overload_set *set = dxil_op_overloads_latest(op);
     if (!set || set->ndims == 0)
@@ -162,6 +162,14 @@ static void ops_result(dxil_lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValu
     }
 }
 
+const dxil_intrinsic_ref *lower_ops_select(dxil_lower_ctx *lc, LLVMValueRef call,
+                                           const char *base)
+{
+    ops_call oc = {lc, call};
+    return dxil_optable_select_lower(lc->table, base, lc->dxil, ops_guess_kind(call),
+                                     ops_get_const, &oc);
+}
+
 static bool ops_lower_one(dxil_lower_ctx *lc, LLVMValueRef call, const dxil_intrinsic_ref *ref)
 {
     const dxil_op_info *op = ref->op;
@@ -169,7 +177,7 @@ static bool ops_lower_one(dxil_lower_ctx *lc, LLVMValueRef call, const dxil_intr
     LLVMValueRef args[32];
     if (op->n_params > 32)
         return false;
-    LLVMTypeRef ov = ops_overload(op, m, call);
+    LLVMTypeRef ov = lower_ops_overload(op, m, call);
     if (!ops_args(lc, op, m, call, ov, args))
         return false;
     LLVMPositionBuilderBefore(lc->b, call);
@@ -186,9 +194,7 @@ static void ops_lower_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
     LLVMValueRef *calls;
     size_t n = lower_collect_calls(fn, &calls);
     for (size_t i = 0; i < n; i++) {
-        ops_call oc = {lc, calls[i]};
-        const dxil_intrinsic_ref *ref = dxil_optable_select_lower(
-            lc->table, base, lc->dxil, ops_guess_kind(calls[i]), ops_get_const, &oc);
+        const dxil_intrinsic_ref *ref = lower_ops_select(lc, calls[i], base);
         if (!ref || ref->map->custom != DXIL_MAP_TABLE)
             continue; /* a custom pass owns it, or LLVM keeps it as is */
         if (ops_lower_one(lc, calls[i], ref)) {

@@ -10,8 +10,11 @@
 
 /* Passes run in this order; each sees the previous one's result. */
 static const dxil_lower_pass lower_passes[] = {
-    {"identity", dxil_lower_identity},   /* first: fills version and stage */
+    {"note-input", dxil_lower_note_input}, /* before any dx.op is made */
+    {"identity", dxil_lower_identity},   /* fills version and stage */
     {"versions", dxil_lower_check_versions}, /* before anything is lowered */
+    {"scalarize", dxil_lower_scalarize}, /* vectors the target has no overload for */
+    {"check-types", dxil_lower_check_types}, /* after scalarize: what is left must fit */
     {"resources", dxil_lower_resources}, /* handles before their users */
     {"buffers", dxil_lower_buffers},
     {"sig-io", dxil_lower_sig_io},       /* load.input / store.output */
@@ -19,7 +22,10 @@ static const dxil_lower_pass lower_passes[] = {
     {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
     {"entries", dxil_lower_entries},     /* after resources: entries list them */
     {"instr-md", dxil_lower_instr_md},
+    {"check-ops", dxil_lower_check_ops}, /* every dx.op, custom ones too */
+    {"call-attrs", dxil_lower_call_attrs},
     {"cleanup", dxil_lower_cleanup},
+    {"leftovers", dxil_lower_leftovers}, /* after cleanup folded the bridges */
     {"restore-md", dxil_lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},
 };
@@ -54,6 +60,7 @@ int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags
     lower_erase_dead(&lc);
     LLVMDisposeBuilder(lc.b);
     free(lc.dead);
+    free(lc.input_calls);
     return rv;
 }
 

@@ -91,6 +91,11 @@ static bool types_overload_of(LLVMTypeRef t, dxil_overload *ov)
     return true;
 }
 
+bool lower_overload_of(LLVMTypeRef t, dxil_overload *ov)
+{
+    return types_overload_of(t, ov);
+}
+
 /* "f32", "v4f32", "dx.types.Handle": the suffix DXC gives ov. */
 static void types_suffix(LLVMTypeRef ov, char *buf, size_t size)
 {

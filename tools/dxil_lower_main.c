@@ -23,6 +23,8 @@ static const char lower_usage[] =
     "  --modern-triple       keep the modern triple instead of dxil-ms-dx\n"
     "  --keep-side-md        keep the dxu.* side metadata\n"
     "  --raise               raise a DXIL input first (round trip)\n"
+    "  --allow-leftover      keep unlowered llvm.dx.* calls with a warning each\n"
+    "                        (default: they are an error)\n"
     "  -h, --help            this text\n"
     "  --version             print the version\n"
     "\n"
@@ -35,12 +37,13 @@ typedef struct lower_cli {
     dxil_lower_options lo;
 } lower_cli;
 
-enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_RAISE, LO_VERSION };
+enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_ALLOW_LEFTOVER, LO_RAISE, LO_VERSION };
 
 static const struct option lower_options[] = {
     {"dxil-version", required_argument, NULL, LO_DXIL_VERSION},
     {"modern-triple", no_argument, NULL, LO_MODERN_TRIPLE},
     {"keep-side-md", no_argument, NULL, LO_KEEP_SIDE_MD},
+    {"allow-leftover", no_argument, NULL, LO_ALLOW_LEFTOVER},
     {"raise", no_argument, NULL, LO_RAISE},
     {"emit", required_argument, NULL, CLI_OPT_EMIT},
     {"help", no_argument, NULL, 'h'},
@@ -63,6 +66,7 @@ static int lower_apply(int opt, const char *arg, lower_cli *c)
         return -1;
     case LO_MODERN_TRIPLE: c->lo.dxc_triple = false; return -1;
     case LO_KEEP_SIDE_MD: c->lo.keep_side_metadata = true; return -1;
+    case LO_ALLOW_LEFTOVER: c->lo.allow_leftover_intrinsics = true; return -1;
     case LO_RAISE: c->raise = true; return -1;
     case 'h': fputs(lower_usage, stdout); return CLI_EXIT_OK;
     case LO_VERSION: cli_print_version(lower_tool); return CLI_EXIT_OK;

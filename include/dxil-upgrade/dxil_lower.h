@@ -33,14 +33,21 @@ typedef struct dxil_lower_options {
     bool dxc_triple;
     /* Keep the dxu.* side metadata after restoring it (default false). */
     bool keep_side_metadata;
+    /* An llvm.dx.* call no pass could lower is an error (default false);
+     * when true it is kept with one warning per call. */
+    bool allow_leftover_intrinsics;
 } dxil_lower_options;
 
 /* Fills opts with the defaults: dxil_version 0 (derived), dxc_triple
- * true, keep_side_metadata false. */
+ * true, keep_side_metadata false, allow_leftover_intrinsics false. */
 DXIL_API void dxil_lower_options_init(dxil_lower_options *opts);
 
-/* Lowers m in place. opts may be NULL (defaults). Returns 0 on success;
- * constructs that have no DXIL form are left as they are with a warning. */
+/* Lowers m in place. opts may be NULL (defaults). Returns 0 on success,
+ * -1 with errors in diags when the module cannot become valid DXIL at the
+ * target version: a call whose types the op does not allow there, an op
+ * not allowed in the module's stage, or an llvm.dx.* call left unlowered
+ * (unless allow_leftover_intrinsics). Vector calls of ops without that
+ * vector overload are split into scalar calls first. */
 DXIL_API int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags);
 
 /* Writes a lowered module as text with the datalayout line exactly as DXC

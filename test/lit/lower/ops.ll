@@ -8,7 +8,7 @@
 ; CHECK-NOT: dx.precise
 ; CHECK: call float @dx.op.unary.f32(i32 24, float
 ; The cos call has no fast-math flags: it is precise.
-; CHECK: call float @dx.op.unary.f32(i32 12, float %{{[0-9]+}}), !dx.precise [[P:![0-9]+]]
+; CHECK: call float @dx.op.unary.f32(i32 12, float %{{[0-9]+}}) #{{[0-9]+}}, !dx.precise [[P:![0-9]+]]
 ; CHECK: call float @dx.op.binary.f32(i32 35,
 ; CHECK: call i32 @dx.op.binary.i32(i32 39, i32 %{{[0-9]+}}, i32 7)
 ; CHECK: call i32 @dx.op.binary.i32(i32 38,

@@ -1,0 +1,192 @@
+/* lower_scalarize.c - splits a vector intrinsic call into one scalar call
+ * per lane when the op the table maps it to has no such vector overload at
+ * the target DXIL version (the versioned <overloads> of spec/dxil-ops.xml)
+ * but does have the scalar one: sqrt(<4 x float>) at DXIL 1.3 becomes four
+ * llvm.sqrt.f32 calls, which the op pass then lowers. Vectors stay where
+ * the target allows them (DXIL 1.9 native vectors). The shape is the one
+ * LLVM's scalarizer makes: per lane, the lane's extractelement of each
+ * vector operand (i64 index, once per distinct operand) and then the
+ * call; afterwards an insertelement chain from poison. */
+#include "lower_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SCAL_MAX_ARGS 16
+
+static unsigned scal_width(LLVMTypeRef t)
+{
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : 0;
+}
+
+static LLVMTypeRef scal_elem(LLVMTypeRef t)
+{
+    return scal_width(t) ? LLVMGetElementType(t) : t;
+}
+
+/* True when the op allows the scalar form of vector overload t but not t. */
+static bool scal_wanted(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef t)
+{
+    dxil_overload vec, one;
+    if (!t || !scal_width(t) || !lower_overload_of(t, &vec) ||
+        !lower_overload_of(LLVMGetElementType(t), &one))
+        return false;
+    return !dxil_op_overload_valid(op, &vec, lc->dxil) && dxil_op_overload_valid(op, &one, lc->dxil);
+}
+
+/* Every vector in the call (result and arguments) has n lanes, and n is
+ * one DXIL can have (the lane buffer of scal_split is that big). */
+static bool scal_shape_ok(LLVMValueRef call, unsigned n)
+{
+    LLVMTypeRef rt = LLVMTypeOf(call);
+    unsigned na = (unsigned)LLVMGetNumArgOperands(call);
+    if (na > SCAL_MAX_ARGS || n > DXIL_MAX_VECTOR_WIDTH ||
+        (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && scal_width(rt) != n))
+        return false;
+    for (unsigned i = 0; i < na; i++) {
+        unsigned w = scal_width(LLVMTypeOf(LLVMGetOperand(call, i)));
+        if (w && w != n)
+            return false;
+    }
+    return true;
+}
+
+/* "llvm.sqrt.v4f32" -> "llvm.sqrt.f32": drops "v<n>" from each mangled
+ * type of n lanes. */
+static bool scal_name(const char *name, unsigned n, char *out, size_t size)
+{
+    char lanes[16];
+    size_t o = 0, ll = (size_t)snprintf(lanes, sizeof lanes, "v%u", n);
+    for (const char *p = name; *p;) {
+        size_t tok = strcspn(p, ".");
+        if (tok > ll && !strncmp(p, lanes, ll) && (p[ll] < '0' || p[ll] > '9'))
+            p += ll, tok -= ll;
+        if (o + tok + 2 > size)
+            return false;
+        memcpy(out + o, p, tok);
+        o += tok;
+        p += tok;
+        if (*p == '.')
+            out[o++] = *p++;
+    }
+    out[o] = '\0';
+    return true;
+}
+
+/* The scalar declaration of vector intrinsic fn (LLVM gives it the
+ * intrinsic's attributes when it is created). */
+static LLVMValueRef scal_decl(dxil_lower_ctx *lc, LLVMValueRef fn, unsigned n)
+{
+    char name[256];
+    size_t len = 0;
+    if (!scal_name(LLVMGetValueName2(fn, &len), n, name, sizeof name))
+        return NULL;
+    LLVMValueRef sfn = LLVMGetNamedFunction(lc->mod, name);
+    if (sfn)
+        return sfn;
+    LLVMTypeRef fty = LLVMGlobalGetValueType(fn), params[SCAL_MAX_ARGS];
+    unsigned np = LLVMCountParamTypes(fty);
+    if (np > SCAL_MAX_ARGS || LLVMIsFunctionVarArg(fty))
+        return NULL;
+    LLVMGetParamTypes(fty, params);
+    for (unsigned i = 0; i < np; i++)
+        params[i] = scal_elem(params[i]);
+    LLVMTypeRef sty = LLVMFunctionType(scal_elem(LLVMGetReturnType(fty)), params, np, 0);
+    return LLVMAddFunction(lc->mod, name, sty);
+}
+
+/* `base` + suffix + lane, LLVM's scalarizer names (".i0", ".upto0"). */
+static void scal_lane_name(LLVMValueRef v, const char *suffix, unsigned lane, char *buf,
+                           size_t size)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(v, &len);
+    snprintf(buf, size, "%.*s%s%u", (int)len, name, suffix, lane);
+}
+
+/* Lane `lane` of every argument; an operand repeated reuses its extract. */
+static void scal_lane_args(dxil_lower_ctx *lc, LLVMValueRef call, unsigned lane,
+                           LLVMValueRef *out)
+{
+    unsigned na = (unsigned)LLVMGetNumArgOperands(call);
+    LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(lc->ctx), lane, 0);
+    for (unsigned j = 0; j < na; j++) {
+        LLVMValueRef a = LLVMGetOperand(call, j);
+        out[j] = a;
+        if (!scal_width(LLVMTypeOf(a)))
+            continue;
+        for (unsigned k = 0; k < j && out[j] == a; k++)
+            if (LLVMGetOperand(call, k) == a)
+                out[j] = out[k];
+        if (out[j] == a) {
+            char name[160];
+            scal_lane_name(a, ".i", lane, name, sizeof name);
+            out[j] = LLVMBuildExtractElement(lc->b, a, idx, name);
+        }
+    }
+}
+
+static void scal_split(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, unsigned n)
+{
+    LLVMTypeRef sty = LLVMGlobalGetValueType(sfn), rt = LLVMTypeOf(call);
+    bool is_void = LLVMGetTypeKind(rt) == LLVMVoidTypeKind;
+    unsigned na = (unsigned)LLVMGetNumArgOperands(call);
+    LLVMValueRef lanes[DXIL_MAX_VECTOR_WIDTH], args[SCAL_MAX_ARGS], acc = LLVMGetPoison(rt);
+    char name[160];
+    LLVMPositionBuilderBefore(lc->b, call);
+    for (unsigned i = 0; i < n; i++) {
+        scal_lane_args(lc, call, i, args);
+        scal_lane_name(call, ".i", i, name, sizeof name);
+        lanes[i] = LLVMBuildCall2(lc->b, sty, sfn, args, na, is_void ? "" : name);
+        if (LLVMCanValueUseFastMathFlags(call))
+            LLVMSetFastMathFlags(lanes[i], LLVMGetFastMathFlags(call));
+    }
+    if (is_void) {
+        lower_kill(lc, call);
+        return;
+    }
+    char own[160]; /* the call's own name: the last insert takes it */
+    size_t len = 0;
+    const char *cname = LLVMGetValueName2(call, &len);
+    snprintf(own, sizeof own, "%.*s", (int)len, cname);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(lc->ctx), i, 0);
+        scal_lane_name(call, ".upto", i, name, sizeof name);
+        if (i + 1 == n)
+            LLVMSetValueName2(call, "", 0);
+        acc = LLVMBuildInsertElement(lc->b, acc, lanes[i], idx, i + 1 < n ? name : own);
+    }
+    lower_replace(lc, call, acc);
+}
+
+static void scal_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
+{
+    LLVMValueRef *calls;
+    size_t n = lower_collect_calls(fn, &calls);
+    for (size_t i = 0; i < n; i++) {
+        const dxil_intrinsic_ref *ref = lower_ops_select(lc, calls[i], base);
+        LLVMTypeRef t = ref && ref->map->custom == DXIL_MAP_TABLE
+                            ? lower_ops_overload(ref->op, ref->map, calls[i])
+                            : NULL;
+        if (!scal_wanted(lc, ref ? ref->op : NULL, t) || !scal_shape_ok(calls[i], scal_width(t)))
+            continue;
+        LLVMValueRef sfn = scal_decl(lc, fn, scal_width(t));
+        if (sfn)
+            scal_split(lc, calls[i], sfn, scal_width(t));
+    }
+    free(calls);
+}
+
+int dxil_lower_scalarize(dxil_lower_ctx *lc)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        char base[128];
+        const dxil_intrinsic_ref *first;
+        if (lower_intrinsic_base(fn, base, sizeof base) &&
+            dxil_optable_find_intrinsic(lc->table, base, &first) > 0)
+            scal_fn(lc, fn, base);
+    }
+    lower_erase_dead(lc);
+    return 0;
+}
