@@ -77,13 +77,13 @@ static void inproc_front(const bench_shader *s, double *t)
     int rc = dxil_locate_bitcode(s->data, s->size, NULL, &bc, &bc_size, NULL, NULL);
     double t1 = clock_now();
     if (rc == 0)
-        rc = dxil_bitcode_validate(bc, bc_size, 0, NULL);
+        rc = bitcode_validate(bc, bc_size, 0, NULL);
     double t2 = clock_now();
     if (rc == 0) {
         uint8_t *fixed = NULL;
         size_t fixed_size;
         char *original = NULL;
-        dxil_bitcode_fix_datalayout(bc, bc_size, 0, &fixed, &fixed_size, &original, NULL);
+        bitcode_fix_datalayout(bc, bc_size, 0, &fixed, &fixed_size, &original, NULL);
         free(fixed);
         free(original);
     }

@@ -87,7 +87,7 @@ static void startup_one(const bench_config *cfg, const bench_shader *s, startup_
     snprintf(bc, sizeof bc, "%s/startup-%s.bc", cfg->out_dir, r->label);
     snprintf(opt_out, sizeof opt_out, "%s/startup-opt.bc", cfg->out_dir);
     snprintf(emit, sizeof emit, "--emit=%s", spawn_ext(cfg->emit));
-    dxil_write_file_atomic(bc, s->fixed_bc, s->fixed_size, NULL);
+    file_write_atomic(bc, s->fixed_bc, s->fixed_size, NULL);
     char *ours[] = {(char *)cfg->tool, s->path, "-o", out, emit, NULL};
     char *opt[] = {(char *)cfg->opt, "-passes=verify", bc, "-o", opt_out, NULL};
     r->inproc = inproc_median_ms(s, cfg->emit, cfg->spawn_runs);
@@ -152,7 +152,7 @@ static int spawn_write_list(const bench_corpus *c, const char *path, unsigned re
 static double spawn_report_rss(const char *report)
 {
     size_t size = 0;
-    char *text = (char *)dxil_read_file(report, &size, NULL);
+    char *text = (char *)file_read_all(report, &size, NULL);
     const char *key = text ? strstr(text, "\"peak_rss_mib\":") : NULL;
     double mib = key ? strtod(key + strlen("\"peak_rss_mib\":"), NULL) : -1;
     free(text);

@@ -79,7 +79,7 @@ static int bench_add_file(bench_corpus *c, size_t *cap, const char *path)
     }
     bench_shader *s = &c->items[c->count];
     memset(s, 0, sizeof *s);
-    s->data = dxil_read_file(path, &s->size, NULL);
+    s->data = file_read_all(path, &s->size, NULL);
     if (!s->data)
         return 0; /* listed but unreadable: leave it out */
     s->path = strdup(path);
@@ -87,7 +87,7 @@ static int bench_add_file(bench_corpus *c, size_t *cap, const char *path)
     size_t bc_size;
     char *orig = NULL;
     if (dxil_locate_bitcode(s->data, s->size, NULL, &bc, &bc_size, NULL, NULL) != 0 ||
-        dxil_bitcode_fix_datalayout(bc, bc_size, 0, &s->fixed_bc, &s->fixed_size, &orig, NULL) != 0) {
+        bitcode_fix_datalayout(bc, bc_size, 0, &s->fixed_bc, &s->fixed_size, &orig, NULL) != 0) {
         free(orig);
         free(s->data);
         free(s->path);

@@ -175,7 +175,7 @@ static int dl_emit_datalayout(dl_rewriter *rw, const bs_record *rec, unsigned wi
         return dl_fail(rw, DXIL_E_DATALAYOUT, "datalayout string contains a NUL character");
     }
     bool changed;
-    char *fixed = dxil_datalayout_normalise(text, n, &changed);
+    char *fixed = datalayout_normalise(text, n, &changed);
     if (!fixed) {
         free(text);
         return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory");
@@ -323,7 +323,7 @@ static int dl_rewrite(dl_rewriter *rw)
     return rw->w.failed ? dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory") : 0;
 }
 
-int dxil_bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_offset,
+int bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_offset,
                                 uint8_t **out, size_t *out_size, char **original,
                                 dxil_diags *diags)
 {

@@ -105,7 +105,7 @@ int bcs_note(bcs_strings *s, int kind, uint64_t first, uint64_t count, int in_fn
         r->v[r->n - 1].end = end; /* LLVM 3.7 writes one string per record */
         return 0;
     }
-    bcs_range *v = dxil_grow(r->v, &r->cap, r->n, sizeof *v, 8);
+    bcs_range *v = grow_array(r->v, &r->cap, r->n, sizeof *v, 8);
     if (!v)
         return -1;
     r->v = v;

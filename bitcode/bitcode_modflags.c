@@ -85,12 +85,12 @@ static uint8_t bcm_kind(const bcm_state *s, uint64_t ref_plus_one)
 static int bcm_add(bcm_state *s, uint64_t id, uint64_t count, uint8_t kind, const uint64_t *ops,
                    size_t n)
 {
-    bcm_entry *v = dxil_grow(s->v, &s->cap, s->n, sizeof *v, 64);
+    bcm_entry *v = grow_array(s->v, &s->cap, s->n, sizeof *v, 64);
     if (!v)
         return -2;
     s->v = v;
     while (s->n_pool + n > s->cap_pool) {
-        uint64_t *p = dxil_grow(s->pool, &s->cap_pool, s->n_pool + n, sizeof *p, 256);
+        uint64_t *p = grow_array(s->pool, &s->cap_pool, s->n_pool + n, sizeof *p, 256);
         if (!p)
             return -2;
         s->pool = p;
@@ -116,7 +116,7 @@ static bool bcm_chars_are(const uint64_t *ops, size_t n, const char *word)
 
 static int bcm_linker_add(bcm_state *s, uint64_t id)
 {
-    uint64_t *v = dxil_grow(s->linker, &s->cap_linker, s->n_linker, sizeof *v, 4);
+    uint64_t *v = grow_array(s->linker, &s->cap_linker, s->n_linker, sizeof *v, 4);
     if (!v)
         return -2;
     s->linker = v;

@@ -52,7 +52,7 @@ int bct_note_kind(bct_nodes *t, const uint64_t *ops, size_t n)
     for (size_t i = 0; i < sizeof tbaa - 1; i++)
         if (ops[2 + i] != (uint8_t)tbaa[i])
             return 0;
-    uint64_t *k = dxil_grow(t->kinds, &t->cap_kinds, t->n_kinds, sizeof *k, 2);
+    uint64_t *k = grow_array(t->kinds, &t->cap_kinds, t->n_kinds, sizeof *k, 2);
     if (!k)
         return -2;
     t->kinds = k;
@@ -64,12 +64,12 @@ int bct_note_node(bct_nodes *t, uint64_t id, const uint64_t *ops, size_t n)
 {
     if (t->n_spans && id <= t->spans[t->n_spans - 1].id)
         return 0; /* out of order: the walker's count went wrong; not followed */
-    bct_span *s = dxil_grow(t->spans, &t->cap_spans, t->n_spans, sizeof *s, 64);
+    bct_span *s = grow_array(t->spans, &t->cap_spans, t->n_spans, sizeof *s, 64);
     if (!s)
         return -2;
     t->spans = s;
     while (t->n_ops + n > t->cap_ops) {
-        uint64_t *o = dxil_grow(t->ops, &t->cap_ops, t->cap_ops, sizeof *o, 256);
+        uint64_t *o = grow_array(t->ops, &t->cap_ops, t->cap_ops, sizeof *o, 256);
         if (!o)
             return -2;
         t->ops = o;
@@ -116,7 +116,7 @@ static bct_span *bct_find(bct_nodes *t, uint64_t id)
 
 static int bct_push(bct_nodes *t, size_t *depth, uint64_t id)
 {
-    uint64_t *s = dxil_grow(t->stack, &t->cap_stack, *depth, sizeof *s, 32);
+    uint64_t *s = grow_array(t->stack, &t->cap_stack, *depth, sizeof *s, 32);
     if (!s)
         return -2;
     t->stack = s;

@@ -60,7 +60,7 @@ int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n)
     uint32_t id = s->next++;
     if (!s->pending || (ops[0] != TY_STRUCT_NAMED && ops[0] != TY_OPAQUE))
         return 0;
-    bcr_name *v = dxil_grow(s->v, &s->cap, s->n, sizeof *v, 32);
+    bcr_name *v = grow_array(s->v, &s->cap, s->n, sizeof *v, 32);
     if (!v)
         return -2;
     s->v = v;
@@ -86,7 +86,7 @@ static const char *bcr_name_of(const bcr_names *s, uint32_t type)
 typedef struct bcr_finish_ctx {
     const bcr_names *names;
     const bcv_model *types;
-    dxil_bc_restypes *out;
+    bc_restypes *out;
     bool oom;
 } bcr_finish_ctx;
 
@@ -120,8 +120,8 @@ static void bcr_finish_one(void *user, unsigned list, unsigned pos, uint64_t ty)
 {
     bcr_finish_ctx *f = user;
     const char *problem = NULL, *name = bcr_pointee(f, ty, &problem);
-    dxil_bc_restypes *t = f->out;
-    dxil_bc_restype *v = dxil_grow(t->v, &t->cap, t->n, sizeof *v, 16);
+    bc_restypes *t = f->out;
+    bc_restype *v = grow_array(t->v, &t->cap, t->n, sizeof *v, 16);
     char *copy = name ? strdup(name) : NULL;
     if (!v || (name && !copy)) {
         free(copy);
@@ -129,24 +129,24 @@ static void bcr_finish_one(void *user, unsigned list, unsigned pos, uint64_t ty)
         return;
     }
     t->v = v;
-    t->v[t->n++] = (dxil_bc_restype){list, pos, copy, problem};
+    t->v[t->n++] = (bc_restype){list, pos, copy, problem};
 }
 
-dxil_bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md)
+bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md)
 {
-    dxil_bc_restypes *out = calloc(1, sizeof *out);
+    bc_restypes *out = calloc(1, sizeof *out);
     if (!out)
         return NULL;
     bcr_finish_ctx f = {s, types, out, false};
     bcm_resource_value_types(md, bcr_finish_one, &f);
     if (f.oom || out->n == 0) {
-        dxil_bc_restypes_free(out);
+        bc_restypes_free(out);
         return NULL;
     }
     return out;
 }
 
-const dxil_bc_restype *dxil_bc_restypes_find(const dxil_bc_restypes *t, unsigned list,
+const bc_restype *bc_restypes_find(const bc_restypes *t, unsigned list,
                                              unsigned pos)
 {
     for (size_t i = 0; t && i < t->n; i++)
@@ -155,7 +155,7 @@ const dxil_bc_restype *dxil_bc_restypes_find(const dxil_bc_restypes *t, unsigned
     return NULL;
 }
 
-void dxil_bc_restypes_free(dxil_bc_restypes *t)
+void bc_restypes_free(bc_restypes *t)
 {
     if (!t)
         return;

@@ -18,23 +18,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct dxil_bc_restype {
+typedef struct bc_restype {
     unsigned list;       /* dx.resources list: 0 SRV, 1 UAV, 2 CBV, 3 sampler */
     unsigned pos;        /* the record's position in that list */
     char *name;          /* the named struct pointed to, or NULL */
     const char *problem; /* static text when the type table contradicts the
                           * use (not a pointer, not a named struct); else NULL */
-} dxil_bc_restype;
+} bc_restype;
 
-typedef struct dxil_bc_restypes {
-    dxil_bc_restype *v;
+typedef struct bc_restypes {
+    bc_restype *v;
     size_t n, cap;
-} dxil_bc_restypes;
+} bc_restypes;
 
 /* The record at (list, pos), or NULL. */
-const dxil_bc_restype *dxil_bc_restypes_find(const dxil_bc_restypes *t, unsigned list,
+const bc_restype *bc_restypes_find(const bc_restypes *t, unsigned list,
                                              unsigned pos);
-void dxil_bc_restypes_free(dxil_bc_restypes *t);
+void bc_restypes_free(bc_restypes *t);
 
 /* ---- for the validator's walk (bitcode_validate.c) ---- */
 typedef struct bcr_names bcr_names;
@@ -46,6 +46,6 @@ void bcr_destroy(bcr_names *s);
 int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n);
 /* After a clean walk: the pointee of every dx.resources record's operand
  * 1. NULL when there is none (or without memory). */
-dxil_bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);
+bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);
 
 #endif

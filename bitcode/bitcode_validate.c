@@ -305,12 +305,12 @@ static int bv_enter_header_checks(bv_walker *v, uint64_t bid, uint64_t width, ui
                        (unsigned long long)bid);
     if (width < 1 || width > 32)
         return bv_fail(v, DXIL_E_BITSTREAM_BLOCK, "block %llu (%s) has abbreviation width %llu",
-                       (unsigned long long)bid, dxil_bitcode_block_name(bid),
+                       (unsigned long long)bid, bitcode_block_name(bid),
                        (unsigned long long)width);
     if (words > bv_bits_left(&v->r) / 32)
         return bv_fail(v, DXIL_E_BITSTREAM_BLOCK,
                        "block %llu (%s) declares %llu words, more than are left",
-                       (unsigned long long)bid, dxil_bitcode_block_name(bid),
+                       (unsigned long long)bid, bitcode_block_name(bid),
                        (unsigned long long)words);
     if (bid == BS_BLOCKINFO_BLOCK_ID && v->blockinfo_state != 0)
         return bv_fail(v, DXIL_E_BITSTREAM_BLOCKINFO, "a second BLOCKINFO block");
@@ -412,14 +412,14 @@ static int bv_walk(bv_walker *v)
     }
 }
 
-int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
+int bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
                           dxil_diags *diags)
 {
-    return dxil_bitcode_validate_types(bc, size, base_offset, diags, NULL);
+    return bitcode_validate_types(bc, size, base_offset, diags, NULL);
 }
 
-int dxil_bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
-                                dxil_diags *diags, dxil_bc_restypes **types)
+int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
+                                dxil_diags *diags, bc_restypes **types)
 {
     if (types)
         *types = NULL;

@@ -14,13 +14,13 @@
  * stream is well formed, else -1 after adding one error (2xxx code) whose
  * bit offset counts from the start of the input file (base_offset is where
  * the bitcode starts in it, in bytes) and whose message names the block. */
-int dxil_bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
+int bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
                           dxil_diags *diags);
 
 /* The same, and on success *types (NULL when none) gets the class type
  * each dx.resources record's operand 1 pointed to (bitcode_types.h); the
- * caller frees it with dxil_bc_restypes_free. */
-int dxil_bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
-                                dxil_diags *diags, dxil_bc_restypes **types);
+ * caller frees it with bc_restypes_free. */
+int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
+                                dxil_diags *diags, bc_restypes **types);
 
 #endif

@@ -14,7 +14,7 @@ static const char *const bv_block_names[] = {
     "STRTAB_BLOCK", "FULL_LTO_GLOBALVAL_SUMMARY_BLOCK", "SYMTAB_BLOCK",
     "SYNC_SCOPE_NAMES_BLOCK"};
 
-const char *dxil_bitcode_block_name(uint64_t block_id)
+const char *bitcode_block_name(uint64_t block_id)
 {
     const size_t n = sizeof bv_block_names / sizeof *bv_block_names;
     return block_id < n && bv_block_names[block_id] ? bv_block_names[block_id] : "unknown";
@@ -35,7 +35,7 @@ int bv_fail(bv_walker *v, int code, const char *fmt, ...)
     else
         dxil_diags_add(v->diags, DXIL_SEV_ERROR, code, DXIL_LOC_BIT, at,
                        "bitcode: %s in block %u (%s)", what, s->bid,
-                       dxil_bitcode_block_name(s->bid));
+                       bitcode_block_name(s->bid));
     return -1;
 }
 

@@ -77,7 +77,7 @@ typedef struct bv_walker {
 
 /* ---- bitcode_walker.c ---- */
 /* Name of an LLVM 3.7-era block id ("FUNCTION_BLOCK"), or "unknown". */
-const char *dxil_bitcode_block_name(uint64_t block_id);
+const char *bitcode_block_name(uint64_t block_id);
 /* One error at the element being read, naming the block; returns -1. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))

@@ -94,7 +94,7 @@ void bs_record_free(bs_record *rec)
 
 static int bs_record_push(bs_record *rec, uint64_t v)
 {
-    uint64_t *ops = dxil_grow(rec->ops, &rec->cap, rec->count, sizeof *ops, 16);
+    uint64_t *ops = grow_array(rec->ops, &rec->cap, rec->count, sizeof *ops, 16);
     if (!ops)
         return -1;
     rec->ops = ops;

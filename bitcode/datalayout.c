@@ -41,7 +41,7 @@ static void dl_rewrite_spec(const char *spec, size_t n, char *out, size_t *pos, 
     *pos += n;
 }
 
-char *dxil_datalayout_normalise(const char *layout, size_t len, bool *changed)
+char *datalayout_normalise(const char *layout, size_t len, bool *changed)
 {
     /* Each rewrite grows a spec by at most 2 characters. */
     char *out = malloc(len * 2 + 16);
@@ -81,7 +81,7 @@ static long dl_text_find(const char *text, size_t len)
     return -1;
 }
 
-int dxil_text_fix_datalayout(const char *text, size_t len, char **out, size_t *out_len,
+int text_fix_datalayout(const char *text, size_t len, char **out, size_t *out_len,
                              char **original, dxil_diags *diags)
 {
     *out = NULL;
@@ -97,7 +97,7 @@ int dxil_text_fix_datalayout(const char *text, size_t len, char **out, size_t *o
     }
     size_t dl_len = (size_t)(close - (text + start));
     bool changed;
-    char *fixed = dxil_datalayout_normalise(text + start, dl_len, &changed);
+    char *fixed = datalayout_normalise(text + start, dl_len, &changed);
     *original = strndup(text + start, dl_len);
     if (!fixed || !*original) {
         free(fixed);

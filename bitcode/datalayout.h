@@ -12,7 +12,7 @@
  * express: "i8:32" -> "i8:8:32" (ABI 8, preferred 32), "f:64:64" ->
  * "f64:64". Returns a malloc'd string (NULL on OOM); *changed tells whether
  * anything was rewritten. */
-char *dxil_datalayout_normalise(const char *layout, size_t len, bool *changed);
+char *datalayout_normalise(const char *layout, size_t len, bool *changed);
 
 /* Copies a bitcode stream with MODULE_CODE_DATALAYOUT normalised. Enclosing
  * block lengths are recomputed. *out is malloc'd (or NULL when nothing had
@@ -20,13 +20,13 @@ char *dxil_datalayout_normalise(const char *layout, size_t len, bool *changed);
  * original datalayout (malloc'd; NULL when the module has none).
  * base_offset is where the bitcode starts in the input file, so that
  * diagnostics name file offsets. */
-int dxil_bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_offset,
+int bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_offset,
                                 uint8_t **out, size_t *out_size, char **original,
                                 dxil_diags *diags);
 
 /* Same for textual IR: the `target datalayout = "..."` line. *out is
  * malloc'd and NUL-terminated (NULL when nothing changed). */
-int dxil_text_fix_datalayout(const char *text, size_t len, char **out, size_t *out_len,
+int text_fix_datalayout(const char *text, size_t len, char **out, size_t *out_len,
                              char **original, dxil_diags *diags);
 
 #endif

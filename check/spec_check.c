@@ -46,9 +46,9 @@ static void chk_report(chk_ctx *c, LLVMValueRef call, const ops_decl *d, uint32_
 static bool chk_md_version(LLVMModuleRef mod, const char *name, unsigned first, dxil_version *out)
 {
     uint64_t major, minor;
-    LLVMValueRef n = dxil_md_named_operand(mod, name, 0);
-    if (!n || dxil_md_operand_uint(n, first, &major) != 0 ||
-        dxil_md_operand_uint(n, first + 1, &minor) != 0)
+    LLVMValueRef n = md_named_operand(mod, name, 0);
+    if (!n || md_operand_uint(n, first, &major) != 0 ||
+        md_operand_uint(n, first + 1, &minor) != 0)
         return false;
     *out = DXIL_VERSION(major, minor);
     return true;
@@ -59,11 +59,11 @@ static bool chk_md_version(LLVMModuleRef mod, const char *name, unsigned first, 
 static void chk_read_module(chk_ctx *c)
 {
     char kind[32] = "";
-    LLVMValueRef sm = dxil_md_named_operand(c->mod, "dx.shaderModel", 0);
+    LLVMValueRef sm = md_named_operand(c->mod, "dx.shaderModel", 0);
     bool have = chk_md_version(c->mod, "dx.version", 0, &c->dxil) &&
                 chk_md_version(c->mod, "dx.shaderModel", 1, &c->sm) &&
-                dxil_md_string(dxil_md_operand(sm, 0), kind, sizeof kind);
-    c->module_stage = have ? dxil_sm_kind_from_name(kind) : -1;
+                md_string(md_operand(sm, 0), kind, sizeof kind);
+    c->module_stage = have ? sm_kind_from_name(kind) : -1;
     unsigned a, b, x, y;
     char env[32];
     const char *triple = LLVMGetTarget(c->mod);
@@ -109,12 +109,12 @@ static int chk_collect_fns(chk_ctx *c)
  * entry of any other module has the module's stage. */
 static void chk_seed_entries(chk_ctx *c)
 {
-    unsigned n = dxil_md_named_count(c->mod, "dx.entryPoints");
+    unsigned n = md_named_count(c->mod, "dx.entryPoints");
     for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef e = dxil_md_named_operand(c->mod, "dx.entryPoints", i);
-        long fi = chk_fn_index(c, dxil_md_operand(e, 0));
+        LLVMValueRef e = md_named_operand(c->mod, "dx.entryPoints", i);
+        long fi = chk_fn_index(c, md_operand(e, 0));
         uint64_t kind = (uint64_t)c->module_stage;
-        dxil_const_u64(dxil_md_tag_value(dxil_md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL),
+        const_u64(md_tag_value(md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL),
                        &kind);
         if (fi >= 0 && kind < DXIL_SHADER_INVALID)
             c->masks[fi] |= DXIL_STAGE_BIT(kind);
@@ -261,7 +261,7 @@ static int chk_decls(chk_ctx *c)
     return status;
 }
 
-int dxil_spec_check(LLVMModuleRef mod, const dxil_optable *table, dxil_diags *diags)
+int spec_check(LLVMModuleRef mod, const dxil_optable *table, dxil_diags *diags)
 {
     chk_ctx c = {.mod = mod, .diags = diags, .table = table ? table : dxil_optable_builtin()};
     chk_read_module(&c);
@@ -284,5 +284,5 @@ int dxil_module_check(struct dxil_module *m, const struct dxil_optable *table, d
 {
     if (!m || !dxil_module_llvm(m))
         return -1;
-    return dxil_spec_check(dxil_module_llvm(m), table, diags);
+    return spec_check(dxil_module_llvm(m), table, diags);
 }

@@ -14,6 +14,6 @@
 /* Checks every dx.op call of mod (only read) against table (NULL: the
  * built-in one). Returns the number of violations, each a DXIL_E_CHECK
  * error in diags, or -1 without memory. */
-int dxil_spec_check(LLVMModuleRef mod, const dxil_optable *table, dxil_diags *diags);
+int spec_check(LLVMModuleRef mod, const dxil_optable *table, dxil_diags *diags);
 
 #endif

@@ -204,25 +204,25 @@ int dxil_shader_stage_from_name(const char *name, size_t n)
     return abi_shader_find(name, n, false, 0);
 }
 
-int dxil_sm_kind_from_name(const char *sm_kind)
+int sm_kind_from_name(const char *sm_kind)
 {
     return sm_kind ? abi_shader_find(sm_kind, strlen(sm_kind), true, ABI_MODULE)
                    : -1;
 }
 
-const char *dxil_sm_kind_name(int kind)
+const char *sm_kind_name(int kind)
 {
     const struct abi_shader *s = kind < 0 ? NULL : abi_shader_row((unsigned)kind);
     return s && (s->flags & ABI_MODULE) ? s->short_name : NULL;
 }
 
-const char *dxil_shader_kind_env(int kind)
+const char *shader_kind_env(int kind)
 {
     const struct abi_shader *s = kind < 0 ? NULL : abi_shader_row((unsigned)kind);
     return s && (s->flags & ABI_LLVM_ENV) ? s->stage : NULL;
 }
 
-int dxil_shader_kind_from_env(const char *env, size_t len)
+int shader_kind_from_env(const char *env, size_t len)
 {
     return abi_shader_find(env, len, false, ABI_LLVM_ENV);
 }

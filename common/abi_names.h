@@ -11,14 +11,14 @@
 
 /* Kind of a dx.shaderModel kind name: only the nine a module can be (ps,
  * vs, gs, hs, ds, cs, lib, ms, as); -1 otherwise or for NULL. */
-int dxil_sm_kind_from_name(const char *sm_kind);
+int sm_kind_from_name(const char *sm_kind);
 /* The static dx.shaderModel name of a module kind ("cs"), or NULL for a
  * kind no module has (ray tracing, node) and for -1. */
-const char *dxil_sm_kind_name(int kind);
+const char *sm_kind_name(int kind);
 /* LLVM 22's Triple environment of a kind ("compute"), or NULL where LLVM
  * 22 has none (node, invalid, -1). */
-const char *dxil_shader_kind_env(int kind);
+const char *shader_kind_env(int kind);
 /* Kind of the first len bytes of an LLVM 22 Triple environment, or -1. */
-int dxil_shader_kind_from_env(const char *env, size_t len);
+int shader_kind_from_env(const char *env, size_t len);
 
 #endif

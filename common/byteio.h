@@ -4,18 +4,18 @@
 
 #include <stdint.h>
 
-static inline uint16_t dxil_rd16(const uint8_t *p)
+static inline uint16_t rd_le16(const uint8_t *p)
 {
     return (uint16_t)(p[0] | (p[1] << 8));
 }
 
-static inline uint32_t dxil_rd32(const uint8_t *p)
+static inline uint32_t rd_le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
            ((uint32_t)p[3] << 24);
 }
 
-static inline void dxil_wr32(uint8_t *p, uint32_t v)
+static inline void wr_le32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);

@@ -72,7 +72,7 @@ void dxil_diags_addv(dxil_diags *diags, dxil_severity sev, int code,
 {
     if (!diags)
         return;
-    dxil_diag *items = dxil_grow(diags->items, &diags->cap, diags->count, sizeof *items, 8);
+    dxil_diag *items = grow_array(diags->items, &diags->cap, diags->count, sizeof *items, 8);
     if (!items)
         return; /* out of memory: drop the message rather than abort */
     diags->items = items;

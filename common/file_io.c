@@ -48,7 +48,7 @@ static int io_not_regular(dxil_diags *diags, const char *path, mode_t mode)
 }
 
 /* Reads stdin (a pipe is fine there) up to limit bytes. */
-static int io_read_stream(FILE *f, const char *path, size_t limit, dxil_file_data *out,
+static int io_read_stream(FILE *f, const char *path, size_t limit, file_data *out,
                           dxil_diags *diags)
 {
     size_t cap = 1 << 16, len = 0;
@@ -74,7 +74,7 @@ static int io_read_stream(FILE *f, const char *path, size_t limit, dxil_file_dat
         free(buf);
         return io_error(diags, "cannot read", path);
     }
-    *out = (dxil_file_data){.data = buf, .size = len, .heap = buf};
+    *out = (file_data){.data = buf, .size = len, .heap = buf};
     return 0;
 }
 
@@ -103,7 +103,7 @@ static int io_open_regular(const char *path, size_t limit, struct stat *st, dxil
     return fd;
 }
 
-int dxil_file_map(const char *path, size_t limit, dxil_file_data *out, dxil_diags *diags)
+int file_map(const char *path, size_t limit, file_data *out, dxil_diags *diags)
 {
     memset(out, 0, sizeof *out);
     if (!limit)
@@ -129,11 +129,11 @@ int dxil_file_map(const char *path, size_t limit, dxil_file_data *out, dxil_diag
     errno = saved;
     if (map == MAP_FAILED)
         return io_error(diags, "cannot map", path);
-    *out = (dxil_file_data){.data = map, .size = size, .map = map, .map_len = size};
+    *out = (file_data){.data = map, .size = size, .map = map, .map_len = size};
     return 0;
 }
 
-void dxil_file_release(dxil_file_data *d)
+void file_release(file_data *d)
 {
     if (d->map)
         munmap(d->map, d->map_len);
@@ -141,10 +141,10 @@ void dxil_file_release(dxil_file_data *d)
     memset(d, 0, sizeof *d);
 }
 
-uint8_t *dxil_read_file(const char *path, size_t *size, dxil_diags *diags)
+uint8_t *file_read_all(const char *path, size_t *size, dxil_diags *diags)
 {
-    dxil_file_data d;
-    if (dxil_file_map(path, 0, &d, diags) != 0)
+    file_data d;
+    if (file_map(path, 0, &d, diags) != 0)
         return NULL;
     uint8_t *copy = d.heap;
     if (!copy) {
@@ -156,6 +156,6 @@ uint8_t *dxil_read_file(const char *path, size_t *size, dxil_diags *diags)
     }
     *size = d.size;
     d.heap = NULL; /* now the caller's */
-    dxil_file_release(&d);
+    file_release(&d);
     return copy;
 }

@@ -15,57 +15,57 @@
 #define DXIL_MAX_INPUT_SIZE ((size_t)1 << 30)
 
 /* An input's bytes: a read-only mapping of the file, or (stdin, an empty
- * file) a heap copy. Release with dxil_file_release. */
-typedef struct dxil_file_data {
+ * file) a heap copy. Release with file_release. */
+typedef struct file_data {
     const uint8_t *data;
     size_t size;
     void *map;     /* mapping to unmap, or NULL */
     size_t map_len;
     uint8_t *heap; /* buffer to free, or NULL */
-} dxil_file_data;
+} file_data;
 
 /* Opens an input: only a regular file is opened (checked before opening,
  * then opened non-blocking, so a FIFO or device swapped in cannot block),
  * and one larger than limit (0: DXIL_MAX_INPUT_SIZE) is refused before a
  * byte is read. The file is mapped, not copied. "-" reads stdin into
  * memory (up to the same limit). Returns 0, or -1 with a diagnostic. */
-int dxil_file_map(const char *path, size_t limit, dxil_file_data *out, dxil_diags *diags);
-void dxil_file_release(dxil_file_data *d);
+int file_map(const char *path, size_t limit, file_data *out, dxil_diags *diags);
+void file_release(file_data *d);
 
 /* The same checks, the whole file in a malloc'd buffer (small inputs:
  * tools that keep the bytes). */
-uint8_t *dxil_read_file(const char *path, size_t *size, dxil_diags *diags);
+uint8_t *file_read_all(const char *path, size_t *size, dxil_diags *diags);
 
 /* Writes data to path through a temporary file in the same directory and a
  * rename, so readers never see a partial file. "-" writes stdout. The
  * temporary file is named ".<name>.dxil-tmp.<pid>.<6 hex digits>" beside
- * path (dxil_temp_name_pid recognises it). */
-int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil_diags *diags);
+ * path (temp_name_pid recognises it). */
+int file_write_atomic(const char *path, const void *data, size_t size, dxil_diags *diags);
 
 /* write() until done (retrying EINTR); 0, or -1 with errno set. */
-int dxil_write_all(int fd, const void *data, size_t size);
+int write_all(int fd, const void *data, size_t size);
 
 /* Durable writes (process-wide, default off): fsync each file before its
  * rename and its directory after it, so a completed write survives power
  * loss, not only a crash. */
-void dxil_io_set_durable(bool on);
+void io_set_durable(bool on);
 
 /* Stops atomic writes from every thread but the caller's: temporary files
  * of writes in flight are removed and their renames fail, and new writes
  * fail. An interrupted batch calls it before abandoning work in flight.
- * dxil_io_resume_writes undoes it. */
-void dxil_io_stop_writes(void);
-void dxil_io_resume_writes(void);
+ * io_resume_writes undoes it. */
+void io_stop_writes(void);
+void io_resume_writes(void);
 
 /* True when name (a file name, no directory) is one of our temporary
  * files; *pid gets the process that created it. */
-bool dxil_temp_name_pid(const char *name, long *pid);
+bool temp_name_pid(const char *name, long *pid);
 
 /* Removes our temporary files under dir (recursively) whose creating
  * process no longer runs on this machine, or (pid > 0) only those pid
  * created in the directory of the file path names. Other files are never
  * touched. Returns how many were removed. */
-size_t dxil_remove_stale_temps(const char *dir);
-size_t dxil_remove_temps_of(const char *path, pid_t pid);
+size_t remove_stale_temps(const char *dir);
+size_t remove_temps_of(const char *path, pid_t pid);
 
 #endif

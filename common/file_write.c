@@ -3,7 +3,7 @@
  *
  * Writes in flight are kept in a list so that an interrupted batch can
  * remove their temporary files and make their renames fail
- * (dxil_io_stop_writes); a process killed outright leaves them, and they
+ * (io_stop_writes); a process killed outright leaves them, and they
  * carry its pid so that a later run can tell them from a live writer's. */
 #include "file_io.h"
 
@@ -25,7 +25,7 @@ enum { TEMP_HEX = 6, TEMP_MAX_DEPTH = 64 };
 typedef struct temp_entry {
     struct temp_entry *next;
     char *path;
-    bool cancelled; /* removed by dxil_io_stop_writes: do not rename */
+    bool cancelled; /* removed by io_stop_writes: do not rename */
 } temp_entry;
 
 static pthread_mutex_t temp_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -40,14 +40,14 @@ static int write_error(dxil_diags *diags, const char *what, const char *path)
     return -1;
 }
 
-void dxil_io_set_durable(bool on)
+void io_set_durable(bool on)
 {
     pthread_mutex_lock(&temp_lock);
     io_durable = on;
     pthread_mutex_unlock(&temp_lock);
 }
 
-void dxil_io_stop_writes(void)
+void io_stop_writes(void)
 {
     pthread_mutex_lock(&temp_lock);
     temp_stopped = true;
@@ -60,7 +60,7 @@ void dxil_io_stop_writes(void)
     pthread_mutex_unlock(&temp_lock);
 }
 
-void dxil_io_resume_writes(void)
+void io_resume_writes(void)
 {
     pthread_mutex_lock(&temp_lock);
     temp_stopped = false;
@@ -125,7 +125,7 @@ static int temp_create(const char *path, temp_entry **entry)
     return fd;
 }
 
-int dxil_write_all(int fd, const void *data, size_t size)
+int write_all(int fd, const void *data, size_t size)
 {
     const uint8_t *p = data;
     while (size) {
@@ -167,7 +167,7 @@ static int write_stdout(const void *data, size_t size, dxil_diags *diags)
     return 0;
 }
 
-/* The rename, unless dxil_io_stop_writes removed the file meanwhile; the
+/* The rename, unless io_stop_writes removed the file meanwhile; the
  * entry is dropped either way. Returns 0 or -1 with errno set. */
 static int temp_commit(temp_entry *e, const char *path, int rc)
 {
@@ -187,7 +187,7 @@ static int temp_commit(temp_entry *e, const char *path, int rc)
     return rc;
 }
 
-int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil_diags *diags)
+int file_write_atomic(const char *path, const void *data, size_t size, dxil_diags *diags)
 {
     if (strcmp(path, "-") == 0)
         return write_stdout(data, size, diags);
@@ -206,7 +206,7 @@ int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil
         errno = saved;
         return write_error(diags, "cannot create a temporary file for", path);
     }
-    int rc = dxil_write_all(fd, data, size);
+    int rc = write_all(fd, data, size);
     if (rc == 0 && durable)
         rc = fsync(fd);
     saved = errno;
@@ -219,7 +219,7 @@ int dxil_write_file_atomic(const char *path, const void *data, size_t size, dxil
     return rc == 0 ? 0 : write_error(diags, "cannot write", path);
 }
 
-bool dxil_temp_name_pid(const char *name, long *pid)
+bool temp_name_pid(const char *name, long *pid)
 {
     const char *tag = name[0] == '.' ? strstr(name + 1, TEMP_TAG) : NULL;
     for (const char *next = tag; next; next = strstr(next + 1, TEMP_TAG))
@@ -258,7 +258,7 @@ static size_t temp_sweep_entry(const char *dir, const char *name, const char *ba
     size_t n = 0;
     long pid;
     struct stat st;
-    if (dxil_temp_name_pid(name, &pid)) {
+    if (temp_name_pid(name, &pid)) {
         size_t bl = strlen(base);
         bool ours = only_pid ? pid == only_pid && strncmp(name + 1, base, bl) == 0 &&
                                    strncmp(name + 1 + bl, TEMP_TAG, sizeof TEMP_TAG - 1) == 0
@@ -287,12 +287,12 @@ static size_t temp_sweep(const char *dir, const char *base, long only_pid, int d
     return n;
 }
 
-size_t dxil_remove_stale_temps(const char *dir)
+size_t remove_stale_temps(const char *dir)
 {
     return temp_sweep(dir, "", 0, 0);
 }
 
-size_t dxil_remove_temps_of(const char *path, pid_t pid)
+size_t remove_temps_of(const char *path, pid_t pid)
 {
     const char *slash = strrchr(path, '/');
     char *dir = path_dir(path);

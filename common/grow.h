@@ -10,7 +10,7 @@
 /* Returns items when count < *cap; otherwise a copy with twice the room
  * (first elements when empty) and *cap updated. Returns NULL without
  * memory, leaving items and *cap untouched. */
-static inline void *dxil_grow(void *items, size_t *cap, size_t count, size_t elem, size_t first)
+static inline void *grow_array(void *items, size_t *cap, size_t count, size_t elem, size_t first)
 {
     if (count < *cap)
         return items;

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-static const dxil_side_md side_md_registry[] = {
+static const side_md side_md_registry[] = {
     /* dx.* names the generic park leaves alone. */
     {DXIL_MD_VALVER, DXIL_SIDE_MD_STAYS},    /* modern IR has it */
     {DXIL_MD_RESOURCES, DXIL_SIDE_MD_STAYS}, /* the resource raiser's */
@@ -26,13 +26,13 @@ static const dxil_side_md side_md_registry[] = {
     {DXU_MD_RESOURCES_KEPT, DXIL_SIDE_MD_BOOKKEEPING},
 };
 
-const dxil_side_md *dxil_side_md_all(size_t *count)
+const side_md *side_md_all(size_t *count)
 {
     *count = sizeof side_md_registry / sizeof side_md_registry[0];
     return side_md_registry;
 }
 
-const dxil_side_md *dxil_side_md_lookup(const char *name)
+const side_md *side_md_lookup(const char *name)
 {
     for (size_t i = 0; name && i < sizeof side_md_registry / sizeof side_md_registry[0]; i++)
         if (strcmp(side_md_registry[i].name, name) == 0)
@@ -40,8 +40,8 @@ const dxil_side_md *dxil_side_md_lookup(const char *name)
     return NULL;
 }
 
-bool dxil_side_md_is(const char *name, dxil_side_md_role role)
+bool side_md_is(const char *name, side_md_role role)
 {
-    const dxil_side_md *e = dxil_side_md_lookup(name);
+    const side_md *e = side_md_lookup(name);
     return e && e->role == role;
 }

@@ -89,7 +89,7 @@
 /* What a registered named node is to the generic moves: raise's park-md
  * pass moves every dx.X left at the end to dxu.X, and lowering's
  * restore-md pass moves every dxu.X back to dx.X. */
-typedef enum dxil_side_md_role {
+typedef enum side_md_role {
     /* dxu.X holding dx.X's operands verbatim; lowering moves it back to
      * dx.X. Every dxu.* name the registry lacks is parked too. */
     DXIL_SIDE_MD_PARKED,
@@ -99,18 +99,18 @@ typedef enum dxil_side_md_role {
     /* dx.X that park-md leaves as it is: modern IR has it, or the pass that
      * owns it decided (the resource raiser moves dx.resources itself). */
     DXIL_SIDE_MD_STAYS,
-} dxil_side_md_role;
+} side_md_role;
 
-typedef struct dxil_side_md {
+typedef struct side_md {
     const char *name;
-    dxil_side_md_role role;
-} dxil_side_md;
+    side_md_role role;
+} side_md;
 
 /* The whole registry, one entry per name; *count gets its length. */
-const dxil_side_md *dxil_side_md_all(size_t *count);
+const side_md *side_md_all(size_t *count);
 /* The registry entry of named node `name`, or NULL when it has none. */
-const dxil_side_md *dxil_side_md_lookup(const char *name);
+const side_md *side_md_lookup(const char *name);
 /* Whether the registry gives `name` this role (false when unregistered). */
-bool dxil_side_md_is(const char *name, dxil_side_md_role role);
+bool side_md_is(const char *name, side_md_role role);
 
 #endif

@@ -40,7 +40,7 @@ dxil_input_kind dxil_detect_input(const void *data, size_t size)
         return DXIL_INPUT_CONTAINER;
     if (size >= 4 && p[0] == 'B' && p[1] == 'C' && p[2] == 0xC0 && p[3] == 0xDE)
         return DXIL_INPUT_BITCODE;
-    if (size >= 4 && dxil_rd32(p) == WRAPPER_MAGIC)
+    if (size >= 4 && rd_le32(p) == WRAPPER_MAGIC)
         return DXIL_INPUT_WRAPPER;
     if (container_looks_textual(p, size))
         return DXIL_INPUT_TEXT;
@@ -74,7 +74,7 @@ static int container_read_parts(const uint8_t *p, uint32_t limit, dxil_container
     uint64_t table_end = DXIL_CONTAINER_HEADER_SIZE + 4ull * c->part_count;
     for (uint32_t i = 0; i < c->part_count; i++) {
         uint32_t table_pos = DXIL_CONTAINER_HEADER_SIZE + 4 * i;
-        uint32_t off = dxil_rd32(p + table_pos);
+        uint32_t off = rd_le32(p + table_pos);
         dxil_part *part = &c->parts[i];
         if (off < table_end || (uint64_t)off + DXIL_PART_HEADER_SIZE > limit)
             return container_error(diags, DXIL_E_PART_OUT_OF_RANGE, table_pos,
@@ -82,8 +82,8 @@ static int container_read_parts(const uint8_t *p, uint32_t limit, dxil_container
                                    i, off);
         part->offset = off;
         part->data_offset = off + DXIL_PART_HEADER_SIZE;
-        part->fourcc = dxil_rd32(p + off);
-        part->size = dxil_rd32(p + off + 4);
+        part->fourcc = rd_le32(p + off);
+        part->size = rd_le32(p + off + 4);
         container_fourcc_name(part->fourcc, part->name);
         if ((uint64_t)part->data_offset + part->size > limit)
             return container_error(diags, DXIL_E_PART_OUT_OF_RANGE, off + 4,
@@ -137,10 +137,10 @@ int dxil_container_parse(const void *data, size_t size, dxil_container *out, dxi
         return container_error(diags, DXIL_E_UNKNOWN_FORMAT, 0,
                                "not a DXContainer (no DXBC magic)");
     memcpy(out->hash, p + 4, 16);
-    out->version_major = dxil_rd16(p + 20);
-    out->version_minor = dxil_rd16(p + 22);
-    out->file_size = dxil_rd32(p + 24);
-    out->part_count = dxil_rd32(p + 28);
+    out->version_major = rd_le16(p + 20);
+    out->version_minor = rd_le16(p + 22);
+    out->file_size = rd_le32(p + 24);
+    out->part_count = rd_le32(p + 28);
     if (out->file_size > size)
         return container_error(diags, DXIL_E_CONTAINER_TRUNCATED, 24,
                                "header declares %u bytes but the input has only %zu",
@@ -197,20 +197,20 @@ int dxil_program_header_parse(const void *file, size_t file_size, const dxil_par
         return container_error(diags, DXIL_E_PROGRAM_HEADER, part->data_offset,
                                "program header needs %u bytes, the part has %u",
                                DXIL_PROGRAM_HEADER_SIZE, part->size);
-    out->program_version = dxil_rd32(p);
+    out->program_version = rd_le32(p);
     out->shader_kind = out->program_version >> 16;
     out->sm_major = (out->program_version >> 4) & 0xF;
     out->sm_minor = out->program_version & 0xF;
-    out->size_in_dwords = dxil_rd32(p + 4);
-    if (dxil_rd32(p + 8) != DXIL_MAGIC)
+    out->size_in_dwords = rd_le32(p + 4);
+    if (rd_le32(p + 8) != DXIL_MAGIC)
         return container_error(diags, DXIL_E_PROGRAM_HEADER, part->data_offset + 8,
                                "program header lacks the DXIL magic (found 0x%08x)",
-                               dxil_rd32(p + 8));
-    out->dxil_version = dxil_rd32(p + 12);
+                               rd_le32(p + 8));
+    out->dxil_version = rd_le32(p + 12);
     out->dxil_major = out->dxil_version >> 8;
     out->dxil_minor = out->dxil_version & 0xFF;
-    out->bitcode_offset = dxil_rd32(p + 16);
-    out->bitcode_size = dxil_rd32(p + 20);
+    out->bitcode_offset = rd_le32(p + 16);
+    out->bitcode_size = rd_le32(p + 20);
     uint64_t start = 8ull + out->bitcode_offset, end = start + out->bitcode_size;
     if (out->bitcode_offset < 16 || end > part->size)
         return container_error(diags, DXIL_E_BITCODE_OUT_OF_RANGE, part->data_offset + 16,
@@ -230,7 +230,7 @@ static int container_locate_wrapper(const uint8_t *p, size_t size, const uint8_t
         return container_error(diags, DXIL_E_WRAPPER, 0,
                                "bitcode wrapper header needs %u bytes, input has %zu",
                                WRAPPER_HEADER_SIZE, size);
-    uint32_t off = dxil_rd32(p + 8), len = dxil_rd32(p + 12);
+    uint32_t off = rd_le32(p + 8), len = rd_le32(p + 12);
     if (off < WRAPPER_HEADER_SIZE || (uint64_t)off + len > size || len == 0)
         return container_error(diags, DXIL_E_WRAPPER, 8,
                                "wrapper bitcode offset 0x%x size 0x%x lies outside the input",

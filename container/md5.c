@@ -36,7 +36,7 @@ static void md5_block(uint32_t st[4], const uint8_t block[64])
 {
     uint32_t x[16], a = st[0], b = st[1], c = st[2], d = st[3];
     for (int i = 0; i < 16; i++)
-        x[i] = dxil_rd32(block + 4 * i);
+        x[i] = rd_le32(block + 4 * i);
     for (unsigned i = 0; i < 64; i++) {
         unsigned round = i / 16, g;
         uint32_t f;
@@ -76,7 +76,7 @@ static void md5_init(uint32_t st[4])
 static void md5_out(const uint32_t st[4], uint8_t digest[16])
 {
     for (int i = 0; i < 4; i++)
-        dxil_wr32(digest + 4 * i, st[i]);
+        wr_le32(digest + 4 * i, st[i]);
 }
 
 /* Both digests: the whole 64-byte blocks; returns the tail length. */
@@ -88,7 +88,7 @@ static size_t md5_whole_blocks(uint32_t st[4], const uint8_t *data, size_t size)
     return size % 64;
 }
 
-void dxil_md5(const uint8_t *data, size_t size, uint8_t digest[16])
+void md5_digest(const uint8_t *data, size_t size, uint8_t digest[16])
 {
     uint32_t st[4];
     uint8_t tail[128] = {0};
@@ -104,7 +104,7 @@ void dxil_md5(const uint8_t *data, size_t size, uint8_t digest[16])
     md5_out(st, digest);
 }
 
-void dxil_dxc_digest(const uint8_t *data, size_t size, uint8_t digest[16])
+void dxc_digest(const uint8_t *data, size_t size, uint8_t digest[16])
 {
     uint32_t st[4];
     uint8_t tail[128] = {0};
@@ -121,8 +121,8 @@ void dxil_dxc_digest(const uint8_t *data, size_t size, uint8_t digest[16])
         tail[rest] = 0x80;
         last = tail + 64;
     }
-    dxil_wr32(last, (uint32_t)(size << 3));
-    dxil_wr32(last + 60, (uint32_t)(size << 1) | 1u);
+    wr_le32(last, (uint32_t)(size << 3));
+    wr_le32(last + 60, (uint32_t)(size << 1) | 1u);
     if (last != tail)
         md5_block(st, tail);
     md5_block(st, last);

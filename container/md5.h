@@ -6,9 +6,9 @@
 #include <stdint.h>
 
 /* Standard MD5 of size bytes. */
-void dxil_md5(const uint8_t *data, size_t size, uint8_t digest[16]);
+void md5_digest(const uint8_t *data, size_t size, uint8_t digest[16]);
 /* DXC's retail container digest: MD5 rounds with DXC's own final-block
  * layout (see md5.c). */
-void dxil_dxc_digest(const uint8_t *data, size_t size, uint8_t digest[16]);
+void dxc_digest(const uint8_t *data, size_t size, uint8_t digest[16]);
 
 #endif

@@ -146,7 +146,7 @@ static void psv_sig_element(psv_cursor *c, uint64_t at, dxil_psv_sig_element *e)
     e->indices = pr_array(r, c->indices + 4ull * index, e->rows, 4, sizeof *e->indices,
                           "semantic indexes");
     for (uint32_t i = 0; e->indices && i < e->rows; i++)
-        e->indices[i] = dxil_rd32(r->p + c->indices + 4ull * (index + i));
+        e->indices[i] = rd_le32(r->p + c->indices + 4ull * (index + i));
 }
 
 static dxil_psv_sig_element *psv_sig_table(psv_cursor *c, uint32_t count, const char *field)
@@ -234,7 +234,7 @@ static void psv_dependency_tables(psv_cursor *c)
         t->name = name ? memcpy(name, plan[i].name, sizeof plan[i].name) : "";
         t->dwords = plan[i].dwords;
         for (uint32_t k = 0; k < t->dwords; k++)
-            t->bits[k] = dxil_rd32(r->p + c->at + 4ull * k);
+            t->bits[k] = rd_le32(r->p + c->at + 4ull * k);
         c->at += 4ull * t->dwords;
         v->table_count = i + 1;
     }

@@ -70,12 +70,12 @@ uint8_t pr_u8(part_reader *r, uint64_t off, const char *field)
 
 uint16_t pr_u16(part_reader *r, uint64_t off, const char *field)
 {
-    return pr_need(r, off, 2, field) ? dxil_rd16(r->p + off) : 0;
+    return pr_need(r, off, 2, field) ? rd_le16(r->p + off) : 0;
 }
 
 uint32_t pr_u32(part_reader *r, uint64_t off, const char *field)
 {
-    return pr_need(r, off, 4, field) ? dxil_rd32(r->p + off) : 0;
+    return pr_need(r, off, 4, field) ? rd_le32(r->p + off) : 0;
 }
 
 float pr_f32(part_reader *r, uint64_t off, const char *field)

@@ -66,10 +66,10 @@ int dxil_container_hash_check(const void *data, size_t size, dxil_hash_check *ou
                        "no DXContainer header to check the digest of");
         return -1;
     }
-    uint32_t declared = dxil_rd32(p + 24);
+    uint32_t declared = rd_le32(p + 24);
     size_t end = declared < HASHED_FROM ? HASHED_FROM : declared > size ? size : declared;
     memcpy(out->stored, p + 4, 16);
-    dxil_dxc_digest(p + HASHED_FROM, end - HASHED_FROM, out->computed);
+    dxc_digest(p + HASHED_FROM, end - HASHED_FROM, out->computed);
     if (parts_digest_is(out->stored, 0))
         out->status = DXIL_HASH_UNSIGNED;
     else if (parts_digest_is(out->stored, 1))

@@ -17,26 +17,26 @@ static void text_psv_stage(const dxil_psv0 *v, FILE *out)
     case STAGE_HS:
         fprintf(out, "; InputControlPointCount=%u OutputControlPointCount=%u "
                      "TessellatorDomain=%u TessellatorOutputPrimitive=%u\n",
-                dxil_rd32(s), dxil_rd32(s + 4), dxil_rd32(s + 8), dxil_rd32(s + 12));
+                rd_le32(s), rd_le32(s + 4), rd_le32(s + 8), rd_le32(s + 12));
         break;
     case STAGE_DS:
         fprintf(out, "; InputControlPointCount=%u OutputPositionPresent=%u TessellatorDomain=%u\n",
-                dxil_rd32(s), s[4], dxil_rd32(s + 8));
+                rd_le32(s), s[4], rd_le32(s + 8));
         break;
     case STAGE_GS:
         fprintf(out, "; InputPrimitive=%u OutputTopology=%u OutputStreamMask=0x%x "
                      "OutputPositionPresent=%u MaxVertexCount=%u\n",
-                dxil_rd32(s), dxil_rd32(s + 4), dxil_rd32(s + 8), s[12],
+                rd_le32(s), rd_le32(s + 4), rd_le32(s + 8), s[12],
                 v->max_vertex_count_or_prim);
         break;
     case STAGE_MS:
         fprintf(out, "; GroupSharedBytesUsed=%u GroupSharedBytesDependentOnViewID=%u "
                      "PayloadSizeInBytes=%u MaxOutputVertices=%u MaxOutputPrimitives=%u "
                      "MeshOutputTopology=%u\n",
-                dxil_rd32(s), dxil_rd32(s + 4), dxil_rd32(s + 8), dxil_rd16(s + 12),
-                dxil_rd16(s + 14), v->mesh_topology);
+                rd_le32(s), rd_le32(s + 4), rd_le32(s + 8), rd_le16(s + 12),
+                rd_le16(s + 14), v->mesh_topology);
         break;
-    case STAGE_AS: fprintf(out, "; PayloadSizeInBytes=%u\n", dxil_rd32(s)); break;
+    case STAGE_AS: fprintf(out, "; PayloadSizeInBytes=%u\n", rd_le32(s)); break;
     default: break;
     }
 }

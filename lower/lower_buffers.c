@@ -40,13 +40,13 @@ static unsigned buf_align(LLVMTypeRef scalar)
 
 /* The alignment operand: the raiser's !dxu.align when present, else
  * DXU_RAW_ALIGN_DEFAULT (docs/side-metadata.md). */
-static LLVMValueRef buf_align_of(dxil_lower_ctx *lc, LLVMValueRef call, LLVMTypeRef scalar,
+static LLVMValueRef buf_align_of(lower_ctx *lc, LLVMValueRef call, LLVMTypeRef scalar,
                                  bool vector_op)
 {
     unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_ALIGN, (unsigned)strlen(DXU_MDK_ALIGN));
     LLVMValueRef md = LLVMGetMetadata(call, kind);
     uint64_t a;
-    if (md && LLVMGetMDNodeNumOperands(md) == 1 && dxil_const_u64(LLVMGetOperand(md, 0), &a) &&
+    if (md && LLVMGetMDNodeNumOperands(md) == 1 && const_u64(LLVMGetOperand(md, 0), &a) &&
         a <= UINT32_MAX)
         return lower_i32(lc, a);
     return lower_i32(lc, DXU_RAW_ALIGN_DEFAULT(buf_align(scalar), vector_op));
@@ -54,20 +54,20 @@ static LLVMValueRef buf_align_of(dxil_lower_ctx *lc, LLVMValueRef call, LLVMType
 
 /* Whether the target has RawBufferVectorLoad/Store (DXIL 1.9 on; the
  * spec says when). */
-static bool buf_has_vector_ops(const dxil_lower_ctx *lc)
+static bool buf_has_vector_ops(const lower_ctx *lc)
 {
     return dxil_op_exists_at(dxil_op_by_opcode(lc->table, DXIL_OP_RawBufferVectorLoad), lc->dxil);
 }
 
 /* Such targets load and store vectors through the vector ops. */
-static bool buf_vector_op(const dxil_lower_ctx *lc, LLVMTypeRef value_t)
+static bool buf_vector_op(const lower_ctx *lc, LLVMTypeRef value_t)
 {
     return LLVMGetTypeKind(value_t) == LLVMVectorTypeKind && buf_has_vector_ops(lc);
 }
 
 /* The loaded value as the intrinsic typed it, from ResRet fields
  * 0..n-1; extractelement users with constant lanes read the field. */
-static void buf_replace_value(dxil_lower_ctx *lc, LLVMValueRef ev, LLVMValueRef ret, unsigned n)
+static void buf_replace_value(lower_ctx *lc, LLVMValueRef ev, LLVMValueRef ret, unsigned n)
 {
     LLVMTypeRef t = LLVMTypeOf(ev);
     if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) {
@@ -88,7 +88,7 @@ static void buf_replace_value(dxil_lower_ctx *lc, LLVMValueRef ev, LLVMValueRef 
         uint64_t lane;
         LLVMValueRef x = users[i];
         if (LLVMIsAExtractElementInst(x) && LLVMGetOperand(x, 0) == ev &&
-            dxil_const_u64(LLVMGetOperand(x, 1), &lane) && lane < n) {
+            const_u64(LLVMGetOperand(x, 1), &lane) && lane < n) {
             LLVMPositionBuilderBefore(lc->b, x);
             lower_replace(lc, x, LLVMBuildExtractValue(lc->b, ret, (unsigned)lane, ""));
             LLVMSetOperand(x, 0, LLVMGetUndef(t)); /* x is dead: drop its use of ev */
@@ -110,7 +110,7 @@ static void buf_replace_value(dxil_lower_ctx *lc, LLVMValueRef ev, LLVMValueRef 
 /* Replaces the {value, i1} result of a load intrinsic by ResRet `ret`:
  * scalar fields 0..n-1 and status field 4, or (n == 0) the vector
  * ResRet {<N x T>, i32} of RawBufferVectorLoad. */
-static void buf_replace_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef ret, unsigned n)
+static void buf_replace_load(lower_ctx *lc, LLVMValueRef call, LLVMValueRef ret, unsigned n)
 {
     LLVMValueRef *evs;
     size_t ne = 0;
@@ -163,7 +163,7 @@ static LLVMValueRef buf_raw_offset(LLVMValueRef call, unsigned typed_args)
 
 /* buffer-load: bufferLoad(68, H, i, o) for load.typedbuffer (o undef),
  * and for load.rawbuffer where the spec has no rawBufferLoad (DXIL < 1.2). */
-static void buf_load_buffer(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static void buf_load_buffer(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     unsigned n;
     LLVMTypeRef vt = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
@@ -176,7 +176,7 @@ static void buf_load_buffer(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
 
 /* raw-buffer-load: rawBufferLoad(139), or rawBufferVectorLoad(303) for a
  * vector from DXIL 1.9. */
-static void buf_load_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static void buf_load_raw(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     unsigned n;
     LLVMTypeRef vt = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
@@ -199,11 +199,11 @@ static void buf_load_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 /* Lane i of v: the scalar an insertelement chain put there (the raiser
  * builds stored vectors that way), a constant's element, or a new
  * extractelement. */
-static LLVMValueRef buf_lane(dxil_lower_ctx *lc, LLVMValueRef v, unsigned i)
+static LLVMValueRef buf_lane(lower_ctx *lc, LLVMValueRef v, unsigned i)
 {
     uint64_t k;
     for (LLVMValueRef c = v; c;) {
-        if (LLVMIsAInsertElementInst(c) && dxil_const_u64(LLVMGetOperand(c, 2), &k)) {
+        if (LLVMIsAInsertElementInst(c) && const_u64(LLVMGetOperand(c, 2), &k)) {
             if (k == i)
                 return LLVMGetOperand(c, 1);
             c = LLVMGetOperand(c, 0);
@@ -220,7 +220,7 @@ static LLVMValueRef buf_lane(dxil_lower_ctx *lc, LLVMValueRef v, unsigned i)
 }
 
 /* Queues the now unused insertelement chain that built v. */
-static void buf_kill_chain(dxil_lower_ctx *lc, LLVMValueRef v)
+static void buf_kill_chain(lower_ctx *lc, LLVMValueRef v)
 {
     while (v && LLVMIsAInsertElementInst(v)) {
         lower_kill(lc, v);
@@ -229,7 +229,7 @@ static void buf_kill_chain(dxil_lower_ctx *lc, LLVMValueRef v)
 }
 
 /* Lanes v0..v3 of a stored value; missing lanes are `pad` (NULL = v0). */
-static void buf_lanes(dxil_lower_ctx *lc, LLVMValueRef v, LLVMValueRef pad, LLVMValueRef out[4],
+static void buf_lanes(lower_ctx *lc, LLVMValueRef v, LLVMValueRef pad, LLVMValueRef out[4],
                       unsigned *n)
 {
     bool vec = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
@@ -245,7 +245,7 @@ static void buf_lanes(dxil_lower_ctx *lc, LLVMValueRef v, LLVMValueRef pad, LLVM
  * store.typedbuffer (o undef, mask 0xF, missing lanes repeating v0) and
  * for store.rawbuffer before DXIL 1.2 (missing lanes undef, mask of the
  * lanes written). */
-static void buf_store_buffer(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static void buf_store_buffer(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef off = buf_raw_offset(call, 3), v = LLVMGetOperand(call, off ? 3 : 2), lanes[4];
     unsigned n;
@@ -258,7 +258,7 @@ static void buf_store_buffer(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
 }
 
 /* rawBufferVectorStore(304, H, i, o, <N x T> v, align): the vector whole. */
-static void buf_store_vector(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h,
+static void buf_store_vector(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h,
                              LLVMValueRef off)
 {
     LLVMValueRef v = LLVMGetOperand(call, 3);
@@ -271,7 +271,7 @@ static void buf_store_vector(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
 
 /* raw-buffer-store: rawBufferStore(140), or rawBufferVectorStore(304)
  * for a vector from DXIL 1.9. */
-static void buf_store_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static void buf_store_raw(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef v = LLVMGetOperand(call, 3), lanes[4];
     unsigned n;
@@ -291,7 +291,7 @@ static void buf_store_raw(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 /* ---- cbufferLoad (58): a row the raiser made from a byte offset ---- */
 
 typedef struct buf_cbl {
-    dxil_lower_ctx *lc;
+    lower_ctx *lc;
     LLVMValueRef h, off, align; /* off NULL: the row is a constant */
     uint64_t row;
     LLVMTypeRef t;
@@ -302,7 +302,7 @@ typedef struct buf_cbl {
  * lane is UINT32_MAX) by cbufferLoad(58, H, offset, align). */
 static void buf_cbl_replace(buf_cbl *c, LLVMValueRef user, unsigned lane)
 {
-    dxil_lower_ctx *lc = c->lc;
+    lower_ctx *lc = c->lc;
     LLVMValueRef off = c->off;
     if (!off && lane == UINT32_MAX)
         return;
@@ -338,7 +338,7 @@ static void buf_cbl_gather(buf_cbl *c, LLVMValueRef ins)
     }
 }
 
-static bool buf_cbuffer_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static bool buf_cbuffer_load(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_CBUFFER_LOAD,
                                              (unsigned)strlen(DXU_MDK_CBUFFER_LOAD));
@@ -346,13 +346,13 @@ static bool buf_cbuffer_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
     LLVMTypeRef t = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     uint64_t a, four;
     buf_cbl c = {.lc = lc, .h = h, .t = t, .size = buf_align(t)};
-    if (!md || LLVMGetMDNodeNumOperands(md) != 1 || !dxil_const_u64(LLVMGetOperand(md, 0), &a))
+    if (!md || LLVMGetMDNodeNumOperands(md) != 1 || !const_u64(LLVMGetOperand(md, 0), &a))
         return false;
     c.align = lower_i32(lc, a);
     if (LLVMIsAInstruction(row) && LLVMGetInstructionOpcode(row) == LLVMLShr &&
-        dxil_const_u64(LLVMGetOperand(row, 1), &four) && four == 4)
+        const_u64(LLVMGetOperand(row, 1), &four) && four == 4)
         c.off = LLVMGetOperand(row, 0);
-    else if (!dxil_const_u64(row, &c.row))
+    else if (!const_u64(row, &c.row))
         return false;
     for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef ev = LLVMGetUser(u);
@@ -378,7 +378,7 @@ static bool buf_cbuffer_load(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef
 
 /* The literal struct result and the named CBufRet have the same fields:
  * extractvalue users move over unchanged. */
-static void buf_cbuffer_row(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static void buf_cbuffer_row(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     if (buf_cbuffer_load(lc, call, h))
         return;
@@ -401,7 +401,7 @@ static void buf_cbuffer_row(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
     lower_kill(lc, call);
 }
 
-static void buf_counter(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static void buf_counter(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef a[2] = {h, LLVMGetOperand(call, 1)};
     LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_BufferUpdateCounter, NULL, a, 2, "");
@@ -409,7 +409,7 @@ static void buf_counter(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
         lower_replace(lc, call, r);
 }
 
-static void buf_dimensions(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+static void buf_dimensions(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
     LLVMValueRef a[2] = {h, NULL};
     LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_GetDimensions, NULL, a, 2, "");
@@ -423,7 +423,7 @@ static void buf_dimensions(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h
  * raw-buffer-load from 1.2). */
 typedef struct buf_kind {
     unsigned kind;
-    void (*lower)(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef h);
+    void (*lower)(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h);
 } buf_kind;
 
 static const buf_kind buf_kinds[] = {
@@ -438,7 +438,7 @@ static const buf_kind buf_kinds[] = {
 
 /* Wider than 4 lanes needs the DXIL 1.9 vector ops (RawBufferVectorLoad/
  * Store), which exist only for raw buffers at DXIL 1.9 and later. */
-static bool buf_too_wide(const dxil_lower_ctx *lc, const buf_kind *k, LLVMValueRef call)
+static bool buf_too_wide(const lower_ctx *lc, const buf_kind *k, LLVMValueRef call)
 {
     bool raw = k->kind == DXIL_MAP_CUSTOM_RAW_BUFFER_LOAD || k->kind == DXIL_MAP_CUSTOM_RAW_BUFFER_STORE;
     if (raw && buf_has_vector_ops(lc))
@@ -452,7 +452,7 @@ static bool buf_too_wide(const dxil_lower_ctx *lc, const buf_kind *k, LLVMValueR
 }
 
 /* The handler for calls of fn, with the intrinsic's name in base. */
-static const buf_kind *buf_kind_of(const dxil_lower_ctx *lc, LLVMValueRef fn, char *base, size_t size)
+static const buf_kind *buf_kind_of(const lower_ctx *lc, LLVMValueRef fn, char *base, size_t size)
 {
     if (!lower_intrinsic_base(fn, base, size))
         return NULL;
@@ -464,7 +464,7 @@ static const buf_kind *buf_kind_of(const dxil_lower_ctx *lc, LLVMValueRef fn, ch
     return NULL;
 }
 
-int dxil_lower_buffers(dxil_lower_ctx *lc)
+int lower_buffers(lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[128];

@@ -41,7 +41,7 @@ static int call_ptr_cmp(const void *a, const void *b)
 }
 
 /* Appends fn's calls to lc->input_calls; -1 when out of memory. */
-static int note_input_calls(dxil_lower_ctx *lc, LLVMValueRef fn)
+static int note_input_calls(lower_ctx *lc, LLVMValueRef fn)
 {
     ops_calls calls = {0};
     int rc = ops_calls_collect(fn, &calls);
@@ -58,7 +58,7 @@ static int note_input_calls(dxil_lower_ctx *lc, LLVMValueRef fn)
     return rc;
 }
 
-int dxil_lower_note_input(dxil_lower_ctx *lc)
+int lower_note_input(lower_ctx *lc)
 {
     ops_decls decls = {0};
     int rc = ops_decls_collect(lc->mod, lc->table, &decls);
@@ -72,13 +72,13 @@ int dxil_lower_note_input(dxil_lower_ctx *lc)
     return rc;
 }
 
-bool lower_is_input_call(const dxil_lower_ctx *lc, LLVMValueRef call)
+bool lower_is_input_call(const lower_ctx *lc, LLVMValueRef call)
 {
     return lc->n_input_calls &&
            bsearch(&call, lc->input_calls, lc->n_input_calls, sizeof call, call_ptr_cmp);
 }
 
-int dxil_lower_call_attrs(dxil_lower_ctx *lc)
+int lower_call_attrs(lower_ctx *lc)
 {
     ops_decls decls = {0};
     if (lc->dxop_input || LLVMGetNamedMetadata(lc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)) ||

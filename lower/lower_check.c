@@ -35,7 +35,7 @@ static void check_where(LLVMValueRef call, char *buf, size_t size)
     LLVMDisposeMessage(text);
 }
 
-static void check_report(dxil_lower_ctx *lc, dxil_severity sev, LLVMValueRef call,
+static void check_report(lower_ctx *lc, dxil_severity sev, LLVMValueRef call,
                          const char *what)
 {
     char where[400];
@@ -52,7 +52,7 @@ static const char *check_allowed(const dxil_op_info *op, dxil_version v)
 }
 
 /* One table-mapped intrinsic call; false after reporting a mismatch. */
-static bool check_intrinsic_call(dxil_lower_ctx *lc, LLVMValueRef call,
+static bool check_intrinsic_call(lower_ctx *lc, LLVMValueRef call,
                                  const dxil_intrinsic_ref *ref)
 {
     const dxil_overload_set *set = dxil_op_overloads_at(ref->op, lc->dxil);
@@ -88,7 +88,7 @@ static dxil_scalar_kind check_result_kind(LLVMValueRef call)
 /* Custom maps limited to some overloads (only-overloads="fi": a cbuffer
  * row of four 32-bit values): a call whose result kind none of them
  * takes has no dx.op form; its handler would build a wrong one. */
-static bool check_custom_call(dxil_lower_ctx *lc, LLVMValueRef call,
+static bool check_custom_call(lower_ctx *lc, LLVMValueRef call,
                               const dxil_intrinsic_ref *refs, size_t n)
 {
     dxil_scalar_kind kind = check_result_kind(call);
@@ -111,7 +111,7 @@ static bool check_custom_call(dxil_lower_ctx *lc, LLVMValueRef call,
     return false;
 }
 
-static int check_intrinsic_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base,
+static int check_intrinsic_fn(lower_ctx *lc, LLVMValueRef fn, const char *base,
                               const dxil_intrinsic_ref *refs, size_t n_refs)
 {
     LLVMValueRef *calls;
@@ -128,7 +128,7 @@ static int check_intrinsic_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *b
     return bad;
 }
 
-int dxil_lower_check_types(dxil_lower_ctx *lc)
+int lower_check_types(lower_ctx *lc)
 {
     int bad = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
@@ -145,7 +145,7 @@ int dxil_lower_check_types(dxil_lower_ctx *lc)
 
 /* ---- dx.op calls after lowering ---- */
 
-static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef call, int stage)
+static bool check_dxop_call(lower_ctx *lc, const ops_decl *d, LLVMValueRef call, int stage)
 {
     uint32_t opcode;
     const dxil_op_info *op =
@@ -166,7 +166,7 @@ static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef 
                  op->name, need, have);
     } else if (stage >= 0 && !dxil_op_stage_allowed(op, (dxil_shader_kind)stage, lc->dxil)) {
         snprintf(msg, sizeof msg, "DXIL op %s is not allowed in a %s shader at DXIL %s",
-                 op->name, dxil_shader_kind_env(stage) ? dxil_shader_kind_env(stage) : lc->sm_kind,
+                 op->name, shader_kind_env(stage) ? shader_kind_env(stage) : lc->sm_kind,
                  ver);
     } else {
         return true;
@@ -178,17 +178,17 @@ static bool check_dxop_call(dxil_lower_ctx *lc, const ops_decl *d, LLVMValueRef 
 /* The stage a call runs in: the module's, or in a library the ShaderKind
  * of the entry that makes the call (-1 elsewhere: functions an entry
  * reaches through calls are left to the spec check's call graph). */
-static int check_call_stage(dxil_lower_ctx *lc, LLVMValueRef call, int module_stage)
+static int check_call_stage(lower_ctx *lc, LLVMValueRef call, int module_stage)
 {
     if (module_stage >= 0)
         return module_stage;
     LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    unsigned n = dxil_md_named_count(lc->mod, DXIL_MD_ENTRY_POINTS);
+    unsigned n = md_named_count(lc->mod, DXIL_MD_ENTRY_POINTS);
     for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef e = dxil_md_named_operand(lc->mod, DXIL_MD_ENTRY_POINTS, i);
+        LLVMValueRef e = md_named_operand(lc->mod, DXIL_MD_ENTRY_POINTS, i);
         uint64_t kind;
-        if (dxil_md_operand(e, 0) == f &&
-            dxil_const_u64(dxil_md_tag_value(dxil_md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL),
+        if (md_operand(e, 0) == f &&
+            const_u64(md_tag_value(md_operand(e, 4), DXIL_ENTRY_SHADER_KIND, NULL),
                            &kind) &&
             kind < DXIL_SHADER_INVALID)
             return (int)kind;
@@ -196,7 +196,7 @@ static int check_call_stage(dxil_lower_ctx *lc, LLVMValueRef call, int module_st
     return -1;
 }
 
-static int check_dxop_decl(dxil_lower_ctx *lc, const ops_decl *d, int stage)
+static int check_dxop_decl(lower_ctx *lc, const ops_decl *d, int stage)
 {
     ops_calls calls = {0};
     int bad = 0;
@@ -209,11 +209,11 @@ static int check_dxop_decl(dxil_lower_ctx *lc, const ops_decl *d, int stage)
     return bad;
 }
 
-int dxil_lower_check_ops(dxil_lower_ctx *lc)
+int lower_check_ops(lower_ctx *lc)
 {
     ops_decls decls = {0};
     /* A library's stages are per entry (check_call_stage). */
-    int stage = strcmp(lc->sm_kind, "lib") ? dxil_sm_kind_from_name(lc->sm_kind) : -1;
+    int stage = strcmp(lc->sm_kind, "lib") ? sm_kind_from_name(lc->sm_kind) : -1;
     int bad = 0;
     if (ops_decls_collect(lc->mod, lc->table, &decls) != 0)
         return 0;
@@ -246,7 +246,7 @@ static bool check_bridge_only(LLVMValueRef call, const char *name)
 }
 
 /* Why fn has no form: its op is newer than the target, or nothing maps it. */
-static void check_leftover_reason(dxil_lower_ctx *lc, LLVMValueRef fn, const char *name,
+static void check_leftover_reason(lower_ctx *lc, LLVMValueRef fn, const char *name,
                                   char *msg, size_t size)
 {
     char base[128], need[16], ver[16];
@@ -266,7 +266,7 @@ static void check_leftover_reason(dxil_lower_ctx *lc, LLVMValueRef fn, const cha
     snprintf(msg, size, "%s was not lowered: DXIL has no form for it here", name);
 }
 
-static int check_leftover_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *name)
+static int check_leftover_fn(lower_ctx *lc, LLVMValueRef fn, const char *name)
 {
     LLVMValueRef *calls;
     size_t n = lower_collect_calls(fn, &calls);
@@ -284,7 +284,7 @@ static int check_leftover_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *na
     return warn ? 0 : bad;
 }
 
-int dxil_lower_leftovers(dxil_lower_ctx *lc)
+int lower_leftovers(lower_ctx *lc)
 {
     int bad = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {

@@ -19,7 +19,7 @@ static bool cleanup_is_cast(LLVMValueRef v)
 }
 
 /* cast(cast(x : T) : U) : T -> x, both ways across the bridge. */
-static void cleanup_fold_casts(dxil_lower_ctx *lc)
+static void cleanup_fold_casts(lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (!cleanup_is_cast_fn(fn))
@@ -51,7 +51,7 @@ static void cleanup_fold_casts(dxil_lower_ctx *lc)
 }
 
 /* Unused declarations and the private name strings handlefrombinding used. */
-static void cleanup_dead_globals(dxil_lower_ctx *lc)
+static void cleanup_dead_globals(lower_ctx *lc)
 {
     LLVMValueRef fn = LLVMGetFirstFunction(lc->mod);
     while (fn) {
@@ -72,7 +72,7 @@ static void cleanup_dead_globals(dxil_lower_ctx *lc)
     }
 }
 
-int dxil_lower_cleanup(dxil_lower_ctx *lc)
+int lower_cleanup(lower_ctx *lc)
 {
     cleanup_fold_casts(lc);
     cleanup_dead_globals(lc);

@@ -37,16 +37,16 @@ static void entry_strip(LLVMValueRef fn)
 }
 
 /* "a,b,c" -> !{i32 a, i32 b, i32 c}; n values. */
-static LLVMValueRef entry_ints(dxil_lower_ctx *lc, const char *s, unsigned n)
+static LLVMValueRef entry_ints(lower_ctx *lc, const char *s, unsigned n)
 {
     unsigned v[3] = {0, 0, 0};
     if (sscanf(s, "%u,%u,%u", &v[0], &v[1], &v[2]) < 1)
         return NULL;
     LLVMValueRef ops[3] = {lower_i32(lc, v[0]), lower_i32(lc, v[1]), lower_i32(lc, v[2])};
-    return dxil_md_make_node(lc->ctx, ops, n);
+    return md_make_node(lc->ctx, ops, n);
 }
 
-static LLVMValueRef entry_props(dxil_lower_ctx *lc, LLVMValueRef fn, int kind, bool lib)
+static LLVMValueRef entry_props(lower_ctx *lc, LLVMValueRef fn, int kind, bool lib)
 {
     LLVMValueRef p[8];
     unsigned n = 0;
@@ -66,20 +66,20 @@ static LLVMValueRef entry_props(dxil_lower_ctx *lc, LLVMValueRef fn, int kind, b
             n += 2;
         }
     }
-    return n ? dxil_md_make_node(lc->ctx, p, n) : NULL;
+    return n ? md_make_node(lc->ctx, p, n) : NULL;
 }
 
-static void entry_add(dxil_lower_ctx *lc, LLVMValueRef *f)
+static void entry_add(lower_ctx *lc, LLVMValueRef *f)
 {
-    LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_ENTRY_POINTS, dxil_md_make_node(lc->ctx, f, 5));
+    LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_ENTRY_POINTS, md_make_node(lc->ctx, f, 5));
 }
 
-static void entry_build(dxil_lower_ctx *lc)
+static void entry_build(lower_ctx *lc)
 {
     bool lib = !strcmp(lc->sm_kind, "lib");
-    LLVMValueRef res = dxil_md_named_single(lc->mod, DXIL_MD_RESOURCES);
+    LLVMValueRef res = md_named_single(lc->mod, DXIL_MD_RESOURCES);
     if (lib) {
-        LLVMValueRef f[5] = {NULL, dxil_md_make_string(lc->ctx, ""), NULL, res, NULL};
+        LLVMValueRef f[5] = {NULL, md_make_string(lc->ctx, ""), NULL, res, NULL};
         entry_add(lc, f);
     }
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
@@ -88,17 +88,17 @@ static void entry_build(dxil_lower_ctx *lc)
             continue;
         size_t len = 0;
         const char *name = LLVMGetValueName2(fn, &len);
-        int kind = dxil_shader_kind_from_env(stage, strlen(stage));
+        int kind = shader_kind_from_env(stage, strlen(stage));
         LLVMValueRef f[5] = {fn, LLVMMDStringInContext(lc->ctx, name, (unsigned)len), NULL,
                              lib ? NULL : res, entry_props(lc, fn, kind, lib)};
         entry_add(lc, f);
     }
 }
 
-int dxil_lower_entries(dxil_lower_ctx *lc)
+int lower_entries(lower_ctx *lc)
 {
     if (!LLVMGetNamedMetadata(lc->mod, DXIL_MD_ENTRY_POINTS, strlen(DXIL_MD_ENTRY_POINTS)) &&
-        dxil_md_named_move(lc->mod, DXU_MD_ENTRY_POINTS, DXIL_MD_ENTRY_POINTS) < 0)
+        md_named_move(lc->mod, DXU_MD_ENTRY_POINTS, DXIL_MD_ENTRY_POINTS) < 0)
         entry_build(lc);
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         entry_strip(fn);

@@ -20,7 +20,7 @@ static const char identity_dxc_layout[] =
 
 /* "dxilv1.6-pc-shadermodel6.6-compute"; a missing sub-arch derives the
  * DXIL version from the shader model as LLVM does (6.x -> 1.x). */
-static bool identity_parse_triple(dxil_lower_ctx *lc, const char *t)
+static bool identity_parse_triple(lower_ctx *lc, const char *t)
 {
     unsigned dmaj = 0, dmin = 0, smaj = 0, smin = 0;
     const char *sm = strstr(t, "shadermodel");
@@ -32,7 +32,7 @@ static bool identity_parse_triple(dxil_lower_ctx *lc, const char *t)
     }
     const char *env = strchr(sm, '-');
     const char *kind =
-        env ? dxil_sm_kind_name(dxil_shader_kind_from_env(env + 1, strcspn(env + 1, "-"))) : NULL;
+        env ? sm_kind_name(shader_kind_from_env(env + 1, strcspn(env + 1, "-"))) : NULL;
     if (!kind)
         return false;
     lc->dxil = DXIL_VERSION(dmaj, dmin);
@@ -42,53 +42,53 @@ static bool identity_parse_triple(dxil_lower_ctx *lc, const char *t)
 }
 
 /* Reads the version from exact nodes: parked (dxu.*) or already DXIL. */
-static void identity_read_nodes(dxil_lower_ctx *lc, const char *ver, const char *smn)
+static void identity_read_nodes(lower_ctx *lc, const char *ver, const char *smn)
 {
-    LLVMValueRef v = dxil_md_named_single(lc->mod, ver);
-    LLVMValueRef sm = dxil_md_named_single(lc->mod, smn);
+    LLVMValueRef v = md_named_single(lc->mod, ver);
+    LLVMValueRef sm = md_named_single(lc->mod, smn);
     uint64_t a, b;
-    if (v && !dxil_md_operand_uint(v, 0, &a) && !dxil_md_operand_uint(v, 1, &b))
+    if (v && !md_operand_uint(v, 0, &a) && !md_operand_uint(v, 1, &b))
         lc->dxil = DXIL_VERSION(a, b);
     if (!sm)
         return;
-    dxil_md_string(dxil_md_operand(sm, 0), lc->sm_kind, sizeof lc->sm_kind);
-    if (!dxil_md_operand_uint(sm, 1, &a) && !dxil_md_operand_uint(sm, 2, &b))
+    md_string(md_operand(sm, 0), lc->sm_kind, sizeof lc->sm_kind);
+    if (!md_operand_uint(sm, 1, &a) && !md_operand_uint(sm, 2, &b))
         lc->sm = DXIL_VERSION(a, b);
 }
 
-static void identity_emit(dxil_lower_ctx *lc)
+static void identity_emit(lower_ctx *lc)
 {
     if (!LLVMGetNamedMetadata(lc->mod, DXIL_MD_VERSION, strlen(DXIL_MD_VERSION)) &&
-        dxil_md_named_move(lc->mod, DXU_MD_VERSION, DXIL_MD_VERSION) < 0) {
+        md_named_move(lc->mod, DXU_MD_VERSION, DXIL_MD_VERSION) < 0) {
         LLVMValueRef v[2] = {lower_i32(lc, DXIL_VERSION_MAJOR(lc->dxil)),
                              lower_i32(lc, DXIL_VERSION_MINOR(lc->dxil))};
-        LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_VERSION, dxil_md_make_node(lc->ctx, v, 2));
+        LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_VERSION, md_make_node(lc->ctx, v, 2));
     }
     if (!LLVMGetNamedMetadata(lc->mod, DXIL_MD_SHADER_MODEL, strlen(DXIL_MD_SHADER_MODEL)) &&
-        dxil_md_named_move(lc->mod, DXU_MD_SHADER_MODEL, DXIL_MD_SHADER_MODEL) < 0) {
-        LLVMValueRef v[3] = {dxil_md_make_string(lc->ctx, lc->sm_kind),
+        md_named_move(lc->mod, DXU_MD_SHADER_MODEL, DXIL_MD_SHADER_MODEL) < 0) {
+        LLVMValueRef v[3] = {md_make_string(lc->ctx, lc->sm_kind),
                              lower_i32(lc, DXIL_VERSION_MAJOR(lc->sm)),
                              lower_i32(lc, DXIL_VERSION_MINOR(lc->sm))};
         LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_SHADER_MODEL,
-                                    dxil_md_make_node(lc->ctx, v, 3));
+                                    md_make_node(lc->ctx, v, 3));
     }
 }
 
 /* The original layout is remembered in module->original_datalayout (for
  * dxil_lower_write_file); memory gets LLVM 22's equivalent spelling. */
-static void identity_datalayout(dxil_lower_ctx *lc)
+static void identity_datalayout(lower_ctx *lc)
 {
     /* The loader records every input's layout; only a raised DXIL module
      * (it has !dxu.order) recorded DXC's. */
     bool raised = LLVMGetNamedMetadata(lc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)) != NULL;
-    LLVMValueRef node = raised ? dxil_md_named_single(lc->mod, DXU_MD_DATALAYOUT) : NULL;
-    char *copy = dxil_md_string_dup(dxil_md_operand(node, 0));
+    LLVMValueRef node = raised ? md_named_single(lc->mod, DXU_MD_DATALAYOUT) : NULL;
+    char *copy = md_string_dup(md_operand(node, 0));
     if (!copy && (copy = malloc(sizeof identity_dxc_layout)) != NULL)
         memcpy(copy, identity_dxc_layout, sizeof identity_dxc_layout);
     if (!copy)
         return;
     bool changed = false;
-    char *norm = dxil_datalayout_normalise(copy, strlen(copy), &changed);
+    char *norm = datalayout_normalise(copy, strlen(copy), &changed);
     if (norm)
         LLVMSetDataLayout(lc->mod, norm);
     free(norm);
@@ -97,20 +97,20 @@ static void identity_datalayout(dxil_lower_ctx *lc)
 }
 
 /* True when the raised input had no `what` (!dxu.absent). */
-static bool identity_absent(dxil_lower_ctx *lc, const char *what)
+static bool identity_absent(lower_ctx *lc, const char *what)
 {
-    unsigned n = dxil_md_named_count(lc->mod, DXU_MD_ABSENT);
+    unsigned n = md_named_count(lc->mod, DXU_MD_ABSENT);
     for (unsigned i = 0; i < n; i++) {
         char s[16];
-        LLVMValueRef node = dxil_md_named_operand(lc->mod, DXU_MD_ABSENT, i);
-        if (dxil_md_string(dxil_md_operand(node, 0), s, sizeof s) && !strcmp(s, what))
+        LLVMValueRef node = md_named_operand(lc->mod, DXU_MD_ABSENT, i);
+        if (md_string(md_operand(node, 0), s, sizeof s) && !strcmp(s, what))
             return true;
     }
     return false;
 }
 
 /* What the input did not have, it does not get back. */
-static void identity_keep_absent(dxil_lower_ctx *lc)
+static void identity_keep_absent(lower_ctx *lc)
 {
     if (lc->opts.dxc_triple && identity_absent(lc, DXU_ABSENT_TRIPLE))
         LLVMSetTarget(lc->mod, "");
@@ -121,7 +121,7 @@ static void identity_keep_absent(dxil_lower_ctx *lc)
     }
 }
 
-int dxil_lower_identity(dxil_lower_ctx *lc)
+int lower_identity(lower_ctx *lc)
 {
     const char *triple = LLVMGetTarget(lc->mod);
     bool have_dx = LLVMGetNamedMetadata(lc->mod, DXIL_MD_SHADER_MODEL,

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-int dxil_lower_instr_md(dxil_lower_ctx *lc)
+int lower_instr_md(lower_ctx *lc)
 {
     unsigned hint = LLVMGetMDKindIDInContext(lc->ctx, HLSL_MDK_CONTROLFLOW_HINT,
                                              (unsigned)strlen(HLSL_MDK_CONTROLFLOW_HINT));
@@ -18,11 +18,11 @@ int dxil_lower_instr_md(dxil_lower_ctx *lc)
             LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
             LLVMValueRef md = t ? LLVMGetMetadata(t, hint) : NULL;
             uint64_t v;
-            if (!md || !dxil_const_u64(LLVMGetOperand(md, 1), &v))
+            if (!md || !const_u64(LLVMGetOperand(md, 1), &v))
                 continue;
-            LLVMValueRef ops[2] = {dxil_md_make_string(lc->ctx, DXIL_MDK_CONTROLFLOW_HINTS),
+            LLVMValueRef ops[2] = {md_make_string(lc->ctx, DXIL_MDK_CONTROLFLOW_HINTS),
                                    lower_i32(lc, v)};
-            LLVMSetMetadata(t, dx, dxil_md_make_node(lc->ctx, ops, 2));
+            LLVMSetMetadata(t, dx, md_make_node(lc->ctx, ops, 2));
             LLVMSetMetadata(t, hint, NULL);
         }
     return 0;

@@ -20,7 +20,7 @@ typedef struct lower_attrs {
     LLVMAttributeRef nounwind, mem_none, mem_read, mem_argmem, noduplicate, noreturn;
 } lower_attrs;
 
-typedef struct dxil_lower_ctx {
+typedef struct lower_ctx {
     dxil_module *module;
     LLVMContextRef ctx;
     LLVMModuleRef mod;
@@ -42,54 +42,54 @@ typedef struct dxil_lower_ctx {
      * them to --check (a DXC module may use ops newer than its version). */
     LLVMValueRef *input_calls;
     size_t n_input_calls;
-} dxil_lower_ctx;
+} lower_ctx;
 
-typedef struct dxil_lower_pass {
+typedef struct lower_pass {
     const char *name;
-    int (*run)(dxil_lower_ctx *lc);
-} dxil_lower_pass;
+    int (*run)(lower_ctx *lc);
+} lower_pass;
 
 /* ---- lower_util.c ---- */
-void lower_warn(dxil_lower_ctx *lc, const char *fmt, ...);
+void lower_warn(lower_ctx *lc, const char *fmt, ...);
 /* Queues an instruction for erasure (after its uses are replaced). */
-void lower_kill(dxil_lower_ctx *lc, LLVMValueRef inst);
+void lower_kill(lower_ctx *lc, LLVMValueRef inst);
 /* Erases the queued instructions (users first) that have no uses left. */
-void lower_erase_dead(dxil_lower_ctx *lc);
+void lower_erase_dead(lower_ctx *lc);
 /* Calls of the declared function fn, collected before any is replaced.
  * Caller frees *out. */
 size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out);
 /* Base name of an intrinsic declaration ("llvm.dx.resource.load.typedbuffer")
  * into buf; false when fn is not an intrinsic. */
 bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size);
-LLVMValueRef lower_i32(dxil_lower_ctx *lc, uint64_t v);
-LLVMValueRef lower_i8(dxil_lower_ctx *lc, uint64_t v);
-LLVMValueRef lower_i1(dxil_lower_ctx *lc, bool v);
+LLVMValueRef lower_i32(lower_ctx *lc, uint64_t v);
+LLVMValueRef lower_i8(lower_ctx *lc, uint64_t v);
+LLVMValueRef lower_i1(lower_ctx *lc, bool v);
 /* !dx.precise !{i32 1} on `dxop` unless `orig` carried the six fast-math
  * flags LLVM's lowering checks (reassoc nnan ninf nsz arcp afn). */
-void lower_precise(dxil_lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop);
+void lower_precise(lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop);
 /* Replaces every use of `old` by `with` and queues `old`. */
-void lower_replace(dxil_lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
+void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
 
 /* ---- lower_types.c: %dx.types.* and dx.op declarations ---- */
-LLVMTypeRef lower_type_handle(dxil_lower_ctx *lc);
+LLVMTypeRef lower_type_handle(lower_ctx *lc);
 /* LLVM type of a spec type code for overload type `ov` (NULL = void). */
-LLVMTypeRef lower_type_for_code(dxil_lower_ctx *lc, unsigned code, LLVMTypeRef ov);
+LLVMTypeRef lower_type_for_code(lower_ctx *lc, unsigned code, LLVMTypeRef ov);
 /* Scalar kind of a type (its element type for vectors). */
 dxil_scalar_kind lower_scalar_kind(LLVMTypeRef t);
 /* Builds a call to opcode's dx.op function with overload `ov` (NULL for
  * non-overloaded ops) at the builder. args exclude the opcode; their
  * count must match the op's parameters. NULL when the op is unknown. */
-LLVMValueRef lower_dxop_call(dxil_lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov,
+LLVMValueRef lower_dxop_call(lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov,
                              LLVMValueRef *args, unsigned n_args, const char *name);
 /* Same, with the op already looked up. */
-LLVMValueRef lower_dxop_call_op(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
+LLVMValueRef lower_dxop_call_op(lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
                                 LLVMValueRef *args, unsigned n_args, const char *name);
-int lower_attrs_init(dxil_lower_ctx *lc);
+int lower_attrs_init(lower_ctx *lc);
 /* lower_version.c: error when an intrinsic's ops are all newer than the
  * target DXIL version (the module would be half-lowered). */
-int dxil_lower_check_versions(dxil_lower_ctx *lc);
+int lower_check_versions(lower_ctx *lc);
 /* Puts back the dx.op declaration attributes !dxu.opAttrs recorded. */
-int lower_restore_op_attrs(dxil_lower_ctx *lc);
+int lower_restore_op_attrs(lower_ctx *lc);
 /* The overload an LLVM type stands for ("v4f32"); NULL t is the void
  * overload. False when t has no overload form. */
 bool lower_overload_of(LLVMTypeRef t, dxil_overload *ov);
@@ -97,7 +97,7 @@ bool lower_overload_of(LLVMTypeRef t, dxil_overload *ov);
 /* ---- lower_ops.c ---- */
 /* The map lowering picks for this call of intrinsic `base` at the target
  * version (NULL when none applies). */
-const dxil_intrinsic_ref *lower_ops_select(dxil_lower_ctx *lc, LLVMValueRef call,
+const dxil_intrinsic_ref *lower_ops_select(lower_ctx *lc, LLVMValueRef call,
                                            const char *base);
 /* The dx.op overload type a table map gives this call: the type of
  * whatever carries $o (NULL when the op is not overloaded). */
@@ -110,23 +110,23 @@ LLVMTypeRef lower_ops_overload(const dxil_op_info *op, const dxil_intrinsic_map 
 LLVMValueRef lower_dxil_handle(LLVMValueRef target_handle);
 
 /* ---- the passes ---- */
-int dxil_lower_identity(dxil_lower_ctx *lc);
-int dxil_lower_resources(dxil_lower_ctx *lc);
-int dxil_lower_buffers(dxil_lower_ctx *lc);
-int dxil_lower_sig_io(dxil_lower_ctx *lc);
-int dxil_lower_ops(dxil_lower_ctx *lc);
-int dxil_lower_entries(dxil_lower_ctx *lc);
-int dxil_lower_instr_md(dxil_lower_ctx *lc);
-int dxil_lower_cleanup(dxil_lower_ctx *lc);
-int dxil_lower_restore_md(dxil_lower_ctx *lc);
-int dxil_lower_scalarize(dxil_lower_ctx *lc);   /* lower_scalarize.c */
-int dxil_lower_check_types(dxil_lower_ctx *lc); /* lower_check.c */
-int dxil_lower_check_ops(dxil_lower_ctx *lc);
-int dxil_lower_leftovers(dxil_lower_ctx *lc);
-int dxil_lower_note_input(dxil_lower_ctx *lc);  /* lower_call_attrs.c */
+int lower_identity(lower_ctx *lc);
+int lower_resources(lower_ctx *lc);
+int lower_buffers(lower_ctx *lc);
+int lower_sig_io(lower_ctx *lc);
+int lower_ops(lower_ctx *lc);
+int lower_entries(lower_ctx *lc);
+int lower_instr_md(lower_ctx *lc);
+int lower_cleanup(lower_ctx *lc);
+int lower_restore_md(lower_ctx *lc);
+int lower_scalarize(lower_ctx *lc);   /* lower_scalarize.c */
+int lower_check_types(lower_ctx *lc); /* lower_check.c */
+int lower_check_ops(lower_ctx *lc);
+int lower_leftovers(lower_ctx *lc);
+int lower_note_input(lower_ctx *lc);  /* lower_call_attrs.c */
 /* Whether a dx.op call was in the input (note-input); such calls are kept
  * as they were, so check-ops leaves them to --check. */
-bool lower_is_input_call(const dxil_lower_ctx *lc, LLVMValueRef call);
-int dxil_lower_call_attrs(dxil_lower_ctx *lc);
+bool lower_is_input_call(const lower_ctx *lc, LLVMValueRef call);
+int lower_call_attrs(lower_ctx *lc);
 
 #endif

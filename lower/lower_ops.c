@@ -9,7 +9,7 @@
 #include <string.h>
 
 typedef struct ops_call {
-    dxil_lower_ctx *lc;
+    lower_ctx *lc;
     LLVMValueRef call;
 } ops_call;
 
@@ -66,7 +66,7 @@ static dxil_scalar_kind ops_guess_kind(LLVMValueRef call)
 }
 
 /* dx.op operands 1..n-1 from the map; unmapped ones are undef. */
-static bool ops_args(dxil_lower_ctx *lc, const dxil_op_info *op, const dxil_intrinsic_map *m,
+static bool ops_args(lower_ctx *lc, const dxil_op_info *op, const dxil_intrinsic_map *m,
                      LLVMValueRef call, LLVMTypeRef ov, LLVMValueRef *args)
 {
     for (unsigned i = 1; i < op->n_params; i++) {
@@ -84,7 +84,7 @@ static bool ops_args(dxil_lower_ctx *lc, const dxil_op_info *op, const dxil_intr
 }
 
 /* Named struct result -> the intrinsic's literal struct or vector. */
-static LLVMValueRef ops_rebuild(dxil_lower_ctx *lc, LLVMValueRef r, LLVMTypeRef want)
+static LLVMValueRef ops_rebuild(lower_ctx *lc, LLVMValueRef r, LLVMTypeRef want)
 {
     LLVMValueRef agg = LLVMGetUndef(want);
     bool vec = LLVMGetTypeKind(want) == LLVMVectorTypeKind;
@@ -106,7 +106,7 @@ static unsigned ops_int_bits(LLVMTypeRef t)
 
 /* cast-i32 results: the raiser's trunc/zext of the intrinsic back to the
  * dx.op's i32 type is the dx.op result itself; other users get a cast. */
-static void ops_cast_result(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef r)
+static void ops_cast_result(lower_ctx *lc, LLVMValueRef call, LLVMValueRef r)
 {
     LLVMTypeRef want = LLVMTypeOf(call);
     for (LLVMUseRef u = LLVMGetFirstUse(call), next; u; u = next) {
@@ -134,7 +134,7 @@ static void ops_cast_result(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef 
 
 /* Replaces `call` by dx.op result r, converting per map->result. Struct
  * results are read through extractvalue directly where possible. */
-static void ops_result(dxil_lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValueRef call,
+static void ops_result(lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValueRef call,
                        LLVMValueRef r)
 {
     LLVMTypeRef want = LLVMTypeOf(call);
@@ -162,7 +162,7 @@ static void ops_result(dxil_lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValu
     }
 }
 
-const dxil_intrinsic_ref *lower_ops_select(dxil_lower_ctx *lc, LLVMValueRef call,
+const dxil_intrinsic_ref *lower_ops_select(lower_ctx *lc, LLVMValueRef call,
                                            const char *base)
 {
     ops_call oc = {lc, call};
@@ -170,7 +170,7 @@ const dxil_intrinsic_ref *lower_ops_select(dxil_lower_ctx *lc, LLVMValueRef call
                                      ops_get_const, &oc);
 }
 
-static bool ops_lower_one(dxil_lower_ctx *lc, LLVMValueRef call, const dxil_intrinsic_ref *ref)
+static bool ops_lower_one(lower_ctx *lc, LLVMValueRef call, const dxil_intrinsic_ref *ref)
 {
     const dxil_op_info *op = ref->op;
     const dxil_intrinsic_map *m = ref->map;
@@ -189,7 +189,7 @@ static bool ops_lower_one(dxil_lower_ctx *lc, LLVMValueRef call, const dxil_intr
     return true;
 }
 
-static void ops_lower_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
+static void ops_lower_fn(lower_ctx *lc, LLVMValueRef fn, const char *base)
 {
     LLVMValueRef *calls;
     size_t n = lower_collect_calls(fn, &calls);
@@ -207,7 +207,7 @@ static void ops_lower_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
     free(calls);
 }
 
-int dxil_lower_ops(dxil_lower_ctx *lc)
+int lower_ops(lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[128];

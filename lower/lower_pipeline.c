@@ -9,24 +9,24 @@
 #include <string.h>
 
 /* Passes run in this order; each sees the previous one's result. */
-static const dxil_lower_pass lower_passes[] = {
-    {"note-input", dxil_lower_note_input}, /* before any dx.op is made */
-    {"identity", dxil_lower_identity},   /* fills version and stage */
-    {"versions", dxil_lower_check_versions}, /* before anything is lowered */
-    {"scalarize", dxil_lower_scalarize}, /* vectors the target has no overload for */
-    {"check-types", dxil_lower_check_types}, /* after scalarize: what is left must fit */
-    {"resources", dxil_lower_resources}, /* handles before their users */
-    {"buffers", dxil_lower_buffers},
-    {"sig-io", dxil_lower_sig_io},       /* load.input / store.output */
-    {"ops", dxil_lower_ops},
+static const lower_pass lower_passes[] = {
+    {"note-input", lower_note_input}, /* before any dx.op is made */
+    {"identity", lower_identity},   /* fills version and stage */
+    {"versions", lower_check_versions}, /* before anything is lowered */
+    {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
+    {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
+    {"resources", lower_resources}, /* handles before their users */
+    {"buffers", lower_buffers},
+    {"sig-io", lower_sig_io},       /* load.input / store.output */
+    {"ops", lower_ops},
     {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
-    {"entries", dxil_lower_entries},     /* after resources: entries list them */
-    {"instr-md", dxil_lower_instr_md},
-    {"check-ops", dxil_lower_check_ops}, /* every dx.op, custom ones too */
-    {"call-attrs", dxil_lower_call_attrs},
-    {"cleanup", dxil_lower_cleanup},
-    {"leftovers", dxil_lower_leftovers}, /* after cleanup folded the bridges */
-    {"restore-md", dxil_lower_restore_md}, /* last: unparks and orders dx.* */
+    {"entries", lower_entries},     /* after resources: entries list them */
+    {"instr-md", lower_instr_md},
+    {"check-ops", lower_check_ops}, /* every dx.op, custom ones too */
+    {"call-attrs", lower_call_attrs},
+    {"cleanup", lower_cleanup},
+    {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
+    {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},
 };
 
@@ -40,7 +40,7 @@ int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags
 {
     if (!m)
         return -1;
-    dxil_lower_ctx lc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
+    lower_ctx lc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
                          .table = dxil_optable_builtin()};
     if (opts)
         lc.opts = *opts;
@@ -55,7 +55,7 @@ int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags
     }
     lc.b = LLVMCreateBuilderInContext(lc.ctx);
     int rv = 0;
-    for (const dxil_lower_pass *p = lower_passes; p->run && rv == 0; p++)
+    for (const lower_pass *p = lower_passes; p->run && rv == 0; p++)
         rv = p->run(&lc);
     lower_erase_dead(&lc);
     LLVMDisposeBuilder(lc.b);
@@ -93,7 +93,7 @@ int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt
         return -1;
     char *swapped = lower_swap_layout(data, m->original_datalayout);
     const char *out = swapped ? swapped : data;
-    int rc = dxil_write_file_atomic(path, out, strlen(out), diags);
+    int rc = file_write_atomic(path, out, strlen(out), diags);
     free(swapped);
     free(data);
     return rc;

@@ -30,7 +30,7 @@ typedef struct res_rec {
 } res_rec;
 
 typedef struct res_state {
-    dxil_lower_ctx *lc;
+    lower_ctx *lc;
     res_rec *recs;
     size_t n, cap;
     unsigned next_id[DXIL_RESOURCE_CLASS_COUNT];
@@ -242,7 +242,7 @@ LLVMValueRef lower_dxil_handle(LLVMValueRef h)
     LLVMValueRef a = LLVMGetOperand(h, 0);
     const char *n = LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMStructTypeKind
                         ? LLVMGetStructName(LLVMTypeOf(a)) : NULL;
-    return n && !strcmp(n, dxil_type_desc_of(DXIL_TY_RES)->name) ? a : NULL;
+    return n && !strcmp(n, type_desc_of(DXIL_TY_RES)->name) ? a : NULL;
 }
 
 /* ---- records ---- */
@@ -257,7 +257,7 @@ static res_rec *res_find(res_state *st, unsigned cls, uint32_t space, uint32_t l
 
 static res_rec *res_add(res_state *st)
 {
-    res_rec *nr = dxil_grow(st->recs, &st->cap, st->n, sizeof *nr, 16);
+    res_rec *nr = grow_array(st->recs, &st->cap, st->n, sizeof *nr, 16);
     if (!nr)
         return NULL;
     st->recs = nr;
@@ -274,10 +274,10 @@ static void res_read_parked(res_state *st)
         for (unsigned i = 0; i < n; i++) {
             LLVMValueRef r = LLVMGetOperand(list, i);
             uint64_t id, space, lb, range;
-            if (!r || !dxil_const_u64(LLVMGetOperand(r, 0), &id) ||
-                !dxil_const_u64(LLVMGetOperand(r, 3), &space) ||
-                !dxil_const_u64(LLVMGetOperand(r, 4), &lb) ||
-                !dxil_const_u64(LLVMGetOperand(r, 5), &range))
+            if (!r || !const_u64(LLVMGetOperand(r, 0), &id) ||
+                !const_u64(LLVMGetOperand(r, 3), &space) ||
+                !const_u64(LLVMGetOperand(r, 4), &lb) ||
+                !const_u64(LLVMGetOperand(r, 5), &range))
                 continue;
             res_rec *rec = res_add(st);
             LLVMValueRef sym = LLVMGetOperand(r, 1);
@@ -319,9 +319,9 @@ static void res_name_of(LLVMValueRef p, char *buf, size_t size)
 static res_rec *res_record_for(res_state *st, LLVMValueRef call, const res_info *ri)
 {
     uint64_t space = 0, lb = 0, range = 0;
-    if (!dxil_const_u64(LLVMGetOperand(call, 0), &space) ||
-        !dxil_const_u64(LLVMGetOperand(call, 1), &lb) ||
-        !dxil_const_u64(LLVMGetOperand(call, 2), &range))
+    if (!const_u64(LLVMGetOperand(call, 0), &space) ||
+        !const_u64(LLVMGetOperand(call, 1), &lb) ||
+        !const_u64(LLVMGetOperand(call, 2), &range))
         return NULL; /* a binding helper not inlined: no fixed binding */
     res_rec *r = res_find(st, ri->cls, (uint32_t)space, (uint32_t)lb);
     if (r) {
@@ -343,15 +343,15 @@ static res_rec *res_record_for(res_state *st, LLVMValueRef call, const res_info 
 /* ---- handle creation ---- */
 
 /* index + lb, looking through the raiser's "sub i, lb". */
-static LLVMValueRef res_abs_index(dxil_lower_ctx *lc, LLVMValueRef idx, uint32_t lb)
+static LLVMValueRef res_abs_index(lower_ctx *lc, LLVMValueRef idx, uint32_t lb)
 {
     uint64_t c;
     if (lb == 0)
         return idx;
-    if (dxil_const_u64(idx, &c))
+    if (const_u64(idx, &c))
         return lower_i32(lc, (uint32_t)(c + lb));
     if (LLVMIsAInstruction(idx) && LLVMGetInstructionOpcode(idx) == LLVMSub &&
-        dxil_const_u64(LLVMGetOperand(idx, 1), &c) && (uint32_t)c == lb)
+        const_u64(LLVMGetOperand(idx, 1), &c) && (uint32_t)c == lb)
         return LLVMGetOperand(idx, 0);
     return LLVMBuildAdd(lc->b, idx, lower_i32(lc, lb), "");
 }
@@ -370,7 +370,7 @@ static unsigned res_props_fit(const res_rec *r, const res_info *ri, const uint64
 
 /* Exact annotateHandle words the raiser saw, when it kept them; of
  * several for one binding, the best fit for this use (first on a tie). */
-static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, const res_info *ri,
+static bool res_parked_props(lower_ctx *lc, const res_rec *r, const res_info *ri,
                              uint32_t *w0, uint32_t *w1)
 {
     unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_RESOURCE_PROPS);
@@ -383,7 +383,7 @@ static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, const res_inf
         uint64_t f[5];
         bool ok = true;
         for (unsigned k = 0; k < 5; k++)
-            ok = ok && dxil_const_u64(LLVMGetOperand(ops[i], k), &f[k]);
+            ok = ok && const_u64(LLVMGetOperand(ops[i], k), &f[k]);
         if (!ok || f[0] != r->cls || f[1] != r->space || f[2] != r->lb)
             continue;
         unsigned fit = res_props_fit(r, ri, f);
@@ -398,14 +398,14 @@ static bool res_parked_props(dxil_lower_ctx *lc, const res_rec *r, const res_inf
     return found;
 }
 
-static LLVMValueRef res_const_struct(dxil_lower_ctx *lc, unsigned code, LLVMValueRef *f,
+static LLVMValueRef res_const_struct(lower_ctx *lc, unsigned code, LLVMValueRef *f,
                                      unsigned n)
 {
     return LLVMConstNamedStruct(lower_type_for_code(lc, code, NULL), f, n);
 }
 
 /* annotateHandle(216, h, props): the raiser's words, else computed. */
-static LLVMValueRef res_annotate(dxil_lower_ctx *lc, const res_rec *r, const res_info *ri,
+static LLVMValueRef res_annotate(lower_ctx *lc, const res_rec *r, const res_info *ri,
                                  LLVMValueRef h)
 {
     uint32_t w0, w1;
@@ -419,7 +419,7 @@ static LLVMValueRef res_annotate(dxil_lower_ctx *lc, const res_rec *r, const res
 static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri,
                              LLVMValueRef abs, bool nu)
 {
-    dxil_lower_ctx *lc = st->lc;
+    lower_ctx *lc = st->lc;
     if (st->kind == DXIL_MAP_CUSTOM_HANDLE) {
         LLVMValueRef a[4] = {lower_i8(lc, r->cls), lower_i32(lc, r->id), abs, lower_i1(lc, nu)};
         return lower_dxop_call(lc, DXIL_OP_CreateHandle, NULL, a, 4, "");
@@ -435,7 +435,7 @@ static LLVMValueRef res_emit(res_state *st, const res_rec *r, const res_info *ri
 /* A library's handle, as DXC makes it: load the record's global (element
  * `rel` of a 1-D array), createHandleForLib(160, value), and from DXIL
  * 1.6 annotateHandle. NULL when the global's shape is not one of those. */
-static LLVMValueRef res_emit_lib(dxil_lower_ctx *lc, const res_rec *r, const res_info *ri,
+static LLVMValueRef res_emit_lib(lower_ctx *lc, const res_rec *r, const res_info *ri,
                                  LLVMValueRef rel)
 {
     LLVMValueRef g = r->symbol, addr = g;
@@ -464,13 +464,13 @@ static LLVMValueRef res_emit_lib(dxil_lower_ctx *lc, const res_rec *r, const res
 }
 
 /* Libraries whose record names its global get DXC's createHandleForLib. */
-static bool res_use_lib(const dxil_lower_ctx *lc, const res_rec *r, bool nu)
+static bool res_use_lib(const lower_ctx *lc, const res_rec *r, bool nu)
 {
     return r->symbol && !nu && !strcmp(lc->sm_kind, "lib") &&
            dxil_op_exists_at(dxil_op_by_opcode(lc->table, DXIL_OP_CreateHandleForLib), lc->dxil);
 }
 
-static LLVMValueRef res_bridge(dxil_lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef target)
+static LLVMValueRef res_bridge(lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef target)
 {
     const char *n = "llvm.dx.resource.casthandle";
     unsigned id = LLVMLookupIntrinsicID(n, strlen(n));
@@ -481,7 +481,7 @@ static LLVMValueRef res_bridge(dxil_lower_ctx *lc, LLVMValueRef handle, LLVMType
 
 static void res_lower_one(res_state *st, LLVMValueRef call)
 {
-    dxil_lower_ctx *lc = st->lc;
+    lower_ctx *lc = st->lc;
     res_info ri;
     if (!res_decode(LLVMTypeOf(call), &ri)) {
         lower_warn(lc, "resource type has no DXIL form; handlefrombinding kept");
@@ -516,7 +516,7 @@ static void res_lower_one(res_state *st, LLVMValueRef call)
 
 /* ---- !dx.resources for modern input ---- */
 
-static LLVMValueRef res_ext(dxil_lower_ctx *lc, const res_info *ri)
+static LLVMValueRef res_ext(lower_ctx *lc, const res_info *ri)
 {
     LLVMValueRef kv[2];
     if (ri->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER) {
@@ -528,14 +528,14 @@ static LLVMValueRef res_ext(dxil_lower_ctx *lc, const res_info *ri)
     } else {
         return NULL;
     }
-    return dxil_md_make_node(lc->ctx, kv, 2);
+    return md_make_node(lc->ctx, kv, 2);
 }
 
-static LLVMValueRef res_record_md(dxil_lower_ctx *lc, const res_rec *r)
+static LLVMValueRef res_record_md(lower_ctx *lc, const res_rec *r)
 {
     const res_info *ri = &r->info;
     LLVMValueRef f[11] = {lower_i32(lc, r->id), LLVMGetUndef(LLVMPointerTypeInContext(lc->ctx, 0)),
-                          dxil_md_make_string(lc->ctx, r->name), lower_i32(lc, r->space),
+                          md_make_string(lc->ctx, r->name), lower_i32(lc, r->space),
                           lower_i32(lc, r->lb), lower_i32(lc, r->range)};
     unsigned n = 6;
     if (r->cls == DXIL_RESOURCE_CLASS_SRV || r->cls == DXIL_RESOURCE_CLASS_UAV)
@@ -552,14 +552,14 @@ static LLVMValueRef res_record_md(dxil_lower_ctx *lc, const res_rec *r)
     if (r->cls == DXIL_RESOURCE_CLASS_SAMPLER)
         f[n++] = lower_i32(lc, ri->sampler);
     f[n++] = res_ext(lc, ri);
-    return dxil_md_make_node(lc->ctx, f, n);
+    return md_make_node(lc->ctx, f, n);
 }
 
 static void res_write_md(res_state *st)
 {
-    dxil_lower_ctx *lc = st->lc;
+    lower_ctx *lc = st->lc;
     if (st->parked) {
-        dxil_md_named_move(lc->mod, DXU_MD_RESOURCES, DXIL_MD_RESOURCES);
+        md_named_move(lc->mod, DXU_MD_RESOURCES, DXIL_MD_RESOURCES);
         return;
     }
     if (st->n == 0 || LLVMGetNamedMetadata(lc->mod, DXIL_MD_RESOURCES, strlen(DXIL_MD_RESOURCES)))
@@ -571,16 +571,16 @@ static void res_write_md(res_state *st)
         for (size_t i = 0; i < st->n && n < 256; i++)
             if (st->recs[i].cls == cls)
                 recs[n++] = res_record_md(lc, &st->recs[i]);
-        lists[cls] = n ? dxil_md_make_node(lc->ctx, recs, n) : NULL;
+        lists[cls] = n ? md_make_node(lc->ctx, recs, n) : NULL;
     }
     LLVMAddNamedMetadataOperand(lc->mod, DXIL_MD_RESOURCES,
-                                dxil_md_make_node(lc->ctx, lists, DXIL_RESOURCE_CLASS_COUNT));
+                                md_make_node(lc->ctx, lists, DXIL_RESOURCE_CLASS_COUNT));
 }
 
 /* True when the spec lowers `intrinsic` at the target version with one of
  * the handle kinds this pass owns (createHandle before DXIL 1.6,
  * createHandleFromBinding from 1.6); *kind says which. */
-static bool res_owns(const dxil_lower_ctx *lc, const char *intrinsic, unsigned *kind)
+static bool res_owns(const lower_ctx *lc, const char *intrinsic, unsigned *kind)
 {
     const dxil_intrinsic_ref *ref =
         dxil_optable_select_lower(lc->table, intrinsic, lc->dxil, DXIL_SCALAR_VOID, NULL, NULL);
@@ -591,10 +591,10 @@ static bool res_owns(const dxil_lower_ctx *lc, const char *intrinsic, unsigned *
     return true;
 }
 
-int dxil_lower_resources(dxil_lower_ctx *lc)
+int lower_resources(lower_ctx *lc)
 {
     res_state st = {.lc = lc};
-    st.parked = dxil_md_named_single(lc->mod, DXU_MD_RESOURCES);
+    st.parked = md_named_single(lc->mod, DXU_MD_RESOURCES);
     if (st.parked)
         res_read_parked(&st);
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {

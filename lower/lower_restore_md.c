@@ -12,7 +12,7 @@
 
 static bool restore_is_bookkeeping(const char *name)
 {
-    return dxil_side_md_is(name, DXIL_SIDE_MD_BOOKKEEPING);
+    return side_md_is(name, DXIL_SIDE_MD_BOOKKEEPING);
 }
 
 static void restore_clash(void *arg, const char *from, const char *to)
@@ -22,29 +22,29 @@ static void restore_clash(void *arg, const char *from, const char *to)
 
 /* The dx.* names in the order !dxu.order recorded, moved to the end one
  * by one so they end up in that order. */
-static void restore_order(dxil_lower_ctx *lc)
+static void restore_order(lower_ctx *lc)
 {
-    LLVMValueRef node = dxil_md_named_single(lc->mod, DXU_MD_ORDER);
-    unsigned n = dxil_md_num_operands(node);
+    LLVMValueRef node = md_named_single(lc->mod, DXU_MD_ORDER);
+    unsigned n = md_num_operands(node);
     for (unsigned i = 0; i < n; i++) {
-        char *name = dxil_md_string_dup(dxil_md_operand(node, i));
+        char *name = md_string_dup(md_operand(node, i));
         if (name)
-            dxil_md_named_move(lc->mod, name, name);
+            md_named_move(lc->mod, name, name);
         free(name);
     }
 }
 
-int dxil_lower_restore_md(dxil_lower_ctx *lc)
+int lower_restore_md(lower_ctx *lc)
 {
-    int rv = dxil_md_rename_prefixed(lc->mod, DXU_MD_PREFIX, DXIL_MD_PREFIX,
+    int rv = md_rename_prefixed(lc->mod, DXU_MD_PREFIX, DXIL_MD_PREFIX,
                                      restore_is_bookkeeping, restore_clash, lc);
     restore_order(lc);
-    dxil_md_names left = {0};
+    md_names left = {0};
     if (rv == 0 && !lc->opts.keep_side_metadata)
-        rv = dxil_md_named_list(lc->mod, DXU_MD_PREFIX, &left);
+        rv = md_named_list(lc->mod, DXU_MD_PREFIX, &left);
     for (size_t i = 0; i < left.n; i++)
-        dxil_shim_erase_named_metadata(lc->mod, left.v[i]);
-    dxil_md_names_free(&left);
+        shim_erase_named_metadata(lc->mod, left.v[i]);
+    md_names_free(&left);
     if (rv != 0)
         dxil_diags_add(lc->diags, DXIL_SEV_ERROR, DXIL_E_LOWER, DXIL_LOC_NONE, 0,
                        "out of memory while moving dxu.* metadata back to dx.*");

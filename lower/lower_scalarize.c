@@ -26,7 +26,7 @@ static LLVMTypeRef scal_elem(LLVMTypeRef t)
 }
 
 /* True when the op allows the scalar form of vector overload t but not t. */
-static bool scal_wanted(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef t)
+static bool scal_wanted(lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef t)
 {
     dxil_overload vec, one;
     if (!t || !scal_width(t) || !lower_overload_of(t, &vec) ||
@@ -76,7 +76,7 @@ static bool scal_name(const char *name, unsigned n, char *out, size_t size)
 
 /* The scalar declaration of vector intrinsic fn (LLVM gives it the
  * intrinsic's attributes when it is created). */
-static LLVMValueRef scal_decl(dxil_lower_ctx *lc, LLVMValueRef fn, unsigned n)
+static LLVMValueRef scal_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
 {
     char name[256];
     size_t len = 0;
@@ -106,7 +106,7 @@ static void scal_lane_name(LLVMValueRef v, const char *suffix, unsigned lane, ch
 }
 
 /* Lane `lane` of every argument; an operand repeated reuses its extract. */
-static void scal_lane_args(dxil_lower_ctx *lc, LLVMValueRef call, unsigned lane,
+static void scal_lane_args(lower_ctx *lc, LLVMValueRef call, unsigned lane,
                            LLVMValueRef *out)
 {
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
@@ -127,7 +127,7 @@ static void scal_lane_args(dxil_lower_ctx *lc, LLVMValueRef call, unsigned lane,
     }
 }
 
-static void scal_split(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, unsigned n)
+static void scal_split(lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, unsigned n)
 {
     LLVMTypeRef sty = LLVMGlobalGetValueType(sfn), rt = LLVMTypeOf(call);
     bool is_void = LLVMGetTypeKind(rt) == LLVMVoidTypeKind;
@@ -160,7 +160,7 @@ static void scal_split(dxil_lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, 
     lower_replace(lc, call, acc);
 }
 
-static void scal_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
+static void scal_fn(lower_ctx *lc, LLVMValueRef fn, const char *base)
 {
     LLVMValueRef *calls;
     size_t n = lower_collect_calls(fn, &calls);
@@ -178,7 +178,7 @@ static void scal_fn(dxil_lower_ctx *lc, LLVMValueRef fn, const char *base)
     free(calls);
 }
 
-int dxil_lower_scalarize(dxil_lower_ctx *lc)
+int lower_scalarize(lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[128];

@@ -13,7 +13,7 @@
 
 /* The map for calls of fn when the spec gives its intrinsic the sig-io
  * kind at the target version; NULL otherwise. */
-static const dxil_intrinsic_ref *sio_ref(const dxil_lower_ctx *lc, LLVMValueRef fn, char *base,
+static const dxil_intrinsic_ref *sio_ref(const lower_ctx *lc, LLVMValueRef fn, char *base,
                                          size_t size)
 {
     if (!lower_intrinsic_base(fn, base, size))
@@ -61,7 +61,7 @@ static bool sio_args(const dxil_intrinsic_ref *ref, LLVMValueRef call, LLVMValue
 /* DXIL's ops are scalar. A vector (clang 22 loads and stores a whole
  * element) becomes one call per component at columns col, col+1, ...,
  * DXC's layout of a vector element; a load's result is rebuilt. */
-static LLVMValueRef sio_lower_vector(dxil_lower_ctx *lc, const dxil_intrinsic_ref *ref,
+static LLVMValueRef sio_lower_vector(lower_ctx *lc, const dxil_intrinsic_ref *ref,
                                      LLVMValueRef *args, int vi, LLVMTypeRef ov)
 {
     LLVMValueRef col = args[SIO_COL - 1], v = vi >= 0 ? args[vi] : NULL;
@@ -79,7 +79,7 @@ static LLVMValueRef sio_lower_vector(dxil_lower_ctx *lc, const dxil_intrinsic_re
     return out;
 }
 
-static bool sio_lower_call(dxil_lower_ctx *lc, const dxil_intrinsic_ref *ref, LLVMValueRef call)
+static bool sio_lower_call(lower_ctx *lc, const dxil_intrinsic_ref *ref, LLVMValueRef call)
 {
     LLVMValueRef args[8];
     int vi;
@@ -108,7 +108,7 @@ static bool sio_lower_call(dxil_lower_ctx *lc, const dxil_intrinsic_ref *ref, LL
     return true;
 }
 
-int dxil_lower_sig_io(dxil_lower_ctx *lc)
+int lower_sig_io(lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[64];

@@ -13,13 +13,13 @@
 #include <string.h>
 
 /* A named struct, created with its body on first use (DXC's layout). */
-static LLVMTypeRef types_named(dxil_lower_ctx *lc, const char *name, LLVMTypeRef *elems,
+static LLVMTypeRef types_named(lower_ctx *lc, const char *name, LLVMTypeRef *elems,
                                unsigned n)
 {
-    return dxil_llvm_named_struct(lc->ctx, name, elems, n);
+    return llvm_named_struct(lc->ctx, name, elems, n);
 }
 
-static LLVMTypeRef types_repeat(dxil_lower_ctx *lc, const char *name, LLVMTypeRef e, unsigned n,
+static LLVMTypeRef types_repeat(lower_ctx *lc, const char *name, LLVMTypeRef e, unsigned n,
                                 LLVMTypeRef tail)
 {
     LLVMTypeRef elems[10];
@@ -30,9 +30,9 @@ static LLVMTypeRef types_repeat(dxil_lower_ctx *lc, const char *name, LLVMTypeRe
     return types_named(lc, name, elems, n);
 }
 
-LLVMTypeRef lower_type_handle(dxil_lower_ctx *lc)
+LLVMTypeRef lower_type_handle(lower_ctx *lc)
 {
-    return dxil_type_code_llvm(lc->ctx, DXIL_TY_RES);
+    return type_code_llvm(lc->ctx, DXIL_TY_RES);
 }
 
 dxil_scalar_kind lower_scalar_kind(LLVMTypeRef t)
@@ -106,7 +106,7 @@ static void types_suffix(LLVMTypeRef ov, char *buf, size_t size)
 }
 
 /* %dx.types.ResRet.<o>: {T,T,T,T,i32}, or {<N x T>, i32} for vectors. */
-static LLVMTypeRef types_resret(dxil_lower_ctx *lc, LLVMTypeRef ov)
+static LLVMTypeRef types_resret(lower_ctx *lc, LLVMTypeRef ov)
 {
     char name[64], sfx[32];
     types_suffix(ov, sfx, sizeof sfx);
@@ -119,7 +119,7 @@ static LLVMTypeRef types_resret(dxil_lower_ctx *lc, LLVMTypeRef ov)
 
 /* %dx.types.CBufRet.<o>: 2 fields for 64-bit, 8 (".8") for 16-bit when
  * the target has native 16-bit rows, else 4. */
-static LLVMTypeRef types_cbufret(dxil_lower_ctx *lc, LLVMTypeRef ov)
+static LLVMTypeRef types_cbufret(lower_ctx *lc, LLVMTypeRef ov)
 {
     char name[64], sfx[32];
     types_suffix(ov, sfx, sizeof sfx);
@@ -137,7 +137,7 @@ static LLVMTypeRef types_cbufret(dxil_lower_ctx *lc, LLVMTypeRef ov)
 
 /* The codes that depend on the overload are built here; every other
  * code's type comes from the spec's <types> descriptors. */
-LLVMTypeRef lower_type_for_code(dxil_lower_ctx *lc, unsigned code, LLVMTypeRef ov)
+LLVMTypeRef lower_type_for_code(lower_ctx *lc, unsigned code, LLVMTypeRef ov)
 {
     LLVMContextRef c = lc->ctx;
     switch (code) {
@@ -151,7 +151,7 @@ LLVMTypeRef lower_type_for_code(dxil_lower_ctx *lc, unsigned code, LLVMTypeRef o
     case DXIL_TY_VEC2: return ov ? LLVMVectorType(types_scalar(ov), 2) : NULL;
     case DXIL_TY_VEC4: return ov ? LLVMVectorType(types_scalar(ov), 4) : NULL;
     case DXIL_TY_VEC9: return ov ? LLVMVectorType(types_scalar(ov), 9) : NULL;
-    default: return dxil_type_code_llvm(c, code);
+    default: return type_code_llvm(c, code);
     }
 }
 
@@ -175,7 +175,7 @@ static LLVMAttributeRef types_attr_of(LLVMModuleRef m, const char *fn, const cha
     return f ? LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, id) : NULL;
 }
 
-int lower_attrs_init(dxil_lower_ctx *lc)
+int lower_attrs_init(lower_ctx *lc)
 {
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
         types_attr_ir, sizeof types_attr_ir - 1, "dxil-lower-attrs");
@@ -197,7 +197,7 @@ int lower_attrs_init(dxil_lower_ctx *lc)
 
 /* The attributes the raiser saw on declaration `name` when they were not
  * the table's (!dxu.opAttrs, docs/side-metadata.md). */
-static bool types_parked_attrs(dxil_lower_ctx *lc, const char *name, uint32_t *bits)
+static bool types_parked_attrs(lower_ctx *lc, const char *name, uint32_t *bits)
 {
     unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_OP_ATTRS);
     LLVMValueRef *ops = n ? calloc(n, sizeof *ops) : NULL;
@@ -210,7 +210,7 @@ static bool types_parked_attrs(dxil_lower_ctx *lc, const char *name, uint32_t *b
         const char *str = s ? LLVMGetMDString(s, &len) : NULL;
         uint64_t v;
         if (str && len == strlen(name) && !memcmp(str, name, len) &&
-            dxil_const_u64(LLVMGetOperand(ops[i], 1), &v)) {
+            const_u64(LLVMGetOperand(ops[i], 1), &v)) {
             *bits = (uint32_t)v;
             found = true;
         }
@@ -219,7 +219,7 @@ static bool types_parked_attrs(dxil_lower_ctx *lc, const char *name, uint32_t *b
     return found;
 }
 
-static void types_apply_bits(dxil_lower_ctx *lc, LLVMValueRef fn, uint32_t bits)
+static void types_apply_bits(lower_ctx *lc, LLVMValueRef fn, uint32_t bits)
 {
     const struct { uint32_t bit; LLVMAttributeRef a; } map[] = {
         {DXIL_ATTR_READNONE, lc->attrs.mem_none},   {DXIL_ATTR_READONLY, lc->attrs.mem_read},
@@ -232,7 +232,7 @@ static void types_apply_bits(dxil_lower_ctx *lc, LLVMValueRef fn, uint32_t bits)
             LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, map[i].a);
 }
 
-static void types_set_attrs(dxil_lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *op,
+static void types_set_attrs(lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *op,
                             const char *name)
 {
     uint32_t bits;
@@ -244,7 +244,7 @@ static void types_set_attrs(dxil_lower_ctx *lc, LLVMValueRef fn, const dxil_op_i
 /* Declarations of calls the raise kept got the op table's attributes
  * (raise_ops_attrs.c); the ones DXC wrote differently come back from
  * !dxu.opAttrs, so a kept call means again what it meant in the input. */
-int lower_restore_op_attrs(dxil_lower_ctx *lc)
+int lower_restore_op_attrs(lower_ctx *lc)
 {
     static const char *const kinds[] = {"memory", "noduplicate", "noreturn"};
     if (!LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_OP_ATTRS))
@@ -266,7 +266,7 @@ int lower_restore_op_attrs(dxil_lower_ctx *lc)
 }
 
 /* dx.op.<fn>[.<overload>], declared on first use. */
-static LLVMValueRef types_dxop_decl(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov)
+static LLVMValueRef types_dxop_decl(lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov)
 {
     char name[256];
     dxil_overload o;
@@ -295,7 +295,7 @@ static LLVMValueRef types_dxop_decl(dxil_lower_ctx *lc, const dxil_op_info *op, 
     return fn;
 }
 
-LLVMValueRef lower_dxop_call_op(dxil_lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
+LLVMValueRef lower_dxop_call_op(lower_ctx *lc, const dxil_op_info *op, LLVMTypeRef ov,
                                 LLVMValueRef *args, unsigned n_args, const char *name)
 {
     LLVMValueRef fn = op ? types_dxop_decl(lc, op, ov) : NULL;
@@ -315,7 +315,7 @@ LLVMValueRef lower_dxop_call_op(dxil_lower_ctx *lc, const dxil_op_info *op, LLVM
     return LLVMBuildCall2(lc->b, fty, fn, all, n_args + 1, is_void ? "" : name);
 }
 
-LLVMValueRef lower_dxop_call(dxil_lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov,
+LLVMValueRef lower_dxop_call(lower_ctx *lc, uint32_t opcode, LLVMTypeRef ov,
                              LLVMValueRef *args, unsigned n_args, const char *name)
 {
     return lower_dxop_call_op(lc, dxil_op_by_opcode(lc->table, opcode), ov, args, n_args, name);

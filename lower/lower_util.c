@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void lower_warn(dxil_lower_ctx *lc, const char *fmt, ...)
+void lower_warn(lower_ctx *lc, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -17,14 +17,14 @@ void lower_warn(dxil_lower_ctx *lc, const char *fmt, ...)
     dxil_diags_add(lc->diags, DXIL_SEV_WARNING, DXIL_W_LOWER, DXIL_LOC_NONE, 0, "%s", msg);
 }
 
-void lower_kill(dxil_lower_ctx *lc, LLVMValueRef inst)
+void lower_kill(lower_ctx *lc, LLVMValueRef inst)
 {
     if (!inst || !LLVMIsAInstruction(inst))
         return;
     for (size_t i = 0; i < lc->n_dead; i++)
         if (lc->dead[i] == inst)
             return; /* queued once: erasing twice would free twice */
-    LLVMValueRef *nd = dxil_grow(lc->dead, &lc->cap_dead, lc->n_dead, sizeof *nd, 64);
+    LLVMValueRef *nd = grow_array(lc->dead, &lc->cap_dead, lc->n_dead, sizeof *nd, 64);
     if (!nd)
         return; /* the instruction just stays: dead but harmless */
     lc->dead = nd;
@@ -33,7 +33,7 @@ void lower_kill(dxil_lower_ctx *lc, LLVMValueRef inst)
 
 /* Newest first, repeated while progress is made: users were queued after
  * the values they use, and one pass frees the next layer. */
-void lower_erase_dead(dxil_lower_ctx *lc)
+void lower_erase_dead(lower_ctx *lc)
 {
     bool progress = true;
     while (progress) {
@@ -58,7 +58,7 @@ size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out)
         LLVMValueRef user = LLVMGetUser(u);
         if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
             continue;
-        LLVMValueRef *nv = dxil_grow(*out, &cap, n, sizeof *nv, 16);
+        LLVMValueRef *nv = grow_array(*out, &cap, n, sizeof *nv, 16);
         if (!nv)
             break;
         *out = nv;
@@ -79,17 +79,17 @@ bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size)
     return true;
 }
 
-LLVMValueRef lower_i32(dxil_lower_ctx *lc, uint64_t v)
+LLVMValueRef lower_i32(lower_ctx *lc, uint64_t v)
 {
     return LLVMConstInt(LLVMInt32TypeInContext(lc->ctx), v, 0);
 }
 
-LLVMValueRef lower_i8(dxil_lower_ctx *lc, uint64_t v)
+LLVMValueRef lower_i8(lower_ctx *lc, uint64_t v)
 {
     return LLVMConstInt(LLVMInt8TypeInContext(lc->ctx), v, 0);
 }
 
-LLVMValueRef lower_i1(dxil_lower_ctx *lc, bool v)
+LLVMValueRef lower_i1(lower_ctx *lc, bool v)
 {
     return LLVMConstInt(LLVMInt1TypeInContext(lc->ctx), v, 0);
 }
@@ -98,7 +98,7 @@ LLVMValueRef lower_i1(dxil_lower_ctx *lc, bool v)
     (LLVMFastMathAllowReassoc | LLVMFastMathNoNaNs | LLVMFastMathNoInfs |                   \
      LLVMFastMathNoSignedZeros | LLVMFastMathAllowReciprocal | LLVMFastMathApproxFunc)
 
-void lower_precise(dxil_lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop)
+void lower_precise(lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop)
 {
     if (!orig || !dxop || !LLVMCanValueUseFastMathFlags(orig))
         return;
@@ -108,7 +108,7 @@ void lower_precise(dxil_lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop)
     LLVMSetMetadata(dxop, lc->md_precise, LLVMMDNodeInContext(lc->ctx, &one, 1));
 }
 
-void lower_replace(dxil_lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
+void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
 {
     if (with && LLVMTypeOf(with) == LLVMTypeOf(old))
         LLVMReplaceAllUsesWith(old, with);

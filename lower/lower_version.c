@@ -3,7 +3,7 @@
  * version. Lowering would leave those calls as llvm.dx.* in an otherwise
  * DXIL module (half-lowered); an error with no output is the honest
  * answer. A raised DXIL module never has them: the raise keeps such ops
- * as dx.op (dxil_raise_op_too_new). */
+ * as dx.op (raise_op_too_new). */
 #include "lower_internal.h"
 
 #include <string.h>
@@ -11,7 +11,7 @@
 /* The oldest DXIL version at which one of the intrinsic's table maps has
  * its op, when none has it at `v`; 0 when lowering at `v` is possible or
  * the intrinsic is not the table's (custom passes judge their own). */
-static dxil_version version_needed(const dxil_lower_ctx *lc, const char *base)
+static dxil_version version_needed(const lower_ctx *lc, const char *base)
 {
     const dxil_intrinsic_ref *refs;
     size_t n = dxil_optable_find_intrinsic(lc->table, base, &refs);
@@ -28,7 +28,7 @@ static dxil_version version_needed(const dxil_lower_ctx *lc, const char *base)
     return need;
 }
 
-int dxil_lower_check_versions(dxil_lower_ctx *lc)
+int lower_check_versions(lower_ctx *lc)
 {
     int rv = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {

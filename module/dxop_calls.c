@@ -8,7 +8,7 @@
 
 static int dxop_grow(void **v, size_t *cap, size_t n, size_t elem)
 {
-    void *p = dxil_grow(*v, cap, n, elem, 16);
+    void *p = grow_array(*v, cap, n, elem, 16);
     if (!p)
         return -1;
     *v = p;

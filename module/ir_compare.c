@@ -15,7 +15,7 @@ static const char *const cmp_kind_names[DXIL_CMP_KIND_COUNT] = {
     "same", "functions", "call-count", "callee", "operand", "precise",
     "md-order", "md", "attributes", "triple"};
 
-const char *dxil_cmp_kind_name(unsigned kind)
+const char *cmp_kind_name(unsigned kind)
 {
     return kind < DXIL_CMP_KIND_COUNT ? cmp_kind_names[kind] : NULL;
 }
@@ -137,7 +137,7 @@ static void cmp_fn_init(cmp_fn *f, LLVMValueRef fn)
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
             if (!cmp_tracked(i))
                 continue;
-            LLVMValueRef *nc = dxil_grow(f->calls, &f->cap, f->n, sizeof *nc, 32);
+            LLVMValueRef *nc = grow_array(f->calls, &f->cap, f->n, sizeof *nc, 32);
             if (!nc)
                 return;
             f->calls = nc;
@@ -494,7 +494,7 @@ static dxil_cmp_kind cmp_fn_attrs(cmp_out *o, LLVMModuleRef a, LLVMModuleRef b, 
     return DXIL_CMP_SAME;
 }
 
-dxil_cmp_kind dxil_ir_compare(LLVMModuleRef expected, LLVMModuleRef actual, unsigned flags,
+dxil_cmp_kind ir_compare(LLVMModuleRef expected, LLVMModuleRef actual, unsigned flags,
                               char *msg, size_t msg_size)
 {
     cmp_out o = {msg, msg_size};

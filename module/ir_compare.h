@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum dxil_cmp_flags {
+enum cmp_flags {
     DXIL_CMP_CALLS = 1u << 0,     /* tracked calls and their dataflow */
     DXIL_CMP_DX_MD = 1u << 1,     /* dx.* named metadata, order and content */
     DXIL_CMP_FN_ATTRS = 1u << 2,  /* string attributes of defined functions */
@@ -39,11 +39,11 @@ typedef enum dxil_cmp_kind {
     DXIL_CMP_KIND_COUNT
 } dxil_cmp_kind;
 
-const char *dxil_cmp_kind_name(unsigned kind);
+const char *cmp_kind_name(unsigned kind);
 
 /* Compares `expected` with `actual`; returns DXIL_CMP_SAME or the kind of
  * the first difference, described in msg (may be NULL). */
-dxil_cmp_kind dxil_ir_compare(LLVMModuleRef expected, LLVMModuleRef actual, unsigned flags,
+dxil_cmp_kind ir_compare(LLVMModuleRef expected, LLVMModuleRef actual, unsigned flags,
                               char *msg, size_t msg_size);
 
 #endif

@@ -30,19 +30,19 @@ static void module_parse_failed(int rc, const char *err, const char *prefix, dxi
                        "LLVM could not read the bitcode");
 }
 
-int dxil_module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const char *name,
+int module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const char *name,
                            char **original, LLVMModuleRef *out, dxil_diags *diags)
 {
     char *fixed = NULL, *upgraded = NULL;
     size_t fixed_len = 0, upgraded_len = 0;
-    if (dxil_text_check_intrinsic_uses(data, size, diags) != 0)
+    if (text_check_intrinsic_uses(data, size, diags) != 0)
         return -1;
     /* Module flags checked, LLVM 3.7 debug info upgraded (text_debuginfo.h). */
-    if (dxil_text_prepare_metadata(data, size, &upgraded, &upgraded_len, diags) != 0)
+    if (text_prepare_metadata(data, size, &upgraded, &upgraded_len, diags) != 0)
         return -1;
     const char *in = upgraded ? upgraded : data;
     size_t in_len = upgraded ? upgraded_len : size;
-    if (dxil_text_fix_datalayout(in, in_len, &fixed, &fixed_len, original, diags) != 0) {
+    if (text_fix_datalayout(in, in_len, &fixed, &fixed_len, original, diags) != 0) {
         free(upgraded);
         return -1;
     }
@@ -53,30 +53,30 @@ int dxil_module_parse_text(LLVMContextRef ctx, const char *data, size_t size, co
     free(upgraded);
     char *err = NULL;
     /* Takes ownership of buf. */
-    int rc = dxil_shim_parse_ir(ctx, buf, out, &err);
+    int rc = shim_parse_ir(ctx, buf, out, &err);
     if (rc != DXIL_SHIM_PARSED)
         module_parse_failed(rc, err, "LLVM IR: ", diags);
     free(err);
     return rc == DXIL_SHIM_PARSED ? 0 : -1;
 }
 
-int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
+int module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
                               uint64_t base, const char *name, char **original,
-                              LLVMModuleRef *out, dxil_bc_restypes **types, dxil_diags *diags)
+                              LLVMModuleRef *out, bc_restypes **types, dxil_diags *diags)
 {
     /* LLVM's reader is not hardened against every malformed stream. */
-    if (dxil_bitcode_validate_types(bc, bc_size, base, diags, types) != 0)
+    if (bitcode_validate_types(bc, bc_size, base, diags, types) != 0)
         return -1;
     /* The datalayout is rewritten in the stream itself (C, no LLVM C++
      * API needed); NULL fixed means the input is used as is. */
     uint8_t *fixed = NULL;
     size_t fixed_size = 0;
-    if (dxil_bitcode_fix_datalayout(bc, bc_size, base, &fixed, &fixed_size, original, diags) != 0)
+    if (bitcode_fix_datalayout(bc, bc_size, base, &fixed, &fixed_size, original, diags) != 0)
         return -1;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
         (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, name, 0);
     char *err = NULL;
-    int rc = dxil_shim_parse_bitcode(ctx, buf, out, &err);
+    int rc = shim_parse_bitcode(ctx, buf, out, &err);
     LLVMDisposeMemoryBuffer(buf);
     free(fixed);
     if (rc != DXIL_SHIM_PARSED)

@@ -11,15 +11,15 @@
 /* Bitcode: validation, datalayout fix (*original gets the original
  * layout, malloc'd), parse into ctx. base is the bitcode's offset in the
  * input. 0 and *out, or -1 with errors in diags. */
-struct dxil_bc_restypes;
+struct bc_restypes;
 /* types (may be NULL) gets what the validator's walk recovered of the
  * dx.resources class types (bitcode/bitcode_types.h). */
-int dxil_module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
+int module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
                               uint64_t base, const char *name, char **original,
-                              LLVMModuleRef *out, struct dxil_bc_restypes **types,
+                              LLVMModuleRef *out, struct bc_restypes **types,
                               dxil_diags *diags);
 /* Textual IR: the intrinsic-use pre-check, then the same fix and parse. */
-int dxil_module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const char *name,
+int module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const char *name,
                            char **original, LLVMModuleRef *out, dxil_diags *diags);
 
 #endif

@@ -26,7 +26,7 @@ using namespace llvm;
 // LLVM-C can create named metadata and append operands to it
 // (LLVMAddNamedMetadataOperand) but cannot remove a node or its operands;
 // NamedMDNode::eraseFromParent exists only in the C++ API.
-extern "C" int dxil_shim_erase_named_metadata(LLVMModuleRef mod, const char *name)
+extern "C" int shim_erase_named_metadata(LLVMModuleRef mod, const char *name)
 {
     if (!mod || !name)
         return 0;
@@ -92,7 +92,7 @@ static void shim_emit(LLVMContext &ctx, Error err)
 // debug-info upgrade is the last step of materializeAll; LLVM-C offers no
 // way in between. Function bodies are materialized one by one first so
 // the guard sees the whole module.
-extern "C" int dxil_shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef buf,
+extern "C" int shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef buf,
                                        LLVMModuleRef *out, char **broken)
 {
     LLVMContext &context = *unwrap(ctx);
@@ -127,7 +127,7 @@ extern "C" int dxil_shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef b
 
 // LLVMParseIRInContext always runs the debug-info upgrade at the end of
 // the module; LLParser::Run can be told not to, and the guard runs first.
-extern "C" int dxil_shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
+extern "C" int shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
                                   char **broken)
 {
     LLVMContext &context = *unwrap(ctx);

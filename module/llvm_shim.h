@@ -12,7 +12,7 @@ extern "C" {
 /* Erases the named metadata node `name` from the module (its operand list
  * goes with it; the MDNodes themselves stay alive while referenced).
  * Returns 1 if the node existed, 0 otherwise (or on NULL arguments). */
-int dxil_shim_erase_named_metadata(LLVMModuleRef mod, const char *name);
+int shim_erase_named_metadata(LLVMModuleRef mod, const char *name);
 
 /* What the two parsers below return. */
 enum {
@@ -27,12 +27,12 @@ enum {
  * verified here first and refused (DXIL_SHIM_BROKEN, *broken malloc'd)
  * before the upgrade runs; broken debug info alone is stripped with
  * LLVM's own warning. buf stays the caller's. */
-int dxil_shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
+int shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
                             char **broken);
 
 /* The same for LLVM IR text (LLVMParseIRInContext, which takes buf).
  * DXIL_SHIM_PARSE_FAILED sets *broken to LLVM's parse message. */
-int dxil_shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
+int shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
                        char **broken);
 
 #ifdef __cplusplus

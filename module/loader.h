@@ -11,12 +11,12 @@
  * normalised) and, when opts->layouts_from_reflection is set and the
  * input is a container with a STAT part, parses that too into
  * *reflection (NULL otherwise; owned by the caller). LLVM's diagnostics
- * go to diags until dxil_module_route_diags says otherwise. NULL, with
+ * go to diags until module_route_diags says otherwise. NULL, with
  * the reasons in diags, when the input could not be parsed. */
-dxil_module *dxil_module_parse(const void *data, size_t size, const char *name,
-                               const dxil_options *opts, dxil_reflection **reflection,
+dxil_module *module_parse(const void *data, size_t size, const char *name,
+                               const dxil_options *opts, stat_reflection **reflection,
                                dxil_diags *diags);
 /* Points the context's LLVM diagnostic handler at diags (NULL: drop). */
-void dxil_module_route_diags(dxil_module *m, dxil_diags *diags);
+void module_route_diags(dxil_module *m, dxil_diags *diags);
 
 #endif

@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-unsigned dxil_md_num_operands(LLVMValueRef v)
+unsigned md_num_operands(LLVMValueRef v)
 {
     if (!v || !LLVMIsAMDNode(v))
         return 0;
     return LLVMGetMDNodeNumOperands(v);
 }
 
-LLVMValueRef dxil_md_operand(LLVMValueRef v, unsigned i)
+LLVMValueRef md_operand(LLVMValueRef v, unsigned i)
 {
-    unsigned n = dxil_md_num_operands(v);
+    unsigned n = md_num_operands(v);
     if (i >= n)
         return NULL;
     /* LLVM-C only returns all operands at once. */
@@ -31,9 +31,9 @@ LLVMValueRef dxil_md_operand(LLVMValueRef v, unsigned i)
     return r;
 }
 
-LLVMValueRef *dxil_md_operands(LLVMValueRef v, unsigned *n)
+LLVMValueRef *md_operands(LLVMValueRef v, unsigned *n)
 {
-    *n = dxil_md_num_operands(v);
+    *n = md_num_operands(v);
     LLVMValueRef *ops = v && LLVMIsAMDNode(v) ? calloc(*n ? *n : 1, sizeof *ops) : NULL;
     if (ops)
         LLVMGetMDNodeOperands(v, ops);
@@ -41,7 +41,7 @@ LLVMValueRef *dxil_md_operands(LLVMValueRef v, unsigned *n)
     return ops;
 }
 
-bool dxil_const_u64(LLVMValueRef v, uint64_t *out)
+bool const_u64(LLVMValueRef v, uint64_t *out)
 {
     if (!v || !LLVMIsAConstantInt(v))
         return false;
@@ -49,9 +49,9 @@ bool dxil_const_u64(LLVMValueRef v, uint64_t *out)
     return true;
 }
 
-int dxil_md_operand_uint(LLVMValueRef node, unsigned i, uint64_t *out)
+int md_operand_uint(LLVMValueRef node, unsigned i, uint64_t *out)
 {
-    return dxil_const_u64(dxil_md_operand(node, i), out) ? 0 : -1;
+    return const_u64(md_operand(node, i), out) ? 0 : -1;
 }
 
 /* The bytes of an MDString value (not NUL-terminated), or NULL. */
@@ -61,7 +61,7 @@ static const char *md_string_bytes(LLVMValueRef v, unsigned *len)
     return v && LLVMIsAMDString(v) ? LLVMGetMDString(v, len) : NULL;
 }
 
-const char *dxil_md_string(LLVMValueRef v, char *buf, size_t size)
+const char *md_string(LLVMValueRef v, char *buf, size_t size)
 {
     unsigned len;
     const char *s = md_string_bytes(v, &len);
@@ -72,7 +72,7 @@ const char *dxil_md_string(LLVMValueRef v, char *buf, size_t size)
     return buf;
 }
 
-char *dxil_md_string_dup(LLVMValueRef v)
+char *md_string_dup(LLVMValueRef v)
 {
     unsigned len;
     const char *s = md_string_bytes(v, &len);
@@ -84,7 +84,7 @@ char *dxil_md_string_dup(LLVMValueRef v)
     return copy;
 }
 
-unsigned dxil_md_named_count(LLVMModuleRef mod, const char *name)
+unsigned md_named_count(LLVMModuleRef mod, const char *name)
 {
     if (!LLVMGetNamedMetadata(mod, name, strlen(name)))
         return 0;
@@ -94,7 +94,7 @@ unsigned dxil_md_named_count(LLVMModuleRef mod, const char *name)
 /* Returns a malloc'd copy of the operands of `name` (NULL if none). */
 static LLVMValueRef *md_named_ops(LLVMModuleRef mod, const char *name, unsigned *n)
 {
-    *n = dxil_md_named_count(mod, name);
+    *n = md_named_count(mod, name);
     if (*n == 0)
         return NULL;
     LLVMValueRef *ops = malloc(*n * sizeof *ops);
@@ -105,7 +105,7 @@ static LLVMValueRef *md_named_ops(LLVMModuleRef mod, const char *name, unsigned 
     return ops;
 }
 
-LLVMValueRef dxil_md_named_operand(LLVMModuleRef mod, const char *name, unsigned i)
+LLVMValueRef md_named_operand(LLVMModuleRef mod, const char *name, unsigned i)
 {
     unsigned n;
     LLVMValueRef *ops = md_named_ops(mod, name, &n);
@@ -114,12 +114,12 @@ LLVMValueRef dxil_md_named_operand(LLVMModuleRef mod, const char *name, unsigned
     return r;
 }
 
-LLVMValueRef dxil_md_named_single(LLVMModuleRef mod, const char *name)
+LLVMValueRef md_named_single(LLVMModuleRef mod, const char *name)
 {
-    return dxil_md_named_count(mod, name) == 1 ? dxil_md_named_operand(mod, name, 0) : NULL;
+    return md_named_count(mod, name) == 1 ? md_named_operand(mod, name, 0) : NULL;
 }
 
-int dxil_md_named_move(LLVMModuleRef mod, const char *from, const char *to)
+int md_named_move(LLVMModuleRef mod, const char *from, const char *to)
 {
     if (!LLVMGetNamedMetadata(mod, from, strlen(from)))
         return -1;
@@ -130,7 +130,7 @@ int dxil_md_named_move(LLVMModuleRef mod, const char *from, const char *to)
     LLVMGetNamedMetadataOperands(mod, from, ops);
     /* Erase first, so that from == to moves the node to the end; create
      * `to` even when empty so an empty node survives the move. */
-    dxil_shim_erase_named_metadata(mod, from);
+    shim_erase_named_metadata(mod, from);
     LLVMGetOrInsertNamedMetadata(mod, to, strlen(to));
     for (unsigned i = 0; i < n; i++)
         LLVMAddNamedMetadataOperand(mod, to, ops[i]);
@@ -138,28 +138,28 @@ int dxil_md_named_move(LLVMModuleRef mod, const char *from, const char *to)
     return (int)n;
 }
 
-LLVMValueRef dxil_md_tag_value(LLVMValueRef list, unsigned tag, bool *found)
+LLVMValueRef md_tag_value(LLVMValueRef list, unsigned tag, bool *found)
 {
-    unsigned n = dxil_md_num_operands(list);
+    unsigned n = md_num_operands(list);
     if (found)
         *found = false;
     for (unsigned i = 0; i + 1 < n; i += 2) {
         uint64_t t;
-        if (dxil_md_operand_uint(list, i, &t) == 0 && t == tag) {
+        if (md_operand_uint(list, i, &t) == 0 && t == tag) {
             if (found)
                 *found = true;
-            return dxil_md_operand(list, i + 1);
+            return md_operand(list, i + 1);
         }
     }
     return NULL;
 }
 
-LLVMValueRef dxil_md_make_string(LLVMContextRef ctx, const char *s)
+LLVMValueRef md_make_string(LLVMContextRef ctx, const char *s)
 {
     return LLVMMetadataAsValue(ctx, LLVMMDStringInContext2(ctx, s, strlen(s)));
 }
 
-LLVMValueRef dxil_md_make_node(LLVMContextRef ctx, LLVMValueRef *ops, unsigned n)
+LLVMValueRef md_make_node(LLVMContextRef ctx, LLVMValueRef *ops, unsigned n)
 {
     LLVMMetadataRef small[8];
     LLVMMetadataRef *mds = n <= 8 ? small : malloc(n * sizeof *mds);
@@ -173,10 +173,10 @@ LLVMValueRef dxil_md_make_node(LLVMContextRef ctx, LLVMValueRef *ops, unsigned n
     return r;
 }
 
-static int md_names_add(dxil_md_names *out, const char *name, size_t len)
+static int md_names_add(md_names *out, const char *name, size_t len)
 {
     char *copy = malloc(len + 1);
-    char **nv = copy ? dxil_grow(out->v, &out->cap, out->n, sizeof *nv, 16) : NULL;
+    char **nv = copy ? grow_array(out->v, &out->cap, out->n, sizeof *nv, 16) : NULL;
     if (!nv) {
         free(copy);
         return -1;
@@ -188,7 +188,7 @@ static int md_names_add(dxil_md_names *out, const char *name, size_t len)
     return 0;
 }
 
-int dxil_md_named_list(LLVMModuleRef mod, const char *prefix, dxil_md_names *out)
+int md_named_list(LLVMModuleRef mod, const char *prefix, md_names *out)
 {
     size_t plen = strlen(prefix);
     for (LLVMNamedMDNodeRef nmd = LLVMGetFirstNamedMetadata(mod); nmd;
@@ -201,7 +201,7 @@ int dxil_md_named_list(LLVMModuleRef mod, const char *prefix, dxil_md_names *out
     return 0;
 }
 
-void dxil_md_names_free(dxil_md_names *names)
+void md_names_free(md_names *names)
 {
     for (size_t i = 0; i < names->n; i++)
         free(names->v[i]);
@@ -223,11 +223,11 @@ static char *md_swap_prefix(const char *name, const char *from, const char *to)
     return s;
 }
 
-int dxil_md_rename_prefixed(LLVMModuleRef mod, const char *from, const char *to,
-                            bool (*skip)(const char *name), dxil_md_clash_fn clash, void *arg)
+int md_rename_prefixed(LLVMModuleRef mod, const char *from, const char *to,
+                            bool (*skip)(const char *name), md_clash_fn clash, void *arg)
 {
-    dxil_md_names names = {0};
-    int rv = dxil_md_named_list(mod, from, &names);
+    md_names names = {0};
+    int rv = md_named_list(mod, from, &names);
     for (size_t i = 0; rv == 0 && i < names.n; i++) {
         if (skip && skip(names.v[i]))
             continue;
@@ -237,9 +237,9 @@ int dxil_md_rename_prefixed(LLVMModuleRef mod, const char *from, const char *to,
         else if (LLVMGetNamedMetadata(mod, target, strlen(target)))
             clash(arg, names.v[i], target);
         else
-            dxil_md_named_move(mod, names.v[i], target);
+            md_named_move(mod, names.v[i], target);
         free(target);
     }
-    dxil_md_names_free(&names);
+    md_names_free(&names);
     return rv;
 }

@@ -62,7 +62,7 @@ static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
     if (dxil_locate_bitcode(data, size, opts->part, &bc, &bc_size, &m->header, diags) != 0)
         return -1;
     m->has_header = m->kind == DXIL_INPUT_CONTAINER;
-    return dxil_module_parse_bitcode(m->ctx, bc, bc_size, (uint64_t)(bc - data), name,
+    return module_parse_bitcode(m->ctx, bc, bc_size, (uint64_t)(bc - data), name,
                                      &m->original_datalayout, &m->mod, &m->restypes, diags);
 }
 
@@ -79,7 +79,7 @@ static int module_parse_input(dxil_module *m, const void *data, size_t size, con
                               const dxil_options *opts, dxil_diags *diags)
 {
     if (m->kind == DXIL_INPUT_TEXT)
-        return dxil_module_parse_text(m->ctx, data, size, module_label(name),
+        return module_parse_text(m->ctx, data, size, module_label(name),
                                       &m->original_datalayout, &m->mod, diags);
     if (m->kind != DXIL_INPUT_UNKNOWN)
         return module_parse_binary(m, data, size, module_label(name), opts, diags);
@@ -88,8 +88,8 @@ static int module_parse_input(dxil_module *m, const void *data, size_t size, con
     return -1;
 }
 
-dxil_module *dxil_module_parse(const void *data, size_t size, const char *name,
-                               const dxil_options *opts, dxil_reflection **reflection,
+dxil_module *module_parse(const void *data, size_t size, const char *name,
+                               const dxil_options *opts, stat_reflection **reflection,
                                dxil_diags *diags)
 {
     *reflection = NULL;
@@ -99,7 +99,7 @@ dxil_module *dxil_module_parse(const void *data, size_t size, const char *name,
     m->kind = dxil_detect_input(data, size);
     m->ctx = LLVMContextCreate();
     size_t errors_before = dxil_diags_error_count(diags);
-    dxil_module_route_diags(m, diags);
+    module_route_diags(m, diags);
     if (module_parse_input(m, data, size, name, opts, diags) != 0 ||
         dxil_diags_error_count(diags) > errors_before) {
         dxil_module_destroy(m);
@@ -107,24 +107,24 @@ dxil_module *dxil_module_parse(const void *data, size_t size, const char *name,
     }
     module_record_datalayout(m);
     if (opts->layouts_from_reflection && m->kind == DXIL_INPUT_CONTAINER)
-        *reflection = dxil_reflection_parse(m->ctx, data, size);
+        *reflection = reflection_parse(m->ctx, data, size);
     return m;
 }
 
-void dxil_module_route_diags(dxil_module *m, dxil_diags *diags)
+void module_route_diags(dxil_module *m, dxil_diags *diags)
 {
     LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, diags);
 }
 
-void dxil_module_keep_reflection(dxil_module *m, dxil_reflection *r)
+void module_keep_reflection(dxil_module *m, stat_reflection *r)
 {
-    dxil_reflection_destroy(m->reflection);
+    reflection_destroy(m->reflection);
     m->reflection = r;
 }
 
-dxil_reflection *dxil_module_take_reflection(dxil_module *m)
+stat_reflection *module_take_reflection(dxil_module *m)
 {
-    dxil_reflection *r = m ? m->reflection : NULL;
+    stat_reflection *r = m ? m->reflection : NULL;
     if (m)
         m->reflection = NULL;
     return r;
@@ -135,13 +135,13 @@ void dxil_module_destroy(dxil_module *m)
     if (!m)
         return;
     /* The STAT module lives in m's context: it goes first. */
-    dxil_reflection_destroy(m->reflection);
+    reflection_destroy(m->reflection);
     if (m->mod)
         LLVMDisposeModule(m->mod);
     if (m->ctx)
         LLVMContextDispose(m->ctx);
     free(m->original_datalayout);
-    dxil_bc_restypes_free(m->restypes);
+    bc_restypes_free(m->restypes);
     free(m);
 }
 

@@ -8,8 +8,8 @@
 #include <llvm-c/Core.h>
 #include <stdint.h>
 
-struct dxil_reflection;
-struct dxil_bc_restypes;
+struct stat_reflection;
+struct bc_restypes;
 
 struct dxil_module {
     LLVMContextRef ctx;
@@ -20,11 +20,11 @@ struct dxil_module {
     char *original_datalayout;
     /* The parsed STAT module, kept only between a load without raise and
      * a later dxil_module_raise_opts (module/reflection.h); else NULL. */
-    struct dxil_reflection *reflection;
+    struct stat_reflection *reflection;
     /* The class type each dx.resources record pointed to in the bitcode
      * (bitcode/bitcode_types.h), recovered at load; NULL for text input
      * or when the records name none. */
-    struct dxil_bc_restypes *restypes;
+    struct bc_restypes *restypes;
 };
 
 #endif

@@ -78,7 +78,7 @@ int dxil_module_write_file(dxil_module *m, const char *path, dxil_emit_format fm
     mw_output out;
     if (mw_serialise(m, fmt, &out, diags) != 0)
         return -1;
-    int rc = dxil_write_file_atomic(path, out.data, out.size, diags);
+    int rc = file_write_atomic(path, out.data, out.size, diags);
     mw_release(&out);
     return rc;
 }

@@ -14,13 +14,13 @@ static void reflection_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size
     if (handler)
         LLVMContextSetDiagnosticHandler(ctx, handler, local);
     char *original = NULL;
-    dxil_module_parse_bitcode(ctx, bc, bc_size, base, "STAT", &original, out, NULL, local);
+    module_parse_bitcode(ctx, bc, bc_size, base, "STAT", &original, out, NULL, local);
     if (handler)
         LLVMContextSetDiagnosticHandler(ctx, handler, prev);
     free(original);
 }
 
-dxil_reflection *dxil_reflection_parse(LLVMContextRef ctx, const void *data, size_t size)
+stat_reflection *reflection_parse(LLVMContextRef ctx, const void *data, size_t size)
 {
     const uint8_t *bc = NULL;
     size_t bc_size = 0;
@@ -28,7 +28,7 @@ dxil_reflection *dxil_reflection_parse(LLVMContextRef ctx, const void *data, siz
     /* No diagnostics: a missing or broken part just means none. */
     if (dxil_locate_bitcode(data, size, "STAT", &bc, &bc_size, &h, NULL) != 0)
         return NULL;
-    dxil_reflection *r = calloc(1, sizeof *r);
+    stat_reflection *r = calloc(1, sizeof *r);
     if (r)
         r->diags = dxil_diags_create();
     if (!r || !r->diags) {
@@ -41,7 +41,7 @@ dxil_reflection *dxil_reflection_parse(LLVMContextRef ctx, const void *data, siz
     return r;
 }
 
-void dxil_reflection_destroy(dxil_reflection *r)
+void reflection_destroy(stat_reflection *r)
 {
     if (!r)
         return;

@@ -112,7 +112,7 @@ static bool tc_line_opens_with(tc_scan *t, const char *word)
 
 static int tc_push(tc_list *l, tc_name item)
 {
-    tc_name *v = dxil_grow(l->v, &l->cap, l->n, sizeof *v, 16);
+    tc_name *v = grow_array(l->v, &l->cap, l->n, sizeof *v, 16);
     if (!v)
         return -1;
     l->v = v;
@@ -242,7 +242,7 @@ static int tc_walk(tc_scan *t, dxil_diags *diags)
     return tc_check_arity(t, diags);
 }
 
-int dxil_text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags)
+int text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags)
 {
     tc_scan t = {.s = text, .len = len, .line = 1, .indent_end = SIZE_MAX};
     size_t errors_before = dxil_diags_error_count(diags);

@@ -10,6 +10,6 @@
  * name is used other than where a function is declared, defined or called
  * or a global of that name is defined: LLVM's intrinsic upgrade at the end
  * of parsing crashes on such uses. Comments and strings are skipped. */
-int dxil_text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags);
+int text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags);
 
 #endif

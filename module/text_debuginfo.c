@@ -73,7 +73,7 @@ __attribute__((format(printf, 4, 5)))
 #endif
 static void td_edit_add(td_state *t, size_t at, size_t del, const char *fmt, ...)
 {
-    td_edit *v = dxil_grow(t->edits, &t->cap_edits, t->n_edits, sizeof *v, 64);
+    td_edit *v = grow_array(t->edits, &t->cap_edits, t->n_edits, sizeof *v, 64);
     if (!v) {
         t->oom = true;
         return;
@@ -92,7 +92,7 @@ static void td_tail_add(td_state *t, const char *text)
 {
     size_t n = strlen(text);
     while (!t->oom && t->n_tail + n + 1 > t->cap_tail) {
-        char *p = dxil_grow(t->tail, &t->cap_tail, t->n_tail + n + 1, 1, 256);
+        char *p = grow_array(t->tail, &t->cap_tail, t->n_tail + n + 1, 1, 256);
         if (!p)
             t->oom = true;
         else
@@ -434,7 +434,7 @@ static int td_want_cmp(const void *a, const void *b)
 
 static void td_want_add(td_state *t, td_wants *w, tm_item name, uint64_t node, bool fn)
 {
-    td_want *v = dxil_grow(w->v, &w->cap, w->n, sizeof *v, 16);
+    td_want *v = grow_array(w->v, &w->cap, w->n, sizeof *v, 16);
     if (!v) {
         t->oom = true;
         return;
@@ -580,7 +580,7 @@ static int td_upgrade(td_state *t, char **out, size_t *out_len)
     return t->oom || !*out ? -1 : 0;
 }
 
-int dxil_text_prepare_metadata(const char *text, size_t len, char **out, size_t *out_len,
+int text_prepare_metadata(const char *text, size_t len, char **out, size_t *out_len,
                                dxil_diags *diags)
 {
     *out = NULL;
@@ -588,7 +588,7 @@ int dxil_text_prepare_metadata(const char *text, size_t len, char **out, size_t 
     tm_index ix;
     int rc = tm_index_build(text, len, &ix);
     if (rc == 0 && ix.n_named)
-        rc = dxil_text_check_module_flags(text, &ix, diags) != 0 ? -2 : 0;
+        rc = text_check_module_flags(text, &ix, diags) != 0 ? -2 : 0;
     td_state t = {.s = text, .len = len, .ix = &ix, .next_id = ix.next_id, .diags = diags};
     if (rc == 0 && ix.n && !(t.info = calloc(ix.n, sizeof *t.info)))
         rc = -1;

@@ -14,10 +14,10 @@
  * 3.7 debug-info text into what LLVM 22's parser reads, as LLVM's bitcode
  * reader upgrades the same records. *out is the rewritten text (malloc'd),
  * or NULL when text is used as it is. 0, or -1 with an error in diags. */
-int dxil_text_prepare_metadata(const char *text, size_t len, char **out, size_t *out_len,
+int text_prepare_metadata(const char *text, size_t len, char **out, size_t *out_len,
                                dxil_diags *diags);
 
 /* text_modflags.c: 0, or -1 with a DXIL_E_MODULE_METADATA error. */
-int dxil_text_check_module_flags(const char *s, const tm_index *ix, dxil_diags *diags);
+int text_check_module_flags(const char *s, const tm_index *ix, dxil_diags *diags);
 
 #endif

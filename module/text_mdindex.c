@@ -99,7 +99,7 @@ static void tm_span_lines(const char *s, size_t len, tm_def *d)
 
 static int tm_push(tm_def **v, size_t *n, size_t *cap, const tm_def *d)
 {
-    tm_def *grown = dxil_grow(*v, cap, *n, sizeof **v, 64);
+    tm_def *grown = grow_array(*v, cap, *n, sizeof **v, 64);
     if (!grown)
         return -1;
     *v = grown;

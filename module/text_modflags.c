@@ -88,7 +88,7 @@ static const char *tf_entry(const char *s, const tm_index *ix, tm_item item, con
     return NULL;
 }
 
-int dxil_text_check_module_flags(const char *s, const tm_index *ix, dxil_diags *diags)
+int text_check_module_flags(const char *s, const tm_index *ix, dxil_diags *diags)
 {
     const tm_def *list = tm_find_named(ix, s, "llvm.module.flags");
     if (!list || !list->close)

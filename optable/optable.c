@@ -16,7 +16,7 @@
 
 const dxil_optable *dxil_optable_builtin(void)
 {
-    return &dxil_optable_builtin_table;
+    return &optable_builtin_table;
 }
 
 size_t dxil_optable_op_count(const dxil_optable *t)
@@ -41,13 +41,13 @@ const dxil_op_class *dxil_optable_class_at(const dxil_optable *t, size_t i)
 
 uint32_t dxil_optable_slot_count(const dxil_optable *t, uint32_t table_id)
 {
-    int part = dxil_optable_part_of(table_id);
+    int part = optable_part_of(table_id);
     return t && part >= 0 ? t->slot_count[part] : 0;
 }
 
 const dxil_op_info *dxil_op_by_opcode(const dxil_optable *t, uint32_t opcode)
 {
-    int part = dxil_optable_part_of(DXIL_OPCODE_TABLE(opcode));
+    int part = optable_part_of(DXIL_OPCODE_TABLE(opcode));
     uint32_t index = DXIL_OPCODE_INDEX(opcode);
     if (!t || part < 0 || index >= t->slot_count[part])
         return NULL;
@@ -127,7 +127,7 @@ static bool optable_parse_vector(const char *s, size_t len, dxil_overload_type *
     unsigned w = 0;
     for (size_t i = 0; i < nd; i++)
         w = w * 10u + (unsigned)(s[1 + i] - '0');
-    int k = dxil_scalar_kind_from_suffix(s + 1 + nd, len - 1 - nd);
+    int k = scalar_kind_from_suffix(s + 1 + nd, len - 1 - nd);
     if (k <= 0 || w > DXIL_MAX_VECTOR_WIDTH)
         return false;
     *t = (dxil_overload_type){(dxil_scalar_kind)k, w, NULL, 0};
@@ -150,7 +150,7 @@ static bool optable_is_matrix(const char *s, size_t len)
 /* One dot-free token; false when it is not a scalar, vector or matrix. */
 static bool optable_parse_token(const char *s, size_t len, dxil_overload_type *t)
 {
-    int k = dxil_scalar_kind_from_suffix(s, len);
+    int k = scalar_kind_from_suffix(s, len);
     if (k > 0) {
         *t = (dxil_overload_type){(dxil_scalar_kind)k, 0, NULL, 0};
         return true;

@@ -9,53 +9,53 @@
 
 /* Index of a table id in dxil_optable.parts; -1 for ids that do not exist. */
 #define DXIL_OPTABLE_PARTS 2
-int dxil_optable_part_of(uint32_t table_id);
-uint32_t dxil_optable_part_id(int part);
+int optable_part_of(uint32_t table_id);
+uint32_t optable_part_id(int part);
 
 /* The ID of exactly this intrinsic name in the linked LLVM, 0 when it has
  * none (optable_llvm.c; cached per thread, so cheap to call per call). */
-unsigned dxil_intrinsic_id(const char *name);
+unsigned intrinsic_id(const char *name);
 
 /* ---- type descriptors ----------------------------------------------------
  * What LLVM type each dxil_type_code stands for, from the <types> section
- * of spec/dxil-ops.xml (generated into dxil_type_descs[], indexed by code).
+ * of spec/dxil-ops.xml (generated into type_descs[], indexed by code).
  * Codes of form OVERLOAD ($o, $r, $cb, $vec4...) depend on the call's
  * overload: each consumer builds those itself. */
-typedef enum dxil_type_form {
+typedef enum type_form {
     DXIL_FORM_VOID = 0,
     DXIL_FORM_OVERLOAD,  /* depends on the overload type */
     DXIL_FORM_SCALAR,    /* `scalar` */
     DXIL_FORM_VECTOR,    /* <count x scalar> */
     DXIL_FORM_STRUCT,    /* `count` fields; named when `name` is set */
     DXIL_FORM_COUNT
-} dxil_type_form;
+} type_form;
 
 /* The LLVM scalar types descriptors are made of (spec spelling in
- * dxil_llvm_scalar_name: "i1".."i64", "half", "float", "double", "ptr"). */
-typedef enum dxil_llvm_scalar {
+ * llvm_scalar_name: "i1".."i64", "half", "float", "double", "ptr"). */
+typedef enum llvm_scalar {
     DXIL_LS_I1 = 0, DXIL_LS_I8, DXIL_LS_I16, DXIL_LS_I32, DXIL_LS_I64,
     DXIL_LS_HALF, DXIL_LS_FLOAT, DXIL_LS_DOUBLE, DXIL_LS_PTR,
     DXIL_LS_COUNT
-} dxil_llvm_scalar;
+} llvm_scalar;
 
 #define DXIL_TYPE_MAX_FIELDS 8
 
-typedef struct dxil_type_desc {
-    uint8_t form;     /* dxil_type_form */
-    uint8_t scalar;   /* SCALAR, VECTOR: dxil_llvm_scalar */
+typedef struct type_desc {
+    uint8_t form;     /* type_form */
+    uint8_t scalar;   /* SCALAR, VECTOR: llvm_scalar */
     uint8_t count;    /* VECTOR: width; STRUCT: number of fields */
-    uint8_t fields[DXIL_TYPE_MAX_FIELDS]; /* STRUCT: dxil_llvm_scalar of each */
+    uint8_t fields[DXIL_TYPE_MAX_FIELDS]; /* STRUCT: llvm_scalar of each */
     const char *name; /* STRUCT: "dx.types.Dimensions"; NULL for a literal struct */
     uint32_t line;    /* line in the spec; 0 when the code was not described */
-} dxil_type_desc;
+} type_desc;
 
 /* Generated from the spec (dxil_optable_gen.c), indexed by dxil_type_code. */
-extern const dxil_type_desc dxil_type_descs[DXIL_TY_COUNT];
+extern const type_desc type_descs[DXIL_TY_COUNT];
 
-const char *dxil_type_form_name(unsigned form);     /* "scalar"...; NULL if bad */
-int dxil_type_form_from_name(const char *name, size_t len);
-const char *dxil_llvm_scalar_name(unsigned s);      /* "i32"...; NULL if bad */
-int dxil_llvm_scalar_from_name(const char *name, size_t len);
+const char *type_form_name(unsigned form);     /* "scalar"...; NULL if bad */
+int type_form_from_name(const char *name, size_t len);
+const char *llvm_scalar_name(unsigned s);      /* "i32"...; NULL if bad */
+int llvm_scalar_from_name(const char *name, size_t len);
 
 struct dxil_optable {
     /* O(1) lookup: slots[part][index], NULL for holes. */
@@ -77,23 +77,23 @@ struct dxil_optable {
 };
 
 /* Names <-> values for spec keywords; -1 when unknown. */
-int dxil_op_attr_from_name(const char *name, size_t len);  /* bit index */
-int dxil_op_flag_from_name(const char *name, size_t len);  /* bit index */
-int dxil_map_custom_from_name(const char *name, size_t len);
-int dxil_map_result_from_name(const char *name, size_t len);
-int dxil_map_direction_from_name(const char *name, size_t len);
-int dxil_scalar_kind_from_letter(char c);                  /* 'h' -> HALF; 'v' -> VOID */
-int dxil_scalar_kind_from_suffix(const char *s, size_t len); /* "f32" -> FLOAT */
+int op_attr_from_name(const char *name, size_t len);  /* bit index */
+int op_flag_from_name(const char *name, size_t len);  /* bit index */
+int map_custom_from_name(const char *name, size_t len);
+int map_result_from_name(const char *name, size_t len);
+int map_direction_from_name(const char *name, size_t len);
+int scalar_kind_from_letter(char c);                  /* 'h' -> HALF; 'v' -> VOID */
+int scalar_kind_from_suffix(const char *s, size_t len); /* "f32" -> FLOAT */
 
 /* Parses a DXC overload letter string ("hfd<", "o,hfdwil<", "v") into set
  * (letters not copied). On error returns false and writes a reason. */
-bool dxil_overload_letters_parse(const char *letters, dxil_overload_set *set, char *why,
+bool overload_letters_parse(const char *letters, dxil_overload_set *set, char *why,
                                  size_t why_size);
 
 /* Comparators for the sorted indexes (also used by the generator). */
-int dxil_optable_cmp_op_name(const void *a, const void *b);    /* const dxil_op_info *const * */
-int dxil_optable_cmp_class_name(const void *a, const void *b); /* const dxil_op_class *const * */
-int dxil_optable_cmp_class_fn(const void *a, const void *b);
-int dxil_optable_cmp_ref(const void *a, const void *b);        /* const dxil_intrinsic_ref * */
+int optable_cmp_op_name(const void *a, const void *b);    /* const dxil_op_info *const * */
+int optable_cmp_class_name(const void *a, const void *b); /* const dxil_op_class *const * */
+int optable_cmp_class_fn(const void *a, const void *b);
+int optable_cmp_ref(const void *a, const void *b);        /* const dxil_intrinsic_ref * */
 
 #endif

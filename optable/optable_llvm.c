@@ -39,7 +39,7 @@ static size_t oll_hash(const char *name, size_t n)
     return h % OLL_SLOTS;
 }
 
-unsigned dxil_intrinsic_id(const char *name)
+unsigned intrinsic_id(const char *name)
 {
     if (!name)
         return 0;
@@ -57,16 +57,16 @@ unsigned dxil_intrinsic_id(const char *name)
 
 bool dxil_intrinsic_in_llvm(const char *name)
 {
-    return dxil_intrinsic_id(name) != 0;
+    return intrinsic_id(name) != 0;
 }
 
 /* ---- type codes ---------------------------------------------------------- */
 
 static const unsigned oll_int_bits[] = {1, 8, 16, 32, 64}; /* DXIL_LS_I1..I64 */
 
-const dxil_type_desc *dxil_type_desc_of(unsigned code)
+const type_desc *type_desc_of(unsigned code)
 {
-    return code < DXIL_TY_COUNT ? &dxil_type_descs[code] : NULL;
+    return code < DXIL_TY_COUNT ? &type_descs[code] : NULL;
 }
 
 static LLVMTypeRef oll_scalar(LLVMContextRef ctx, unsigned s)
@@ -82,7 +82,7 @@ static LLVMTypeRef oll_scalar(LLVMContextRef ctx, unsigned s)
     }
 }
 
-LLVMTypeRef dxil_llvm_named_struct(LLVMContextRef ctx, const char *name, LLVMTypeRef *elems, unsigned n)
+LLVMTypeRef llvm_named_struct(LLVMContextRef ctx, const char *name, LLVMTypeRef *elems, unsigned n)
 {
     LLVMTypeRef t = LLVMGetTypeByName2(ctx, name);
     if (t)
@@ -92,19 +92,19 @@ LLVMTypeRef dxil_llvm_named_struct(LLVMContextRef ctx, const char *name, LLVMTyp
     return t;
 }
 
-static LLVMTypeRef oll_struct(LLVMContextRef ctx, const dxil_type_desc *d)
+static LLVMTypeRef oll_struct(LLVMContextRef ctx, const type_desc *d)
 {
     LLVMTypeRef f[DXIL_TYPE_MAX_FIELDS];
     for (unsigned i = 0; i < d->count; i++)
         f[i] = oll_scalar(ctx, d->fields[i]);
     if (!d->name)
         return LLVMStructTypeInContext(ctx, f, d->count, 0);
-    return dxil_llvm_named_struct(ctx, d->name, f, d->count);
+    return llvm_named_struct(ctx, d->name, f, d->count);
 }
 
-LLVMTypeRef dxil_type_code_llvm(LLVMContextRef ctx, unsigned code)
+LLVMTypeRef type_code_llvm(LLVMContextRef ctx, unsigned code)
 {
-    const dxil_type_desc *d = dxil_type_desc_of(code);
+    const type_desc *d = type_desc_of(code);
     switch (d ? d->form : DXIL_FORM_OVERLOAD) {
     case DXIL_FORM_VOID: return LLVMVoidTypeInContext(ctx);
     case DXIL_FORM_SCALAR: return oll_scalar(ctx, d->scalar);
@@ -125,7 +125,7 @@ static bool oll_scalar_fits(unsigned s, LLVMTypeRef t)
     return s > DXIL_LS_I64 || LLVMGetIntTypeWidth(t) == oll_int_bits[s];
 }
 
-static bool oll_struct_fits(const dxil_type_desc *d, LLVMTypeRef t)
+static bool oll_struct_fits(const type_desc *d, LLVMTypeRef t)
 {
     if (LLVMGetTypeKind(t) != LLVMStructTypeKind || LLVMCountStructElementTypes(t) != d->count)
         return false;
@@ -135,9 +135,9 @@ static bool oll_struct_fits(const dxil_type_desc *d, LLVMTypeRef t)
     return true;
 }
 
-bool dxil_type_code_fits(unsigned code, LLVMTypeRef t)
+bool type_code_fits(unsigned code, LLVMTypeRef t)
 {
-    const dxil_type_desc *d = dxil_type_desc_of(code);
+    const type_desc *d = type_desc_of(code);
     switch (d ? d->form : DXIL_FORM_OVERLOAD) {
     case DXIL_FORM_VOID: return LLVMGetTypeKind(t) == LLVMVoidTypeKind;
     case DXIL_FORM_SCALAR: return oll_scalar_fits(d->scalar, t);

@@ -90,13 +90,13 @@ const char *dxil_scalar_kind_suffix(unsigned kind)
     return names_at(names_suffix, NAMES_COUNT(names_suffix), kind);
 }
 
-int dxil_scalar_kind_from_letter(char c)
+int scalar_kind_from_letter(char c)
 {
     const char *p = c ? strchr(names_letters, c) : NULL;
     return p ? (int)(p - names_letters) : -1;
 }
 
-int dxil_scalar_kind_from_suffix(const char *s, size_t len)
+int scalar_kind_from_suffix(const char *s, size_t len)
 {
     return names_find(names_suffix, NAMES_COUNT(names_suffix), s, len);
 }
@@ -112,27 +112,27 @@ const char *dxil_map_direction_name(unsigned v)
     return names_at(names_direction, NAMES_COUNT(names_direction), v);
 }
 
-int dxil_op_attr_from_name(const char *name, size_t len)
+int op_attr_from_name(const char *name, size_t len)
 {
     return names_find(names_attr, DXIL_ATTR_COUNT, name, len);
 }
 
-int dxil_op_flag_from_name(const char *name, size_t len)
+int op_flag_from_name(const char *name, size_t len)
 {
     return names_find(names_flag, DXIL_OPF_COUNT, name, len);
 }
 
-int dxil_map_custom_from_name(const char *name, size_t len)
+int map_custom_from_name(const char *name, size_t len)
 {
     return names_find(names_custom, DXIL_MAP_CUSTOM_COUNT, name, len);
 }
 
-int dxil_map_result_from_name(const char *name, size_t len)
+int map_result_from_name(const char *name, size_t len)
 {
     return names_find(names_result, DXIL_MAP_RESULT_COUNT, name, len);
 }
 
-int dxil_map_direction_from_name(const char *name, size_t len)
+int map_direction_from_name(const char *name, size_t len)
 {
     return names_find(names_direction, NAMES_COUNT(names_direction), name, len);
 }
@@ -197,7 +197,7 @@ static bool names_dim_letter(names_dim_state *st, char c, char *why, size_t wsz)
         st->seen_vec = true;
         return true;
     }
-    int k = dxil_scalar_kind_from_letter(c);
+    int k = scalar_kind_from_letter(c);
     if (k == DXIL_SCALAR_VOID)
         return names_fail(why, wsz, "'%c' may only appear alone", c);
     if (k < 0)
@@ -229,7 +229,7 @@ static bool names_dim_finish(names_dim_state *st, char *why, size_t wsz)
     return true;
 }
 
-bool dxil_overload_letters_parse(const char *letters, dxil_overload_set *set, char *why,
+bool overload_letters_parse(const char *letters, dxil_overload_set *set, char *why,
                                  size_t why_size)
 {
     memset(set->dims, 0, sizeof set->dims);
@@ -257,28 +257,28 @@ bool dxil_overload_letters_parse(const char *letters, dxil_overload_set *set, ch
 
 /* ---- sort orders ---------------------------------------------------------- */
 
-int dxil_optable_cmp_op_name(const void *a, const void *b)
+int optable_cmp_op_name(const void *a, const void *b)
 {
     const dxil_op_info *x = *(const dxil_op_info *const *)a;
     const dxil_op_info *y = *(const dxil_op_info *const *)b;
     return strcmp(x->name, y->name);
 }
 
-int dxil_optable_cmp_class_name(const void *a, const void *b)
+int optable_cmp_class_name(const void *a, const void *b)
 {
     const dxil_op_class *x = *(const dxil_op_class *const *)a;
     const dxil_op_class *y = *(const dxil_op_class *const *)b;
     return strcmp(x->name, y->name);
 }
 
-int dxil_optable_cmp_class_fn(const void *a, const void *b)
+int optable_cmp_class_fn(const void *a, const void *b)
 {
     const dxil_op_class *x = *(const dxil_op_class *const *)a;
     const dxil_op_class *y = *(const dxil_op_class *const *)b;
     return strcmp(x->fn, y->fn);
 }
 
-int dxil_optable_cmp_ref(const void *a, const void *b)
+int optable_cmp_ref(const void *a, const void *b)
 {
     const dxil_intrinsic_ref *x = a, *y = b;
     int c = strcmp(x->intrinsic, y->intrinsic);
@@ -289,7 +289,7 @@ int dxil_optable_cmp_ref(const void *a, const void *b)
     return (int)((x->map - x->op->maps) - (y->map - y->op->maps));
 }
 
-int dxil_optable_part_of(uint32_t table_id)
+int optable_part_of(uint32_t table_id)
 {
     if (table_id == DXIL_OPTABLE_CORE)
         return 0;
@@ -298,27 +298,27 @@ int dxil_optable_part_of(uint32_t table_id)
     return -1;
 }
 
-uint32_t dxil_optable_part_id(int part)
+uint32_t optable_part_id(int part)
 {
     return part == 1 ? DXIL_OPTABLE_EXPERIMENTAL : DXIL_OPTABLE_CORE;
 }
 
-const char *dxil_type_form_name(unsigned form)
+const char *type_form_name(unsigned form)
 {
     return names_at(names_form, NAMES_COUNT(names_form), form);
 }
 
-int dxil_type_form_from_name(const char *name, size_t len)
+int type_form_from_name(const char *name, size_t len)
 {
     return names_find(names_form, NAMES_COUNT(names_form), name, len);
 }
 
-const char *dxil_llvm_scalar_name(unsigned s)
+const char *llvm_scalar_name(unsigned s)
 {
     return names_at(names_llvm_scalar, NAMES_COUNT(names_llvm_scalar), s);
 }
 
-int dxil_llvm_scalar_from_name(const char *name, size_t len)
+int llvm_scalar_from_name(const char *name, size_t len)
 {
     return names_find(names_llvm_scalar, NAMES_COUNT(names_llvm_scalar), name, len);
 }

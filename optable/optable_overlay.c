@@ -21,7 +21,7 @@ static const dxil_op_class *overlay_find_class(void *ctx, const char *name)
     return dxil_op_class_by_name(ctx, name);
 }
 
-static size_t overlay_conflicts(const dxil_optable *base, const dxil_spec *spec, dxil_diags *diags)
+static size_t overlay_conflicts(const dxil_optable *base, const spec_doc *spec, dxil_diags *diags)
 {
     size_t errors = 0;
     for (size_t i = 0; i < spec->n_ops; i++) {
@@ -70,10 +70,10 @@ static int overlay_cmp_opcode(const void *a, const void *b)
 }
 
 /* base items followed by added items, then sorted with cmp. */
-static const void **overlay_merge(dxil_spec *spec, const void *const *base, size_t nb, void *const *add,
+static const void **overlay_merge(spec_doc *spec, const void *const *base, size_t nb, void *const *add,
                                   size_t na, int (*cmp)(const void *, const void *))
 {
-    const void **v = dxil_spec_alloc(spec, (nb + na) * sizeof *v);
+    const void **v = spec_doc_alloc(spec, (nb + na) * sizeof *v);
     if (!v)
         return NULL;
     if (nb)
@@ -84,23 +84,23 @@ static const void **overlay_merge(dxil_spec *spec, const void *const *base, size
     return v;
 }
 
-static bool overlay_slots(dxil_optable *t, const dxil_optable *base, dxil_spec *spec)
+static bool overlay_slots(dxil_optable *t, const dxil_optable *base, spec_doc *spec)
 {
     for (int part = 0; part < DXIL_OPTABLE_PARTS; part++) {
         uint32_t n = base->slot_count[part];
         for (size_t i = 0; i < spec->n_ops; i++) {
             uint32_t op = spec->ops[i]->opcode;
-            if (dxil_optable_part_of(DXIL_OPCODE_TABLE(op)) == part && DXIL_OPCODE_INDEX(op) + 1 > n)
+            if (optable_part_of(DXIL_OPCODE_TABLE(op)) == part && DXIL_OPCODE_INDEX(op) + 1 > n)
                 n = DXIL_OPCODE_INDEX(op) + 1;
         }
-        const dxil_op_info **slots = dxil_spec_alloc(spec, (n ? n : 1) * sizeof *slots);
+        const dxil_op_info **slots = spec_doc_alloc(spec, (n ? n : 1) * sizeof *slots);
         if (!slots)
             return false;
         if (base->slot_count[part])
             memcpy(slots, base->slots[part], base->slot_count[part] * sizeof *slots);
         for (size_t i = 0; i < spec->n_ops; i++) {
             uint32_t op = spec->ops[i]->opcode;
-            if (dxil_optable_part_of(DXIL_OPCODE_TABLE(op)) == part)
+            if (optable_part_of(DXIL_OPCODE_TABLE(op)) == part)
                 slots[DXIL_OPCODE_INDEX(op)] = spec->ops[i];
         }
         t->slot_count[part] = n;
@@ -109,14 +109,14 @@ static bool overlay_slots(dxil_optable *t, const dxil_optable *base, dxil_spec *
     return true;
 }
 
-static bool overlay_refs(dxil_optable *t, const dxil_optable *base, dxil_spec *spec)
+static bool overlay_refs(dxil_optable *t, const dxil_optable *base, spec_doc *spec)
 {
     size_t n = base->n_refs;
     for (size_t i = 0; i < spec->n_ops; i++) {
         for (size_t k = 0; k < spec->ops[i]->n_maps; k++)
             n += spec->ops[i]->maps[k].intrinsic != NULL;
     }
-    dxil_intrinsic_ref *refs = dxil_spec_alloc(spec, (n ? n : 1) * sizeof *refs);
+    dxil_intrinsic_ref *refs = spec_doc_alloc(spec, (n ? n : 1) * sizeof *refs);
     if (!refs)
         return false;
     if (base->n_refs)
@@ -129,13 +129,13 @@ static bool overlay_refs(dxil_optable *t, const dxil_optable *base, dxil_spec *s
                 refs[j++] = (dxil_intrinsic_ref){m->intrinsic, spec->ops[i], m};
         }
     }
-    qsort(refs, n, sizeof *refs, dxil_optable_cmp_ref);
+    qsort(refs, n, sizeof *refs, optable_cmp_ref);
     t->refs = refs;
     t->n_refs = n;
     return true;
 }
 
-static bool overlay_build(dxil_optable *t, const dxil_optable *base, dxil_spec *spec)
+static bool overlay_build(dxil_optable *t, const dxil_optable *base, spec_doc *spec)
 {
     if (!overlay_slots(t, base, spec) || !overlay_refs(t, base, spec))
         return false;
@@ -144,14 +144,14 @@ static bool overlay_build(dxil_optable *t, const dxil_optable *base, dxil_spec *
                                                         (void *const *)spec->ops, spec->n_ops, overlay_cmp_opcode);
     t->ops_by_name = (const dxil_op_info *const *)overlay_merge(
         spec, (const void *const *)base->ops_by_name, base->n_ops, (void *const *)spec->ops, spec->n_ops,
-        dxil_optable_cmp_op_name);
+        optable_cmp_op_name);
     t->n_classes = base->n_classes + spec->n_classes;
     t->classes_by_name = (const dxil_op_class *const *)overlay_merge(
         spec, (const void *const *)base->classes_by_name, base->n_classes, (void *const *)spec->classes,
-        spec->n_classes, dxil_optable_cmp_class_name);
+        spec->n_classes, optable_cmp_class_name);
     t->classes_by_fn = (const dxil_op_class *const *)overlay_merge(
         spec, (const void *const *)base->classes_by_fn, base->n_classes, (void *const *)spec->classes,
-        spec->n_classes, dxil_optable_cmp_class_fn);
+        spec->n_classes, optable_cmp_class_fn);
     return t->ops && t->ops_by_name && t->classes_by_name && t->classes_by_fn;
 }
 
@@ -161,20 +161,20 @@ dxil_optable *dxil_optable_load_overlay(const dxil_optable *base, const char *xm
     if (!base)
         base = dxil_optable_builtin();
     xmlInitParser();
-    dxil_spec_options opt = {dxil_optable_schema_rng, dxil_optable_schema_rng_len, overlay_find_class,
+    spec_read_options opt = {optable_schema_rng, optable_schema_rng_len, overlay_find_class,
                              (void *)base};
-    dxil_spec *spec = dxil_spec_read(xml_path, xml_buf, len, xml_path ? xml_path : "<overlay>", &opt, diags);
+    spec_doc *spec = spec_doc_read(xml_path, xml_buf, len, xml_path ? xml_path : "<overlay>", &opt, diags);
     if (!spec)
         return NULL;
     if (overlay_conflicts(base, spec, diags)) {
-        dxil_spec_free(spec);
+        spec_doc_free(spec);
         return NULL;
     }
     dxil_optable *t = calloc(1, sizeof *t);
     if (!t || !overlay_build(t, base, spec)) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPEC, DXIL_LOC_NONE, 0, "out of memory loading the overlay");
         free(t);
-        dxil_spec_free(spec);
+        spec_doc_free(spec);
         return NULL;
     }
     t->owned = spec;
@@ -185,6 +185,6 @@ void dxil_optable_destroy(dxil_optable *t)
 {
     if (!t || !t->owned)
         return;
-    dxil_spec_free(t->owned);
+    spec_doc_free(t->owned);
     free(t);
 }

@@ -1,5 +1,5 @@
 /* spec_arena.c - the memory of a read spec: records are carved from
- * 64 KiB blocks and freed all at once with the dxil_spec. */
+ * 64 KiB blocks and freed all at once with the spec_doc. */
 #include "spec_arena.h"
 
 #include <stdalign.h>
@@ -12,11 +12,11 @@ typedef struct spec_block {
     alignas(max_align_t) unsigned char data[];
 } spec_block;
 
-struct dxil_spec_arena {
+struct spec_arena {
     spec_block *head;
 };
 
-void *spec_arena_alloc(dxil_spec_arena *a, size_t size)
+void *spec_arena_alloc(spec_arena *a, size_t size)
 {
     const size_t align = alignof(max_align_t);
     size = (size + align - 1) / align * align;
@@ -37,7 +37,7 @@ void *spec_arena_alloc(dxil_spec_arena *a, size_t size)
     return p;
 }
 
-void spec_arena_free(dxil_spec_arena *a)
+void spec_arena_free(spec_arena *a)
 {
     while (a && a->head) {
         spec_block *next = a->head->next;
@@ -47,7 +47,7 @@ void spec_arena_free(dxil_spec_arena *a)
     free(a);
 }
 
-dxil_spec_arena *spec_arena_create(void)
+spec_arena *spec_arena_create(void)
 {
-    return calloc(1, sizeof(dxil_spec_arena));
+    return calloc(1, sizeof(spec_arena));
 }

@@ -86,7 +86,7 @@ static bool spec_map_versions(spec_map_build *b)
     ok &= spec_version_attr(b->c, b->n, "dxil-before", false, &b->m->dxil_before);
     const char *only = spec_attr(b->c, b->n, "only-overloads");
     for (const char *p = only; ok && p && *p; p++) {
-        int k = dxil_scalar_kind_from_letter(*p);
+        int k = scalar_kind_from_letter(*p);
         if (k <= 0 || k >= DXIL_SCALAR_UDT)
             return spec_map_fail(b, NULL, "bad only-overloads= letters '%s'", only);
         b->m->only_scalars |= DXIL_SCALAR_BIT(k);
@@ -201,9 +201,9 @@ static bool spec_map(spec_ctx *c, const xmlNode *n, const dxil_op_info *op, dxil
     m->llvm22 = llvm22 && strcmp(llvm22, "yes") == 0;
     m->note = spec_attr(c, n, "note");
     m->line = (uint32_t)spec_line(n);
-    bool ok = spec_map_keyword(&b, "custom", dxil_map_custom_from_name, &m->custom);
-    ok &= spec_map_keyword(&b, "result", dxil_map_result_from_name, &m->result);
-    ok &= spec_map_keyword(&b, "direction", dxil_map_direction_from_name, &m->direction);
+    bool ok = spec_map_keyword(&b, "custom", map_custom_from_name, &m->custom);
+    ok &= spec_map_keyword(&b, "result", map_result_from_name, &m->result);
+    ok &= spec_map_keyword(&b, "direction", map_direction_from_name, &m->direction);
     ok = ok && spec_map_overloads(&b) && spec_map_versions(&b);
     if (ok && !m->intrinsic && (m->custom == DXIL_MAP_TABLE || m->llvm22))
         return spec_map_fail(&b, NULL, "a table map (or llvm22=\"yes\") needs intrinsic=%s", "");

@@ -101,7 +101,7 @@ static dxil_op_class *spec_class(spec_ctx *c, const xmlNode *n)
 
 static int spec_cmp_class_line(const void *a, const void *b)
 {
-    int r = dxil_optable_cmp_class_name(a, b);
+    int r = optable_cmp_class_name(a, b);
     if (r)
         return r;
     const dxil_op_class *x = *(const dxil_op_class *const *)a, *y = *(const dxil_op_class *const *)b;
@@ -110,7 +110,7 @@ static int spec_cmp_class_line(const void *a, const void *b)
 
 static int spec_cmp_class_fn_line(const void *a, const void *b)
 {
-    int r = dxil_optable_cmp_class_fn(a, b);
+    int r = optable_cmp_class_fn(a, b);
     if (r)
         return r;
     const dxil_op_class *x = *(const dxil_op_class *const *)a, *y = *(const dxil_op_class *const *)b;
@@ -149,7 +149,7 @@ static const dxil_op_class *spec_find_class(spec_ctx *c, const char *name)
     const dxil_op_class *kp = &key;
     if (c->sorted_classes) {
         dxil_op_class **hit = bsearch(&kp, c->sorted_classes, c->spec->n_classes,
-                                      sizeof *c->sorted_classes, dxil_optable_cmp_class_name);
+                                      sizeof *c->sorted_classes, optable_cmp_class_name);
         if (hit)
             return *hit;
     }
@@ -189,7 +189,7 @@ static bool spec_flags(spec_ctx *c, const xmlNode *n, dxil_op_info *op)
         size_t len = strcspn(p, " \t\r\n");
         if (!len)
             break;
-        int bit = dxil_op_flag_from_name(p, len);
+        int bit = op_flag_from_name(p, len);
         if (bit < 0 || (1u << bit) == DXIL_OPF_RESERVED) {
             spec_error(c, DXIL_E_SPEC, spec_line(n), "op '%s': unknown flag '%.*s'", op->name, (int)len, p);
             ok = false;
@@ -263,7 +263,7 @@ static bool spec_overload_entry(spec_ctx *c, const xmlNode *n, dxil_op_info *op,
         return false;
     s->letters = spec_attr(c, n, "types");
     char why[128];
-    if (!s->letters || !dxil_overload_letters_parse(s->letters, s, why, sizeof why)) {
+    if (!s->letters || !overload_letters_parse(s->letters, s, why, sizeof why)) {
         spec_error(c, DXIL_E_SPEC, spec_line(n), "op '%s': bad overload letters '%s': %s", op->name,
                    s->letters ? s->letters : "", s->letters ? why : "types= missing");
         return false;
@@ -362,7 +362,7 @@ static bool spec_attr_list(spec_ctx *c, const xmlNode *n, const dxil_op_info *op
     *out = 0;
     for (const char *p = list; p && *p;) {
         size_t len = strcspn(p, ", ");
-        int bit = len ? dxil_op_attr_from_name(p, len) : -1;
+        int bit = len ? op_attr_from_name(p, len) : -1;
         if (bit < 0) {
             spec_error(c, DXIL_E_SPEC, spec_line(n), "op '%s': unknown attribute '%.*s' (want ReadNone, "
                        "ReadOnly, NoDuplicate, NoReturn or ArgMemOnly)", op->name, (int)len, p);
@@ -463,7 +463,7 @@ static int spec_cmp_op_opcode(const void *a, const void *b)
 
 static int spec_cmp_op_name_line(const void *a, const void *b)
 {
-    int r = dxil_optable_cmp_op_name(a, b);
+    int r = optable_cmp_op_name(a, b);
     if (r)
         return r;
     const dxil_op_info *x = *(const dxil_op_info *const *)a, *y = *(const dxil_op_info *const *)b;
@@ -496,7 +496,7 @@ static void spec_check_ops(spec_ctx *c)
 
 static bool spec_push_op(spec_ctx *c, dxil_op_info *op)
 {
-    dxil_spec *s = c->spec;
+    spec_doc *s = c->spec;
     if (s->n_ops == c->cap_ops) {
         size_t cap = c->cap_ops ? c->cap_ops * 2 : 512;
         dxil_op_info **v = realloc(s->ops, cap * sizeof *v);
@@ -519,7 +519,7 @@ void spec_walk(spec_ctx *c, const xmlNode *root)
     const xmlNode *classes = spec_child(root, "classes"), *ops = spec_child(root, "ops");
     const xmlNode *types = spec_child(root, "types");
     if (types)
-        c->errors += dxil_spec_read_types(c->spec, types, c->diags);
+        c->errors += spec_read_types(c->spec, types, c->diags);
     size_t nc = classes ? spec_count_children(classes, "class") : 0;
     c->spec->classes = spec_alloc(c, (nc + 1) * sizeof *c->spec->classes);
     for (const xmlNode *ch = classes ? classes->children : NULL; c->spec->classes && ch; ch = ch->next) {

@@ -4,7 +4,7 @@
  * the RelaxNG schema checks structure (both spec_xml.c), then spec_ops.c
  * and spec_maps.c check the values (type codes, overload letters,
  * versions, stages, mappings, duplicates). Records are allocated from an
- * arena (spec_arena.c) owned by the returned dxil_spec.
+ * arena (spec_arena.c) owned by the returned spec_doc.
  */
 #include "spec_reader.h"
 #include "spec_arena.h"
@@ -51,14 +51,14 @@ static void *spec_read_file(spec_ctx *c, const char *path, size_t *len)
     return buf;
 }
 
-dxil_spec *dxil_spec_read(const char *path, const void *buf, size_t len, const char *name,
-                          const dxil_spec_options *opt, dxil_diags *diags)
+spec_doc *spec_doc_read(const char *path, const void *buf, size_t len, const char *name,
+                          const spec_read_options *opt, dxil_diags *diags)
 {
-    dxil_spec *spec = calloc(1, sizeof *spec);
+    spec_doc *spec = calloc(1, sizeof *spec);
     if (spec)
         spec->arena = spec_arena_create();
     if (!spec || !spec->arena) {
-        dxil_spec_free(spec);
+        spec_doc_free(spec);
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPEC, DXIL_LOC_NONE, 0, "out of memory");
         return NULL;
     }
@@ -72,13 +72,13 @@ dxil_spec *dxil_spec_read(const char *path, const void *buf, size_t len, const c
     if (doc)
         xmlFreeDoc(doc);
     if (c.errors) {
-        dxil_spec_free(spec);
+        spec_doc_free(spec);
         return NULL;
     }
     return spec;
 }
 
-void dxil_spec_free(dxil_spec *spec)
+void spec_doc_free(spec_doc *spec)
 {
     if (!spec)
         return;
@@ -87,7 +87,7 @@ void dxil_spec_free(dxil_spec *spec)
     free(spec);
 }
 
-void *dxil_spec_alloc(dxil_spec *spec, size_t size)
+void *spec_doc_alloc(spec_doc *spec, size_t size)
 {
     return spec_arena_alloc(spec->arena, size ? size : 1);
 }

@@ -1,5 +1,5 @@
 /* spec_types.c - the <types> section of the op spec: what LLVM type each
- * type code stands for (see dxil_type_desc in optable_internal.h).
+ * type code stands for (see type_desc in optable_internal.h).
  *
  *   <type code="dims" form="struct" name="dx.types.Dimensions" fields="i32 i32 i32 i32"/>
  *
@@ -17,7 +17,7 @@
 #include <libxml/tree.h>
 
 typedef struct types_ctx {
-    dxil_spec *spec;
+    spec_doc *spec;
     dxil_diags *diags;
     size_t errors;
 } types_ctx;
@@ -44,7 +44,7 @@ static char *types_attr(const xmlNode *n, const char *name)
 
 static bool types_scalar(types_ctx *c, const xmlNode *n, const char *text, size_t len, uint8_t *out)
 {
-    int s = text ? dxil_llvm_scalar_from_name(text, len) : -1;
+    int s = text ? llvm_scalar_from_name(text, len) : -1;
     if (s < 0) {
         types_error(c, DXIL_E_SPEC_TYPE, n, "<type>: unknown LLVM scalar '%.*s'", (int)len, text ? text : "");
         return false;
@@ -53,7 +53,7 @@ static bool types_scalar(types_ctx *c, const xmlNode *n, const char *text, size_
     return true;
 }
 
-static bool types_fields(types_ctx *c, const xmlNode *n, const char *list, dxil_type_desc *d)
+static bool types_fields(types_ctx *c, const xmlNode *n, const char *list, type_desc *d)
 {
     const char *p = list ? list : "";
     while (*p) {
@@ -74,7 +74,7 @@ static bool types_fields(types_ctx *c, const xmlNode *n, const char *list, dxil_
     return d->count > 0;
 }
 
-static bool types_count(types_ctx *c, const xmlNode *n, const char *text, dxil_type_desc *d)
+static bool types_count(types_ctx *c, const xmlNode *n, const char *text, type_desc *d)
 {
     char *end = NULL;
     long v = text ? strtol(text, &end, 10) : 0;
@@ -86,12 +86,12 @@ static bool types_count(types_ctx *c, const xmlNode *n, const char *text, dxil_t
     return true;
 }
 
-static bool types_name(types_ctx *c, const char *name, dxil_type_desc *d)
+static bool types_name(types_ctx *c, const char *name, type_desc *d)
 {
     if (!name)
         return true;
     size_t len = strlen(name);
-    char *copy = dxil_spec_alloc(c->spec, len + 1);
+    char *copy = spec_doc_alloc(c->spec, len + 1);
     if (copy)
         memcpy(copy, name, len + 1);
     d->name = copy;
@@ -99,11 +99,11 @@ static bool types_name(types_ctx *c, const char *name, dxil_type_desc *d)
 }
 
 /* The form-dependent attributes of one <type>. */
-static bool types_body(types_ctx *c, const xmlNode *n, dxil_type_desc *d)
+static bool types_body(types_ctx *c, const xmlNode *n, type_desc *d)
 {
     char *form = types_attr(n, "form"), *of = types_attr(n, "scalar"), *count = types_attr(n, "count");
     char *fields = types_attr(n, "fields"), *name = types_attr(n, "name");
-    int f = form ? dxil_type_form_from_name(form, strlen(form)) : -1;
+    int f = form ? type_form_from_name(form, strlen(form)) : -1;
     bool ok = f >= 0;
     if (!ok)
         types_error(c, DXIL_E_SPEC, n, "<type>: unknown form '%s'", form ? form : "");
@@ -134,7 +134,7 @@ static void types_one(types_ctx *c, const xmlNode *n)
     xmlFree(code_name);
     if (code < 0 || c->spec->types[code].line)
         return;
-    dxil_type_desc d = {0};
+    type_desc d = {0};
     if (types_body(c, n, &d)) {
         long line = xmlGetLineNo(n);
         d.line = line > 0 ? (uint32_t)line : 1;
@@ -142,10 +142,10 @@ static void types_one(types_ctx *c, const xmlNode *n)
     }
 }
 
-size_t dxil_spec_read_types(dxil_spec *spec, const void *types, dxil_diags *diags)
+size_t spec_read_types(spec_doc *spec, const void *types, dxil_diags *diags)
 {
     types_ctx c = {spec, diags, 0};
-    spec->types = dxil_spec_alloc(spec, DXIL_TY_COUNT * sizeof *spec->types);
+    spec->types = spec_doc_alloc(spec, DXIL_TY_COUNT * sizeof *spec->types);
     if (!spec->types) {
         types_error(&c, DXIL_E_SPEC, NULL, "out of memory while reading the spec");
         return c.errors;
@@ -159,7 +159,7 @@ size_t dxil_spec_read_types(dxil_spec *spec, const void *types, dxil_diags *diag
     return c.errors;
 }
 
-size_t dxil_spec_types_complete(const dxil_spec *spec, dxil_diags *diags)
+size_t spec_types_complete(const spec_doc *spec, dxil_diags *diags)
 {
     if (!spec->types) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPEC_TYPE, DXIL_LOC_NONE, 0,

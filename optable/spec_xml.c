@@ -204,7 +204,7 @@ xmlDocPtr spec_parse_xml(spec_ctx *c, const void *buf, size_t len, const char *n
 
 bool spec_validate(spec_ctx *c, xmlDocPtr doc)
 {
-    const dxil_spec_options *o = c->opt;
+    const spec_read_options *o = c->opt;
     if (!o || !o->schema)
         return true;
     size_t before = c->errors;

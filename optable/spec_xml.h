@@ -14,9 +14,9 @@
 
 /* The reader's state while one file is read. */
 typedef struct spec_ctx {
-    dxil_spec *spec;
+    spec_doc *spec;
     dxil_diags *diags;
-    const dxil_spec_options *opt;
+    const spec_read_options *opt;
     size_t errors;
     bool oom;
     size_t cap_ops;

@@ -14,25 +14,25 @@
 
 /* Check (when asked) and raise; reflection is only read. */
 static int pipeline_raise(dxil_module *m, const dxil_options *opts,
-                          const dxil_reflection *reflection, dxil_diags *diags)
+                          const stat_reflection *reflection, dxil_diags *diags)
 {
     const dxil_optable *table = opts ? opts->optable : NULL;
-    if (opts && opts->check && dxil_spec_check(dxil_module_llvm(m), table, diags) != 0)
+    if (opts && opts->check && spec_check(dxil_module_llvm(m), table, diags) != 0)
         return -1;
-    return dxil_raise_run(m, opts, reflection, diags);
+    return raise_run(m, opts, reflection, diags);
 }
 
 /* After the parse: raise (the STAT module is disposed of when done, or
  * kept in m for a later dxil_module_raise_opts), then verify. */
 static int pipeline_process(dxil_module *m, const dxil_options *opts,
-                            dxil_reflection *reflection, dxil_diags *diags)
+                            stat_reflection *reflection, dxil_diags *diags)
 {
     int rc = 0;
     if (opts->raise) {
         rc = pipeline_raise(m, opts, reflection, diags);
-        dxil_reflection_destroy(reflection);
+        reflection_destroy(reflection);
     } else {
-        dxil_module_keep_reflection(m, reflection);
+        module_keep_reflection(m, reflection);
     }
     if (rc == 0 && opts->verify)
         rc = dxil_module_verify(m, diags);
@@ -48,13 +48,13 @@ dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *
         opts = &defaults;
     }
     size_t errors_before = dxil_diags_error_count(diags);
-    dxil_reflection *reflection = NULL;
-    dxil_module *m = dxil_module_parse(data, size, name, opts, &reflection, diags);
+    stat_reflection *reflection = NULL;
+    dxil_module *m = module_parse(data, size, name, opts, &reflection, diags);
     if (!m)
         return NULL;
     int rc = pipeline_process(m, opts, reflection, diags);
     /* Later diagnostics go to whichever list the caller passes then. */
-    dxil_module_route_diags(m, NULL);
+    module_route_diags(m, NULL);
     if (rc != 0 || dxil_diags_error_count(diags) > errors_before) {
         dxil_module_destroy(m);
         return NULL;
@@ -65,11 +65,11 @@ dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *
 dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,
                                    dxil_diags *diags)
 {
-    dxil_file_data in;
-    if (dxil_file_map(path, opts ? opts->max_input_size : 0, &in, diags) != 0)
+    file_data in;
+    if (file_map(path, opts ? opts->max_input_size : 0, &in, diags) != 0)
         return NULL;
     dxil_module *m = dxil_module_load_memory(in.data, in.size, path, opts, diags);
-    dxil_file_release(&in);
+    file_release(&in);
     return m;
 }
 
@@ -82,8 +82,8 @@ int dxil_module_raise(dxil_module *m, dxil_diags *diags)
  * and disposes of it. */
 int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags)
 {
-    dxil_reflection *reflection = dxil_module_take_reflection(m);
+    stat_reflection *reflection = module_take_reflection(m);
     int rc = pipeline_raise(m, opts, reflection, diags);
-    dxil_reflection_destroy(reflection);
+    reflection_destroy(reflection);
     return rc;
 }

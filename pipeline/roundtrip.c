@@ -14,7 +14,7 @@
 
 const char *dxil_roundtrip_kind_name(unsigned kind)
 {
-    return dxil_cmp_kind_name(kind);
+    return cmp_kind_name(kind);
 }
 
 static dxil_module *rt_load(const char *path, bool raise, dxil_diags *d)
@@ -39,7 +39,7 @@ static int rt_error(dxil_diags *d, const char *what, char *msg, size_t size)
 static int rt_compare(dxil_module *a, dxil_module *b, unsigned flags, bool layout, char *msg,
                       size_t size, unsigned *kind)
 {
-    dxil_cmp_kind k = dxil_ir_compare(dxil_module_llvm(a), dxil_module_llvm(b), flags, msg, size);
+    dxil_cmp_kind k = ir_compare(dxil_module_llvm(a), dxil_module_llvm(b), flags, msg, size);
     if (k == DXIL_CMP_SAME && layout) {
         const char *la = dxil_module_original_datalayout(a);
         const char *lb = dxil_module_original_datalayout(b);

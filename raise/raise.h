@@ -9,7 +9,7 @@
 /* Runs the raise passes on m in order. Only opts->stats and opts->optable
  * are read (opts may be NULL). reflection: the container's STAT module
  * for cbuffer layouts, or NULL; it is only read. 0 or -1. */
-int dxil_raise_run(dxil_module *m, const dxil_options *opts, const dxil_reflection *reflection,
+int raise_run(dxil_module *m, const dxil_options *opts, const stat_reflection *reflection,
                    dxil_diags *diags);
 
 #endif

@@ -12,10 +12,10 @@
 enum { BUF_KEPT_HANDLE, BUF_KEPT_FORM, BUF_KEPT_COUNT };
 
 typedef struct buf_state {
-    dxil_raise_ctx *rc;
+    raise_ctx *rc;
     LLVMBuilderRef b;
     LLVMTypeRef i32, i1;
-    dxil_op_fns fns;
+    op_fns fns;
 } buf_state;
 
 /* ---- small helpers ---- */
@@ -37,7 +37,7 @@ static unsigned buf_typed_width(LLVMTypeRef t)
 static unsigned buf_mask_width(LLVMValueRef mask)
 {
     uint64_t m = 0;
-    if (!dxil_const_u64(mask, &m))
+    if (!const_u64(mask, &m))
         return 0;
     for (unsigned n = 1; n <= 4; n++)
         if (m == (1u << n) - 1)
@@ -73,7 +73,7 @@ static bool buf_resret_users_ok(LLVMValueRef call, unsigned n_data, unsigned sta
         unsigned i = buf_ev_index(ev);
         if (i == status) {
             for (LLVMUseRef s = LLVMGetFirstUse(ev); s; s = LLVMGetNextUse(s))
-                if (dxil_res_call_opcode(LLVMGetUser(s)) != DXIL_OP_CheckAccessFullyMapped)
+                if (res_call_opcode(LLVMGetUser(s)) != DXIL_OP_CheckAccessFullyMapped)
                     return false;
         } else if (i >= n_data) {
             return false;
@@ -141,11 +141,11 @@ static unsigned buf_elem_bytes(LLVMTypeRef t)
  * (docs/side-metadata.md). `value_t` is the loaded or stored type. */
 static void buf_keep_align(buf_state *st, LLVMValueRef call, LLVMValueRef to, LLVMTypeRef value_t)
 {
-    uint32_t op = dxil_res_call_opcode(call);
+    uint32_t op = res_call_opcode(call);
     bool vec = op == DXIL_OP_RawBufferVectorLoad || op == DXIL_OP_RawBufferVectorStore;
     uint64_t align = 0;
     if (!to || (!vec && op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore) ||
-        !dxil_const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
+        !const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
                             &align) ||
         align == DXU_RAW_ALIGN_DEFAULT(buf_elem_bytes(value_t), vec))
         return;
@@ -164,7 +164,7 @@ static bool buf_load(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw,
     LLVMTypeRef rt = LLVMTypeOf(call);
     LLVMTypeRef f0 = LLVMStructGetTypeAtIndex(rt, 0);
     unsigned status = vec_form ? 1 : 4;
-    /* dxil_raise_call_fits_op took either ResRet form; this op has one. */
+    /* raise_call_fits_op took either ResRet form; this op has one. */
     if (n == 0 || LLVMCountStructElementTypes(rt) != status + 1 ||
         !buf_resret_users_ok(call, vec_form ? 1 : n, status))
         return false;
@@ -173,7 +173,7 @@ static bool buf_load(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw,
                             raw ? buf_poison_if_undef(LLVMGetOperand(call, 3)) : NULL};
     LLVMPositionBuilderBefore(st->b, call);
     const char *name = raw ? "llvm.dx.resource.load.rawbuffer" : "llvm.dx.resource.load.typedbuffer";
-    LLVMValueRef res = dxil_res_call_intrinsic(st->rc, st->b, name, over, 2, args, raw ? 3 : 2, "");
+    LLVMValueRef res = res_call_intrinsic(st->rc, st->b, name, over, 2, args, raw ? 3 : 2, "");
     if (!res)
         return false;
     buf_keep_align(st, call, res, over[0]);
@@ -259,7 +259,7 @@ static bool buf_store(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw
     args[na++] = data;
     LLVMTypeRef over[2] = {LLVMTypeOf(h), LLVMTypeOf(data)};
     const char *name = raw ? "llvm.dx.resource.store.rawbuffer" : "llvm.dx.resource.store.typedbuffer";
-    LLVMValueRef res = dxil_res_call_intrinsic(st->rc, st->b, name, over, 2, args, na, "");
+    LLVMValueRef res = res_call_intrinsic(st->rc, st->b, name, over, 2, args, na, "");
     buf_keep_align(st, call, res, LLVMTypeOf(data));
     return res != NULL;
 }
@@ -273,7 +273,7 @@ static bool buf_do_buffer_store(buf_state *st, LLVMValueRef call, LLVMValueRef h
     if (!raw && !buf_type_is(t, "dx.TypedBuffer"))
         return false;
     unsigned n = raw ? buf_mask_width(LLVMGetOperand(call, 8)) : buf_typed_width(t);
-    if (n == 0 || !dxil_const_u64(LLVMGetOperand(call, 8), &mask) ||
+    if (n == 0 || !const_u64(LLVMGetOperand(call, 8), &mask) ||
         (mask & ((1u << n) - 1)) != (1u << n) - 1 || (!raw && !buf_lanes_padding(call, n)))
         return false;
     LLVMPositionBuilderBefore(st->b, call);
@@ -312,7 +312,7 @@ static LLVMValueRef buf_cbuffer_row(buf_state *st, LLVMValueRef h, LLVMValueRef 
         over[i] = elt;
     over[k] = LLVMTypeOf(h);
     LLVMValueRef args[2] = {h, row};
-    return dxil_res_call_intrinsic(st->rc, st->b, names[k], over, k + 1, args, 2, "");
+    return res_call_intrinsic(st->rc, st->b, names[k], over, k + 1, args, 2, "");
 }
 
 static bool buf_all_users_extract(LLVMValueRef call)
@@ -362,7 +362,7 @@ static unsigned buf_scalar_bytes(LLVMTypeRef t)
 static LLVMValueRef buf_row_element(buf_state *st, LLVMValueRef row, unsigned k, LLVMValueRef sel)
 {
     uint64_t c = 0;
-    if (dxil_const_u64(sel, &c))
+    if (const_u64(sel, &c))
         return LLVMBuildExtractValue(st->b, row, (unsigned)c, "");
     LLVMTypeRef t = LLVMStructGetTypeAtIndex(LLVMTypeOf(row), 0);
     LLVMValueRef vec = LLVMGetPoison(LLVMVectorType(t, k));
@@ -380,7 +380,7 @@ static bool buf_do_cbuffer_load(buf_state *st, LLVMValueRef call, LLVMValueRef h
     unsigned size = buf_scalar_bytes(t);
     uint64_t off = 0;
     LLVMValueRef offv = LLVMGetOperand(call, 2);
-    bool is_const = dxil_const_u64(offv, &off);
+    bool is_const = const_u64(offv, &off);
     if (!buf_type_is(LLVMTypeOf(h), "dx.CBuffer") || (size != 2 && size != 4 && size != 8) ||
         (is_const && off % size != 0))
         return false;
@@ -408,7 +408,7 @@ static bool buf_do_update_counter(buf_state *st, LLVMValueRef call, LLVMValueRef
         return false;
     LLVMPositionBuilderBefore(st->b, call);
     LLVMValueRef args[2] = {h, LLVMGetOperand(call, 2)};
-    LLVMValueRef r = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.updatecounter",
+    LLVMValueRef r = res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.updatecounter",
                                              &ht, 1, args, 2, "");
     if (r)
         LLVMReplaceAllUsesWith(call, r);
@@ -426,7 +426,7 @@ static bool buf_do_get_dimensions(buf_state *st, LLVMValueRef call, LLVMValueRef
         if (buf_ev_index(LLVMGetUser(u)) != 0)
             return false;
     LLVMPositionBuilderBefore(st->b, call);
-    LLVMValueRef r = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.getdimensions.x",
+    LLVMValueRef r = res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.getdimensions.x",
                                              &ht, 1, &h, 1, "");
     if (!r)
         return false;
@@ -465,7 +465,7 @@ static unsigned buf_keep_reason(const buf_state *st, const buf_op *op, LLVMValue
                                 LLVMValueRef h)
 {
     if (!h)
-        return dxil_res_handle_reason(st->rc, LLVMGetOperand(call, 1));
+        return res_handle_reason(st->rc, LLVMGetOperand(call, 1));
     for (unsigned i = 0; i < 2 && op->kinds[i]; i++)
         if (buf_type_is(LLVMTypeOf(h), op->kinds[i]))
             return DXIL_KEEP_ACCESS_SHAPE;
@@ -479,21 +479,21 @@ static const char *const buf_kept_why[BUF_KEPT_COUNT] = {
 /* Raises the calls of one op (`info`) with the handler of its kind. */
 static int buf_run_op(buf_state *st, const buf_op *op, const dxil_op_info *info)
 {
-    dxil_res_calls calls = {0};
+    res_calls calls = {0};
     unsigned kept[BUF_KEPT_COUNT] = {0};
-    if (dxil_res_collect_calls(st->rc, &st->fns, info->cls->fn, info->opcode, &calls) != 0)
+    if (res_collect_calls(st->rc, &st->fns, info->cls->fn, info->opcode, &calls) != 0)
         return -1;
     for (size_t i = 0; i < calls.n; i++) {
-        LLVMValueRef h = dxil_res_raised_handle(LLVMGetOperand(calls.v[i], 1));
+        LLVMValueRef h = res_raised_handle(LLVMGetOperand(calls.v[i], 1));
         if (h && op->fn(st, calls.v[i], h)) {
             LLVMInstructionEraseFromParent(calls.v[i]);
             continue;
         }
         kept[h ? BUF_KEPT_FORM : BUF_KEPT_HANDLE]++;
         if (st->rc->stats)
-            dxil_raise_note_kept(st->rc, calls.v[i], buf_keep_reason(st, op, calls.v[i], h));
+            raise_note_kept(st->rc, calls.v[i], buf_keep_reason(st, op, calls.v[i], h));
     }
-    dxil_res_calls_free(&calls);
+    res_calls_free(&calls);
     for (unsigned k = 0; k < BUF_KEPT_COUNT; k++)
         if (kept[k])
             dxil_diags_add(st->rc->diags, DXIL_SEV_WARNING, DXIL_W_RAISE_KEPT, DXIL_LOC_NONE, 0,
@@ -502,18 +502,18 @@ static int buf_run_op(buf_state *st, const buf_op *op, const dxil_op_info *info)
     return 0;
 }
 
-int dxil_raise_buffers(dxil_raise_ctx *rc)
+int raise_buffers(raise_ctx *rc)
 {
     buf_state st = {.rc = rc, .b = LLVMCreateBuilderInContext(rc->ctx),
                     .i32 = LLVMInt32TypeInContext(rc->ctx), .i1 = LLVMInt1TypeInContext(rc->ctx)};
-    int rv = dxil_op_fns_collect(rc->mod, &st.fns);
+    int rv = op_fns_collect(rc->mod, &st.fns);
     for (size_t i = 0; rv == 0 && i < sizeof buf_ops / sizeof buf_ops[0]; i++) {
         size_t next = 0;
         const dxil_op_info *info;
-        while (rv == 0 && (info = dxil_res_next_op_of_kind(rc, buf_ops[i].kind, &next)) != NULL)
+        while (rv == 0 && (info = res_next_op_of_kind(rc, buf_ops[i].kind, &next)) != NULL)
             rv = buf_run_op(&st, &buf_ops[i], info);
     }
-    dxil_op_fns_free(&st.fns);
+    op_fns_free(&st.fns);
     LLVMDisposeBuilder(st.b);
     return rv;
 }

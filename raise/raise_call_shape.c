@@ -73,7 +73,7 @@ static bool shape_type_fits(unsigned code, LLVMTypeRef t)
     case DXIL_TY_OVERLOAD: return shape_is_number_or_vector(t);
     case DXIL_TY_RESRET: return shape_resret(t);
     case DXIL_TY_CBUFRET: return shape_cbufret(t);
-    default: return dxil_type_code_fits(code, t);
+    default: return type_code_fits(code, t);
     }
 }
 
@@ -92,15 +92,15 @@ static bool shape_one_overload(const dxil_op_info *op, LLVMValueRef call)
     return true;
 }
 
-bool dxil_raise_op_too_new(const dxil_raise_ctx *rc, const dxil_op_info *op)
+bool raise_op_too_new(const raise_ctx *rc, const dxil_op_info *op)
 {
     return op && rc->dxil_major != 0 && !dxil_op_exists_at(op, ops_dxil_version(rc));
 }
 
-bool dxil_raise_call_fits_op(const dxil_raise_ctx *rc, LLVMValueRef call, uint32_t opcode)
+bool raise_call_fits_op(const raise_ctx *rc, LLVMValueRef call, uint32_t opcode)
 {
     const dxil_op_info *op = dxil_op_by_opcode(ops_table(rc), opcode);
-    if (!op || dxil_raise_op_too_new(rc, op) || !LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) != op->n_params)
+    if (!op || raise_op_too_new(rc, op) || !LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) != op->n_params)
         return false;
     for (unsigned i = 0; i < op->n_params; i++)
         if (!shape_type_fits(op->params[i].type, LLVMTypeOf(LLVMGetOperand(call, i))))

@@ -53,7 +53,7 @@ typedef struct cbl_struct {
 enum { CBL_NONE = -1 };
 
 typedef struct cbl_state {
-    dxil_raise_ctx *rc;
+    raise_ctx *rc;
     LLVMTargetDataRef dl;
     cbl_struct *structs;
     size_t n;
@@ -98,8 +98,8 @@ static void cbl_read_entry(cbl_state *st, LLVMValueRef entry)
 {
     unsigned n = 0;
     uint64_t kind = 1;
-    LLVMValueRef *ops = dxil_md_operands(entry, &n);
-    if (ops && n > 0 && dxil_const_u64(ops[0], &kind) && kind == 0)
+    LLVMValueRef *ops = md_operands(entry, &n);
+    if (ops && n > 0 && const_u64(ops[0], &kind) && kind == 0)
         for (unsigned i = 1; i + 1 < n; i += 2)
             if (cbl_add_struct(st, ops[i], ops[i + 1]) != 0)
                 break;
@@ -208,19 +208,19 @@ static cbl_field cbl_read_field(LLVMValueRef node)
 {
     cbl_field f = {0};
     unsigned n = 0, mn = 0;
-    LLVMValueRef *ops = dxil_md_operands(node, &n);
+    LLVMValueRef *ops = md_operands(node, &n);
     for (unsigned i = 0; ops && i + 1 < n; i += 2) {
         uint64_t tag = 0, v = 0;
-        if (!dxil_const_u64(ops[i], &tag))
+        if (!const_u64(ops[i], &tag))
             continue;
-        if (tag == CBL_TAG_OFFSET && dxil_const_u64(ops[i + 1], &v)) {
+        if (tag == CBL_TAG_OFFSET && const_u64(ops[i + 1], &v)) {
             f.offset = (uint32_t)v;
             f.has_offset = true;
         } else if (tag == CBL_TAG_MATRIX) {
-            LLVMValueRef *m = dxil_md_operands(ops[i + 1], &mn);
+            LLVMValueRef *m = md_operands(ops[i + 1], &mn);
             uint64_t r = 0, c = 0, o = 0;
-            if (m && mn >= 3 && dxil_const_u64(m[0], &r) && dxil_const_u64(m[1], &c) &&
-                dxil_const_u64(m[2], &o) && r >= 1 && r <= 4 && c >= 1 && c <= 4)
+            if (m && mn >= 3 && const_u64(m[0], &r) && const_u64(m[1], &c) &&
+                const_u64(m[2], &o) && r >= 1 && r <= 4 && c >= 1 && c <= 4)
                 f = (cbl_field){f.offset, f.has_offset, true, (unsigned)r, (unsigned)c, (unsigned)o};
             free(m);
         }
@@ -473,7 +473,7 @@ static LLVMTypeRef cbl_body(cbl_state *st, long idx, uint32_t total, uint32_t *s
     unsigned n = 0;
     LLVMTypeRef dxc = st->structs[idx].dxc; /* entries may move while members are built */
     LLVMValueRef node = st->structs[idx].node;
-    LLVMValueRef *ops = node ? dxil_md_operands(node, &n) : NULL;
+    LLVMValueRef *ops = node ? md_operands(node, &n) : NULL;
     size_t cap = 2 * (size_t)LLVMCountStructElementTypes(dxc) + 2;
     cbl_fields fl = {calloc(cap, sizeof(LLVMTypeRef)), 0, 0};
     bool ok = (ops || !node) && fl.v && st->depth < CBL_MAX_DEPTH;
@@ -513,7 +513,7 @@ static LLVMTypeRef cbl_struct_layout(cbl_state *st, long idx, uint32_t *size)
  * peeled) or the type its `ptr undef` pointed to in the bitcode, else the annotated struct named like the cbuffer (DXC names a
  * cbuffer's type after it; stripped records have no global), else the
  * module's unannotated %hostlayout.<name> or %<name>. */
-static long cbl_record_struct(cbl_state *st, const dxil_res_desc *d)
+static long cbl_record_struct(cbl_state *st, const res_desc *d)
 {
     LLVMTypeRef t = d->symbol && LLVMIsAGlobalVariable(d->symbol)
                         ? LLVMGlobalGetValueType(d->symbol) : d->class_type;
@@ -529,7 +529,7 @@ static long cbl_record_struct(cbl_state *st, const dxil_res_desc *d)
     return s != CBL_NONE ? s : cbl_find_module_type(st, d->name, d->name_len);
 }
 
-static void cbl_for_record(cbl_state *st, dxil_res_desc *d)
+static void cbl_for_record(cbl_state *st, res_desc *d)
 {
     long s = d->cb_size ? cbl_record_struct(st, d) : CBL_NONE;
     if (s == CBL_NONE)
@@ -546,7 +546,7 @@ static void cbl_for_record(cbl_state *st, dxil_res_desc *d)
         d->cb_layout = t;
 }
 
-void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t)
+void res_cb_layouts(raise_ctx *rc, res_table *t)
 {
     cbl_state st = {.rc = rc, .dl = LLVMGetModuleDataLayout(rc->mod),
                     .foreign = rc->module && rc->mod != rc->module->mod};

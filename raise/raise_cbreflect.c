@@ -18,12 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool cbr_is_opaque(const dxil_res_desc *d)
+static bool cbr_is_opaque(const res_desc *d)
 {
     return d->kind == DXIL_RESOURCE_KIND_CBUFFER && d->cb_size && !d->cb_layout;
 }
 
-static bool cbr_any_opaque(const dxil_res_table *t)
+static bool cbr_any_opaque(const res_table *t)
 {
     for (size_t i = 0; i < t->count; i++)
         if (cbr_is_opaque(&t->recs[i]))
@@ -33,7 +33,7 @@ static bool cbr_any_opaque(const dxil_res_table *t)
 
 /* The same binding: a stripped DXIL record has no name, so the name is
  * compared only when both have one. */
-static bool cbr_same(const dxil_res_desc *d, const dxil_res_desc *s)
+static bool cbr_same(const res_desc *d, const res_desc *s)
 {
     if (s->kind != DXIL_RESOURCE_KIND_CBUFFER || s->space != d->space || s->lb != d->lb ||
         s->range != d->range || s->cb_size != d->cb_size)
@@ -42,7 +42,7 @@ static bool cbr_same(const dxil_res_desc *d, const dxil_res_desc *s)
            (d->name_len == s->name_len && !memcmp(d->name, s->name, d->name_len));
 }
 
-static const dxil_res_desc *cbr_match(const dxil_res_table *t, const dxil_res_desc *s)
+static const res_desc *cbr_match(const res_table *t, const res_desc *s)
 {
     for (size_t i = 0; i < t->count; i++)
         if (cbr_is_opaque(&t->recs[i]) && cbr_same(&t->recs[i], s))
@@ -52,11 +52,11 @@ static const dxil_res_desc *cbr_match(const dxil_res_table *t, const dxil_res_de
 
 /* Keeps only the STAT records some opaque DXIL record needs: the builder
  * skips a record of size 0, so no unused layout type is made. */
-static bool cbr_select(const dxil_res_table *main_t, dxil_res_table *stat_t)
+static bool cbr_select(const res_table *main_t, res_table *stat_t)
 {
     bool any = false;
     for (size_t i = 0; i < stat_t->count; i++) {
-        dxil_res_desc *s = &stat_t->recs[i];
+        res_desc *s = &stat_t->recs[i];
         if (s->cls != DXIL_RESOURCE_CLASS_CBUFFER || !cbr_match(main_t, s))
             s->cb_size = 0;
         any |= s->cb_size != 0;
@@ -66,15 +66,15 @@ static bool cbr_select(const dxil_res_table *main_t, dxil_res_table *stat_t)
 
 /* Gives each opaque DXIL record the layout of its STAT record, when its
  * size under the raised module's datalayout is the record's. */
-static unsigned cbr_adopt(dxil_raise_ctx *rc, dxil_res_table *main_t,
-                          const dxil_res_table *stat_t)
+static unsigned cbr_adopt(raise_ctx *rc, res_table *main_t,
+                          const res_table *stat_t)
 {
     LLVMTargetDataRef dl = LLVMGetModuleDataLayout(rc->mod);
     unsigned n = 0;
     for (size_t i = 0; i < main_t->count; i++) {
-        dxil_res_desc *d = &main_t->recs[i];
+        res_desc *d = &main_t->recs[i];
         for (size_t j = 0; cbr_is_opaque(d) && j < stat_t->count; j++) {
-            const dxil_res_desc *s = &stat_t->recs[j];
+            const res_desc *s = &stat_t->recs[j];
             if (s->cb_layout && s->cb_size && cbr_same(d, s) &&
                 LLVMABISizeOfType(dl, s->cb_layout) == d->cb_size) {
                 d->cb_layout = s->cb_layout;
@@ -86,7 +86,7 @@ static unsigned cbr_adopt(dxil_raise_ctx *rc, dxil_res_table *main_t,
 }
 
 /* One warning: why the STAT part gave no layouts. */
-static void cbr_warn(dxil_raise_ctx *rc, const char *why)
+static void cbr_warn(raise_ctx *rc, const char *why)
 {
     dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
                    "STAT part: %s; cbuffer layouts stay opaque", why);
@@ -101,24 +101,24 @@ static const char *cbr_first_error(const dxil_diags *local, const char *what)
     return what;
 }
 
-static void cbr_from_module(dxil_raise_ctx *rc, dxil_res_table *t, LLVMModuleRef stat,
+static void cbr_from_module(raise_ctx *rc, res_table *t, LLVMModuleRef stat,
                             dxil_diags *local)
 {
-    dxil_raise_ctx src = {.module = rc->module, .ctx = rc->ctx, .mod = stat, .diags = local};
-    dxil_res_table st;
-    if (dxil_res_table_read(&src, &st) != 0 || dxil_diags_error_count(local)) {
+    raise_ctx src = {.module = rc->module, .ctx = rc->ctx, .mod = stat, .diags = local};
+    res_table st;
+    if (res_table_read(&src, &st) != 0 || dxil_diags_error_count(local)) {
         cbr_warn(rc, cbr_first_error(local, "malformed dx.resources"));
     } else if (cbr_select(t, &st)) {
         src.diags = NULL;
-        dxil_res_cb_layouts(&src, &st);
+        res_cb_layouts(&src, &st);
         cbr_adopt(rc, t, &st);
     }
-    dxil_res_table_free(&st);
+    res_table_free(&st);
 }
 
-void dxil_res_cb_layouts_reflection(dxil_raise_ctx *rc, dxil_res_table *t)
+void res_cb_layouts_reflection(raise_ctx *rc, res_table *t)
 {
-    const dxil_reflection *r = rc->reflection;
+    const stat_reflection *r = rc->reflection;
     if (!r || !cbr_any_opaque(t))
         return;
     if (!r->mod) {

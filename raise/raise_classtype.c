@@ -42,14 +42,14 @@ static bool ct_plain(LLVMTypeRef t, unsigned depth)
     }
 }
 
-static uint64_t ct_size(dxil_raise_ctx *rc, LLVMTypeRef t)
+static uint64_t ct_size(raise_ctx *rc, LLVMTypeRef t)
 {
     return LLVMABISizeOfType(LLVMGetModuleDataLayout(rc->mod), t);
 }
 
 /* Whether vector t keeps DXC's buffer layout: its elements' size, and
  * (strict) their alignment too. */
-static bool ct_vector_fits(dxil_raise_ctx *rc, LLVMTypeRef t, bool strict)
+static bool ct_vector_fits(raise_ctx *rc, LLVMTypeRef t, bool strict)
 {
     LLVMTargetDataRef dl = LLVMGetModuleDataLayout(rc->mod);
     LLVMTypeRef e = LLVMGetElementType(t);
@@ -65,7 +65,7 @@ static bool ct_vector_fits(dxil_raise_ctx *rc, LLVMTypeRef t, bool strict)
  * { <4 x i32>, i32 } to 32 bytes where DXC has 20) becomes an array;
  * structs holding such members become literal structs of the rebuilt
  * members. t itself when nothing changes. */
-static LLVMTypeRef ct_layout(dxil_raise_ctx *rc, LLVMTypeRef t, bool strict)
+static LLVMTypeRef ct_layout(raise_ctx *rc, LLVMTypeRef t, bool strict)
 {
     LLVMTypeKind k = LLVMGetTypeKind(t);
     if (k == LLVMVectorTypeKind)
@@ -92,8 +92,8 @@ static LLVMTypeRef ct_layout(dxil_raise_ctx *rc, LLVMTypeRef t, bool strict)
 
 /* The element of a structured buffer's class, or NULL with why (a
  * phrase after the class name). */
-static LLVMTypeRef ct_sb_elem(dxil_raise_ctx *rc, const char *name, LLVMTypeRef cls,
-                              const dxil_res_desc *d, char *why, size_t why_size)
+static LLVMTypeRef ct_sb_elem(raise_ctx *rc, const char *name, LLVMTypeRef cls,
+                              const res_desc *d, char *why, size_t why_size)
 {
     LLVMTypeRef e = NULL;
     if (!strstr(name, "StructuredBuffer<"))
@@ -114,7 +114,7 @@ static LLVMTypeRef ct_sb_elem(dxil_raise_ctx *rc, const char *name, LLVMTypeRef 
     return NULL;
 }
 
-static void ct_warn(dxil_raise_ctx *rc, const dxil_res_desc *d, const char *name,
+static void ct_warn(raise_ctx *rc, const res_desc *d, const char *name,
                     const char *why)
 {
     dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
@@ -125,9 +125,9 @@ static void ct_warn(dxil_raise_ctx *rc, const dxil_res_desc *d, const char *name
 }
 
 /* Returns whether it warned. */
-static bool ct_record(dxil_raise_ctx *rc, dxil_res_desc *d)
+static bool ct_record(raise_ctx *rc, res_desc *d)
 {
-    const dxil_bc_restype *bt = dxil_bc_restypes_find(rc->restypes, d->cls, d->list_pos);
+    const bc_restype *bt = bc_restypes_find(rc->restypes, d->cls, d->list_pos);
     bool sb = d->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER;
     if (!bt || (!sb && d->kind != DXIL_RESOURCE_KIND_CBUFFER))
         return false;
@@ -151,10 +151,10 @@ static bool ct_record(dxil_raise_ctx *rc, dxil_res_desc *d)
     return false;
 }
 
-void dxil_res_class_types(dxil_raise_ctx *rc, dxil_res_table *t)
+void res_class_types(raise_ctx *rc, res_table *t)
 {
     for (size_t i = 0; i < t->count; i++) {
-        dxil_res_desc *d = &t->recs[i];
+        res_desc *d = &t->recs[i];
         bool warned = rc->restypes && ct_record(rc, d);
         /* With --stats, say where no type exists anywhere. */
         if (rc->stats && !warned && !d->sb_elem && d->kind == DXIL_RESOURCE_KIND_STRUCTUREDBUFFER)

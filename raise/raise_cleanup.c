@@ -27,7 +27,7 @@ static void cleanup_dead_casts(LLVMValueRef f)
 }
 
 /* A nonuniformindex operand marked !dx.nonuniform: the mark is consumed. */
-static void cleanup_nonuniform_marks(dxil_raise_ctx *rc, LLVMValueRef f)
+static void cleanup_nonuniform_marks(raise_ctx *rc, LLVMValueRef f)
 {
     unsigned kind = LLVMGetMDKindIDInContext(rc->ctx, "dx.nonuniform", 13);
     for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
@@ -37,7 +37,7 @@ static void cleanup_nonuniform_marks(dxil_raise_ctx *rc, LLVMValueRef f)
     }
 }
 
-int dxil_raise_cleanup(dxil_raise_ctx *rc)
+int raise_cleanup(raise_ctx *rc)
 {
     LLVMValueRef f = LLVMGetFirstFunction(rc->mod);
     while (f) {

@@ -18,7 +18,7 @@
 /* dx.entryPoints record fields. */
 enum { ENTRY_FN = 0, ENTRY_PROPS = 4, ENTRY_FIELDS = 5 };
 
-static void entry_attr(dxil_raise_ctx *rc, LLVMValueRef fn, const char *key, const char *val)
+static void entry_attr(raise_ctx *rc, LLVMValueRef fn, const char *key, const char *val)
 {
     LLVMAttributeRef a =
         LLVMCreateStringAttribute(rc->ctx, key, (unsigned)strlen(key), val, (unsigned)strlen(val));
@@ -32,7 +32,7 @@ static bool entry_ints(LLVMValueRef node, unsigned n, char *buf, size_t size)
     size_t used = 0;
     for (unsigned i = 0; i < n; i++) {
         uint64_t v;
-        if (dxil_md_operand_uint(node, i, &v) != 0)
+        if (md_operand_uint(node, i, &v) != 0)
             return false;
         int w = snprintf(buf + used, size - used, "%s%" PRIu64, i ? "," : "", v);
         if (w < 0 || (size_t)w >= size - used)
@@ -43,45 +43,45 @@ static bool entry_ints(LLVMValueRef node, unsigned n, char *buf, size_t size)
 }
 
 /* Entry tag 8 wins; otherwise the module's kind names the stage. */
-static const char *entry_stage(const dxil_raise_ctx *rc, LLVMValueRef props)
+static const char *entry_stage(const raise_ctx *rc, LLVMValueRef props)
 {
     uint64_t kind;
     bool found;
-    LLVMValueRef v = dxil_md_tag_value(props, DXIL_ENTRY_SHADER_KIND, &found);
+    LLVMValueRef v = md_tag_value(props, DXIL_ENTRY_SHADER_KIND, &found);
     if (found)
-        return dxil_const_u64(v, &kind) && kind < DXIL_SHADER_INVALID
-                   ? dxil_shader_kind_env((int)kind)
+        return const_u64(v, &kind) && kind < DXIL_SHADER_INVALID
+                   ? shader_kind_env((int)kind)
                    : NULL;
-    return dxil_shader_kind_env(dxil_sm_kind_from_name(rc->sm_kind));
+    return shader_kind_env(sm_kind_from_name(rc->sm_kind));
 }
 
 /* Thread-group size: tag 4, or field 0 of the mesh/amplification state. */
 static LLVMValueRef entry_numthreads(LLVMValueRef props)
 {
-    LLVMValueRef v = dxil_md_tag_value(props, DXIL_ENTRY_NUM_THREADS, NULL);
+    LLVMValueRef v = md_tag_value(props, DXIL_ENTRY_NUM_THREADS, NULL);
     if (v)
         return v;
-    v = dxil_md_tag_value(props, DXIL_ENTRY_MS_STATE, NULL);
+    v = md_tag_value(props, DXIL_ENTRY_MS_STATE, NULL);
     if (!v)
-        v = dxil_md_tag_value(props, DXIL_ENTRY_AS_STATE, NULL);
-    return dxil_md_operand(v, 0);
+        v = md_tag_value(props, DXIL_ENTRY_AS_STATE, NULL);
+    return md_operand(v, 0);
 }
 
 /* "min,max,pref"; the pre-6.8 single size N becomes "N,0,0", which is
  * how LLVM reads a lone [WaveSize(N)]. */
 static bool entry_wavesize(LLVMValueRef props, char *buf, size_t size)
 {
-    LLVMValueRef v = dxil_md_tag_value(props, DXIL_ENTRY_RANGED_WAVE_SIZE, NULL);
+    LLVMValueRef v = md_tag_value(props, DXIL_ENTRY_RANGED_WAVE_SIZE, NULL);
     if (v)
         return entry_ints(v, 3, buf, size);
-    v = dxil_md_tag_value(props, DXIL_ENTRY_WAVE_SIZE, NULL);
+    v = md_tag_value(props, DXIL_ENTRY_WAVE_SIZE, NULL);
     if (!v || !entry_ints(v, 1, buf, size) || strlen(buf) + 5 > size)
         return false;
     strcat(buf, ",0,0");
     return true;
 }
 
-static void entry_warn(dxil_raise_ctx *rc, unsigned index, const char *what)
+static void entry_warn(raise_ctx *rc, unsigned index, const char *what)
 {
     dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
                    "!dx.entryPoints entry %u: %s; kept only in !" DXU_MD_ENTRY_POINTS, index,
@@ -89,16 +89,16 @@ static void entry_warn(dxil_raise_ctx *rc, unsigned index, const char *what)
 }
 
 /* Returns why the record could not be raised, or NULL. */
-static const char *entry_raise_one(dxil_raise_ctx *rc, LLVMValueRef entry)
+static const char *entry_raise_one(raise_ctx *rc, LLVMValueRef entry)
 {
-    if (dxil_md_num_operands(entry) != ENTRY_FIELDS)
+    if (md_num_operands(entry) != ENTRY_FIELDS)
         return "not a 5-field record";
-    LLVMValueRef fn = dxil_md_operand(entry, ENTRY_FN);
+    LLVMValueRef fn = md_operand(entry, ENTRY_FN);
     if (!fn)
         return NULL; /* a library's module-level record (flags, resources) */
     if (!LLVMIsAFunction(fn))
         return "field 0 is not a function";
-    LLVMValueRef props = dxil_md_operand(entry, ENTRY_PROPS);
+    LLVMValueRef props = md_operand(entry, ENTRY_PROPS);
     const char *stage = entry_stage(rc, props);
     if (!stage)
         return "stage has no LLVM 22 name (a node shader?); a library still exports it";
@@ -119,7 +119,7 @@ static bool entry_has_attr(LLVMValueRef fn, const char *key)
 
 /* A library exports every external definition that is not a shader
  * (DXC keeps exactly those external); LLVM spells that "hlsl.export". */
-static void entry_mark_exports(dxil_raise_ctx *rc)
+static void entry_mark_exports(raise_ctx *rc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(rc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn) || LLVMGetLinkage(fn) != LLVMExternalLinkage ||
@@ -129,12 +129,12 @@ static void entry_mark_exports(dxil_raise_ctx *rc)
     }
 }
 
-int dxil_raise_entries(dxil_raise_ctx *rc)
+int raise_entries(raise_ctx *rc)
 {
-    unsigned n = dxil_md_named_count(rc->mod, DXIL_MD_ENTRY_POINTS);
+    unsigned n = md_named_count(rc->mod, DXIL_MD_ENTRY_POINTS);
     for (unsigned i = 0; i < n; i++) {
         const char *why =
-            entry_raise_one(rc, dxil_md_named_operand(rc->mod, DXIL_MD_ENTRY_POINTS, i));
+            entry_raise_one(rc, md_named_operand(rc->mod, DXIL_MD_ENTRY_POINTS, i));
         if (why)
             entry_warn(rc, i, why);
     }
@@ -147,6 +147,6 @@ int dxil_raise_entries(dxil_raise_ctx *rc)
                            " present; the former is left in place");
         return 0;
     }
-    dxil_md_named_move(rc->mod, DXIL_MD_ENTRY_POINTS, DXU_MD_ENTRY_POINTS);
+    md_named_move(rc->mod, DXIL_MD_ENTRY_POINTS, DXU_MD_ENTRY_POINTS);
     return 0;
 }

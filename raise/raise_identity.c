@@ -2,7 +2,7 @@
  * the triple dxilv1.X-pc-shadermodelA.B-<env>, the form clang and LLVM's
  * DirectX backend use; dx.valver stays as it is. Runs first: it records
  * the original dx.* node order before any later pass moves a node, and
- * fills the version/stage fields of dxil_raise_ctx for the other passes. */
+ * fills the version/stage fields of raise_ctx for the other passes. */
 #include "raise_internal.h"
 
 #include "common/abi_names.h"
@@ -27,22 +27,22 @@ typedef struct identity_info {
 
 /* !dxu.order: names of the dx.* named nodes in module order, so lowering
  * can put them back in the same order. */
-static int identity_record_order(dxil_raise_ctx *rc)
+static int identity_record_order(raise_ctx *rc)
 {
     if (LLVMGetNamedMetadata(rc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)))
         return 0; /* already raised once */
-    dxil_md_names names = {0};
+    md_names names = {0};
     LLVMValueRef *strs = NULL;
-    int rv = dxil_md_named_list(rc->mod, DXIL_MD_PREFIX, &names);
+    int rv = md_named_list(rc->mod, DXIL_MD_PREFIX, &names);
     if (rv == 0 && names.n > 0 && !(strs = malloc(names.n * sizeof *strs)))
         rv = -1;
     for (size_t i = 0; strs && i < names.n; i++)
-        strs[i] = dxil_md_make_string(rc->ctx, names.v[i]);
+        strs[i] = md_make_string(rc->ctx, names.v[i]);
     if (strs)
         LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_ORDER,
-                                    dxil_md_make_node(rc->ctx, strs, (unsigned)names.n));
+                                    md_make_node(rc->ctx, strs, (unsigned)names.n));
     free(strs);
-    dxil_md_names_free(&names);
+    md_names_free(&names);
     if (rv != 0)
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "out of memory while recording the dx.* node order");
@@ -52,21 +52,21 @@ static int identity_record_order(dxil_raise_ctx *rc)
 /* !dxu.absent: the input had no triple and/or no datalayout. Checked
  * before the triple is set; the loader records every datalayout it read
  * in !dxu.datalayout, so an empty layout without one was not there. */
-static void identity_record_absent(dxil_raise_ctx *rc)
+static void identity_record_absent(raise_ctx *rc)
 {
     const char *triple = LLVMGetTarget(rc->mod);
     const char *layout = LLVMGetDataLayoutStr(rc->mod);
     const char *what[2] = {NULL, NULL};
     if (!triple || !*triple)
         what[0] = DXU_ABSENT_TRIPLE;
-    if ((!layout || !*layout) && !dxil_md_named_single(rc->mod, DXU_MD_DATALAYOUT))
+    if ((!layout || !*layout) && !md_named_single(rc->mod, DXU_MD_DATALAYOUT))
         what[1] = DXU_ABSENT_DATALAYOUT;
     if (LLVMGetNamedMetadata(rc->mod, DXU_MD_ABSENT, strlen(DXU_MD_ABSENT)))
         return; /* already raised once */
     for (int i = 0; i < 2; i++) {
-        LLVMValueRef s = what[i] ? dxil_md_make_string(rc->ctx, what[i]) : NULL;
+        LLVMValueRef s = what[i] ? md_make_string(rc->ctx, what[i]) : NULL;
         if (s)
-            LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_ABSENT, dxil_md_make_node(rc->ctx, &s, 1));
+            LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_ABSENT, md_make_node(rc->ctx, &s, 1));
     }
 }
 
@@ -74,7 +74,7 @@ static void identity_record_absent(dxil_raise_ctx *rc)
 static bool identity_pair(LLVMValueRef node, unsigned first, unsigned *maj, unsigned *min)
 {
     uint64_t a, b;
-    if (dxil_md_operand_uint(node, first, &a) || dxil_md_operand_uint(node, first + 1, &b) ||
+    if (md_operand_uint(node, first, &a) || md_operand_uint(node, first + 1, &b) ||
         a > 0xffff || b > 0xffff)
         return false;
     *maj = (unsigned)a;
@@ -82,15 +82,15 @@ static bool identity_pair(LLVMValueRef node, unsigned first, unsigned *maj, unsi
     return true;
 }
 
-static void identity_read(dxil_raise_ctx *rc, identity_info *id)
+static void identity_read(raise_ctx *rc, identity_info *id)
 {
-    LLVMValueRef ver = dxil_md_named_operand(rc->mod, DXIL_MD_VERSION, 0);
-    LLVMValueRef sm = dxil_md_named_operand(rc->mod, DXIL_MD_SHADER_MODEL, 0);
+    LLVMValueRef ver = md_named_operand(rc->mod, DXIL_MD_VERSION, 0);
+    LLVMValueRef sm = md_named_operand(rc->mod, DXIL_MD_SHADER_MODEL, 0);
     id->have_version = identity_pair(ver, 0, &id->dxil_major, &id->dxil_minor);
     id->have_sm = identity_pair(sm, 1, &id->sm_major, &id->sm_minor) &&
-                  dxil_md_string(dxil_md_operand(sm, 0), id->raw_kind, sizeof id->raw_kind);
-    id->stage = id->have_sm ? dxil_sm_kind_from_name(id->raw_kind) : -1;
-    id->kind = dxil_sm_kind_name(id->stage);
+                  md_string(md_operand(sm, 0), id->raw_kind, sizeof id->raw_kind);
+    id->stage = id->have_sm ? sm_kind_from_name(id->raw_kind) : -1;
+    id->kind = sm_kind_name(id->stage);
     if (id->have_sm && !id->have_version) {
         /* LLVM's own rule when the triple has no sub-arch: 6.x -> 1.x. */
         id->dxil_major = 1;
@@ -104,10 +104,10 @@ static bool identity_exact(LLVMModuleRef mod, const identity_info *id)
     return id->kind && id->have_version && id->dxil_major == 1 &&
            id->dxil_minor <= IDENTITY_MAX_DXIL_MINOR && id->sm_major == 6 &&
            id->sm_minor <= IDENTITY_MAX_SM_MINOR &&
-           dxil_md_named_count(mod, DXIL_MD_VERSION) == 1 &&
-           dxil_md_named_count(mod, DXIL_MD_SHADER_MODEL) == 1 &&
-           dxil_md_num_operands(dxil_md_named_operand(mod, DXIL_MD_VERSION, 0)) == 2 &&
-           dxil_md_num_operands(dxil_md_named_operand(mod, DXIL_MD_SHADER_MODEL, 0)) == 3;
+           md_named_count(mod, DXIL_MD_VERSION) == 1 &&
+           md_named_count(mod, DXIL_MD_SHADER_MODEL) == 1 &&
+           md_num_operands(md_named_operand(mod, DXIL_MD_VERSION, 0)) == 2 &&
+           md_num_operands(md_named_operand(mod, DXIL_MD_SHADER_MODEL, 0)) == 3;
 }
 
 static unsigned identity_clamp(unsigned v, unsigned max)
@@ -115,7 +115,7 @@ static unsigned identity_clamp(unsigned v, unsigned max)
     return v > max ? max : v;
 }
 
-static void identity_set_triple(dxil_raise_ctx *rc, const identity_info *id)
+static void identity_set_triple(raise_ctx *rc, const identity_info *id)
 {
     char triple[96];
     unsigned dmin = id->dxil_major > 1 ? IDENTITY_MAX_DXIL_MINOR
@@ -123,18 +123,18 @@ static void identity_set_triple(dxil_raise_ctx *rc, const identity_info *id)
     unsigned smin = id->sm_major > 6 ? IDENTITY_MAX_SM_MINOR
                                      : identity_clamp(id->sm_minor, IDENTITY_MAX_SM_MINOR);
     snprintf(triple, sizeof triple, "dxilv1.%u-pc-shadermodel6.%u-%s", dmin, smin,
-             dxil_shader_kind_env(id->stage));
+             shader_kind_env(id->stage));
     LLVMSetTarget(rc->mod, triple);
 }
 
-int dxil_raise_identity(dxil_raise_ctx *rc)
+int raise_identity(raise_ctx *rc)
 {
     if (identity_record_order(rc) != 0)
         return -1;
     identity_info id = {0};
     identity_read(rc, &id);
     if (!id.have_sm) {
-        if (dxil_md_named_count(rc->mod, DXIL_MD_SHADER_MODEL) != 0)
+        if (md_named_count(rc->mod, DXIL_MD_SHADER_MODEL) != 0)
             dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
                            "malformed !dx.shaderModel; triple left unchanged");
         return 0; /* not DXIL-form (or already raised): nothing to do */
@@ -148,8 +148,8 @@ int dxil_raise_identity(dxil_raise_ctx *rc)
     if (id.kind)
         identity_set_triple(rc, &id);
     if (identity_exact(rc->mod, &id)) {
-        dxil_shim_erase_named_metadata(rc->mod, DXIL_MD_VERSION);
-        dxil_shim_erase_named_metadata(rc->mod, DXIL_MD_SHADER_MODEL);
+        shim_erase_named_metadata(rc->mod, DXIL_MD_VERSION);
+        shim_erase_named_metadata(rc->mod, DXIL_MD_SHADER_MODEL);
         return 0;
     }
     dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
@@ -157,7 +157,7 @@ int dxil_raise_identity(dxil_raise_ctx *rc)
                    "kept in !" DXU_MD_SHADER_MODEL " and !" DXU_MD_VERSION,
                    id.raw_kind, id.sm_major, id.sm_minor, id.dxil_major, id.dxil_minor,
                    id.kind ? " (triple uses the newest it can name)" : "");
-    dxil_md_named_move(rc->mod, DXIL_MD_VERSION, DXU_MD_VERSION);
-    dxil_md_named_move(rc->mod, DXIL_MD_SHADER_MODEL, DXU_MD_SHADER_MODEL);
+    md_named_move(rc->mod, DXIL_MD_VERSION, DXU_MD_VERSION);
+    md_named_move(rc->mod, DXIL_MD_SHADER_MODEL, DXU_MD_SHADER_MODEL);
     return 0;
 }

@@ -2,7 +2,7 @@
  * (!dx.controlflow.hints, on br/switch) become clang's
  * !hlsl.controlflow.hint !{!"hlsl.controlflow.hint", i32 N}; the hint
  * numbers are the same in both (1 branch, 2 flatten, ...). dx.precise is
- * read by dxil_raise_fp_flags when an op is replaced; dx.nonuniform by
+ * read by raise_fp_flags when an op is replaced; dx.nonuniform by
  * the resource raiser. Every other instruction metadata kind, dx.* or
  * not, is left where it is: LLVM keeps unknown kinds verbatim. */
 #include "raise_internal.h"
@@ -21,17 +21,17 @@ typedef struct instr_md_kinds {
  * single hint: clang's form holds exactly one. */
 static bool instr_md_hint_value(LLVMValueRef node, uint64_t *hint)
 {
-    unsigned n = dxil_md_num_operands(node);
+    unsigned n = md_num_operands(node);
     for (unsigned i = 0; i + 1 < n; i++) {
         char buf[32];
-        const char *s = dxil_md_string(dxil_md_operand(node, i), buf, sizeof buf);
+        const char *s = md_string(md_operand(node, i), buf, sizeof buf);
         if (s && strcmp(s, DXIL_MDK_CONTROLFLOW_HINTS) == 0)
-            return i + 2 == n && dxil_md_operand_uint(node, i + 1, hint) == 0;
+            return i + 2 == n && md_operand_uint(node, i + 1, hint) == 0;
     }
     return false;
 }
 
-static void instr_md_raise_hint(dxil_raise_ctx *rc, const instr_md_kinds *k, LLVMValueRef term)
+static void instr_md_raise_hint(raise_ctx *rc, const instr_md_kinds *k, LLVMValueRef term)
 {
     LLVMValueRef old = LLVMGetMetadata(term, k->dx_hints);
     uint64_t hint;
@@ -42,13 +42,13 @@ static void instr_md_raise_hint(dxil_raise_ctx *rc, const instr_md_kinds *k, LLV
                        "!dx.controlflow.hints with other than one hint kept as is");
         return;
     }
-    LLVMValueRef ops[2] = {dxil_md_make_string(rc->ctx, HLSL_MDK_CONTROLFLOW_HINT),
+    LLVMValueRef ops[2] = {md_make_string(rc->ctx, HLSL_MDK_CONTROLFLOW_HINT),
                            LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), hint, 0)};
-    LLVMSetMetadata(term, k->hlsl_hint, dxil_md_make_node(rc->ctx, ops, 2));
+    LLVMSetMetadata(term, k->hlsl_hint, md_make_node(rc->ctx, ops, 2));
     LLVMSetMetadata(term, k->dx_hints, NULL);
 }
 
-int dxil_raise_instr_md(dxil_raise_ctx *rc)
+int raise_instr_md(raise_ctx *rc)
 {
     instr_md_kinds k = {
         LLVMGetMDKindIDInContext(rc->ctx, DXIL_MDK_CONTROLFLOW_HINTS,

@@ -7,17 +7,17 @@
 
 #include <llvm-c/Core.h>
 
-typedef struct dxil_raise_ctx {
+typedef struct raise_ctx {
     dxil_module *module;
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     dxil_diags *diags;
     /* The container's STAT module (module/reflection.h), parsed at load
      * with dxil_options.layouts_from_reflection; NULL without. */
-    const struct dxil_reflection *reflection;
+    const struct stat_reflection *reflection;
     /* The dx.resources class types the loader recovered from the bitcode
      * (bitcode/bitcode_types.h); NULL without. */
-    const struct dxil_bc_restypes *restypes;
+    const struct bc_restypes *restypes;
     /* Filled by the identity pass from dx.version / dx.shaderModel (0 and
      * NULL until then) so later passes can branch on version and stage. */
     unsigned dxil_major, dxil_minor;
@@ -28,46 +28,46 @@ typedef struct dxil_raise_ctx {
     const struct dxil_optable *optable;
     struct dxil_stats *stats;
     /* Intrinsic declarations made so far (raise_ops_util.c). */
-    struct dxil_raise_intrinsics *intrinsics;
+    struct raise_intrinsics *intrinsics;
     /* Why custom handlers left calls (raise_kept.c); only with stats. */
-    struct dxil_raise_kept *kept;
+    struct raise_kept *kept;
     /* dxil_options.keep_sig_io: loadInput/storeOutput stay DXIL. */
     bool keep_sig_io;
-} dxil_raise_ctx;
+} raise_ctx;
 
 /* raise_kept.c: a custom handler that leaves a dx.op call records why
  * (a dxil_keep_reason); the op pass, which counts every kept call, reads
  * it back. Both do nothing unless rc->stats is set. */
-void dxil_raise_note_kept(dxil_raise_ctx *rc, LLVMValueRef call, unsigned reason);
+void raise_note_kept(raise_ctx *rc, LLVMValueRef call, unsigned reason);
 /* The reason recorded for call, or -1. */
-int dxil_raise_kept_reason(const dxil_raise_ctx *rc, LLVMValueRef call);
-void dxil_raise_kept_free(dxil_raise_ctx *rc);
+int raise_kept_reason(const raise_ctx *rc, LLVMValueRef call);
+void raise_kept_free(raise_ctx *rc);
 
 /* The declaration of intrinsic `id` with these overload types in rc's
  * module. Cached per module: LLVMGetIntrinsicDeclaration mangles the name
  * and looks it up on every call (~7k instructions). Its type is
  * LLVMGlobalGetValueType(fn). NULL only without memory. */
-LLVMValueRef dxil_raise_intrinsic_decl(dxil_raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
+LLVMValueRef raise_intrinsic_decl(raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
                                        size_t n);
-void dxil_raise_intrinsics_free(dxil_raise_ctx *rc);
+void raise_intrinsics_free(raise_ctx *rc);
 
-typedef struct dxil_raise_pass {
+typedef struct raise_pass {
     const char *name;
-    int (*run)(dxil_raise_ctx *rc);
-} dxil_raise_pass;
+    int (*run)(raise_ctx *rc);
+} raise_pass;
 
 /* Metadata passes (raise_identity.c, raise_entry.c, raise_instr_md.c,
  * raise_park_md.c). */
-int dxil_raise_identity(dxil_raise_ctx *rc);
-int dxil_raise_entries(dxil_raise_ctx *rc);
-int dxil_raise_instr_md(dxil_raise_ctx *rc);
-int dxil_raise_park_md(dxil_raise_ctx *rc);
+int raise_identity(raise_ctx *rc);
+int raise_entries(raise_ctx *rc);
+int raise_instr_md(raise_ctx *rc);
+int raise_park_md(raise_ctx *rc);
 
 /* Resource passes (raise_resources.c, raise_buffers.c, raise_cleanup.c). */
-int dxil_raise_resources(dxil_raise_ctx *rc);
-int dxil_raise_buffers(dxil_raise_ctx *rc);
-int dxil_raise_cleanup(dxil_raise_ctx *rc);
+int raise_resources(raise_ctx *rc);
+int raise_buffers(raise_ctx *rc);
+int raise_cleanup(raise_ctx *rc);
 /* Signature I/O (raise_sig_io.c). */
-int dxil_raise_sig_io(dxil_raise_ctx *rc);
+int raise_sig_io(raise_ctx *rc);
 
 #endif

@@ -14,7 +14,7 @@ typedef struct kept_slot {
     unsigned reason;
 } kept_slot;
 
-struct dxil_raise_kept {
+struct raise_kept {
     kept_slot *slots;
     size_t n, nslots; /* nslots: power of two, > 2 * n */
 };
@@ -33,7 +33,7 @@ static kept_slot *kept_slot_of(kept_slot *slots, size_t nslots, LLVMValueRef cal
     return &slots[h];
 }
 
-static int kept_grow(struct dxil_raise_kept *k)
+static int kept_grow(struct raise_kept *k)
 {
     size_t nslots = k->nslots ? k->nslots * 2 : 64;
     kept_slot *slots = calloc(nslots, sizeof *slots);
@@ -48,13 +48,13 @@ static int kept_grow(struct dxil_raise_kept *k)
     return 0;
 }
 
-void dxil_raise_note_kept(dxil_raise_ctx *rc, LLVMValueRef call, unsigned reason)
+void raise_note_kept(raise_ctx *rc, LLVMValueRef call, unsigned reason)
 {
     if (!rc->stats || !call)
         return;
     if (!rc->kept && !(rc->kept = calloc(1, sizeof *rc->kept)))
         return;
-    struct dxil_raise_kept *k = rc->kept;
+    struct raise_kept *k = rc->kept;
     if (2 * (k->n + 1) >= k->nslots && kept_grow(k) != 0)
         return; /* no memory: the op pass counts the call as "custom" */
     kept_slot *s = kept_slot_of(k->slots, k->nslots, call);
@@ -63,16 +63,16 @@ void dxil_raise_note_kept(dxil_raise_ctx *rc, LLVMValueRef call, unsigned reason
     *s = (kept_slot){call, reason};
 }
 
-int dxil_raise_kept_reason(const dxil_raise_ctx *rc, LLVMValueRef call)
+int raise_kept_reason(const raise_ctx *rc, LLVMValueRef call)
 {
-    const struct dxil_raise_kept *k = rc->kept;
+    const struct raise_kept *k = rc->kept;
     if (!k || !k->n || !call)
         return -1;
     const kept_slot *s = kept_slot_of(k->slots, k->nslots, call);
     return s->call ? (int)s->reason : -1;
 }
 
-void dxil_raise_kept_free(dxil_raise_ctx *rc)
+void raise_kept_free(raise_ctx *rc)
 {
     if (!rc->kept)
         return;

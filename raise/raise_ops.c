@@ -32,7 +32,7 @@ typedef struct ops_target {
 } ops_target;
 
 typedef struct ops_raise {
-    dxil_raise_ctx *rc;
+    raise_ctx *rc;
     const dxil_optable *table;
     dxil_version v;
     LLVMBuilderRef b;
@@ -117,7 +117,7 @@ static bool ops_overload_types(ops_raise *r, LLVMValueRef call, const dxil_intri
         else if (o->kind == DXIL_MAP_OV_OPERAND)
             tys[i] = o->operand < nargs ? LLVMTypeOf(LLVMGetOperand(call, o->operand)) : NULL;
         else
-            tys[i] = dxil_type_code_llvm(r->rc->ctx, o->type); /* DXIL_MAP_OV_FIXED */
+            tys[i] = type_code_llvm(r->rc->ctx, o->type); /* DXIL_MAP_OV_FIXED */
         if (!tys[i] || LLVMGetTypeKind(tys[i]) == LLVMVoidTypeKind)
             return false;
     }
@@ -158,7 +158,7 @@ static bool ops_args_fit(LLVMValueRef call, const dxil_intrinsic_map *m, LLVMTyp
 static void ops_resolve_intrinsic(ops_raise *r, LLVMValueRef call, ops_target *t)
 {
     const dxil_intrinsic_map *m = t->map;
-    unsigned id = dxil_intrinsic_id(m->intrinsic);
+    unsigned id = intrinsic_id(m->intrinsic);
     if (id == 0) {
         t->keep = DXIL_KEEP_NO_INTRINSIC;
         return;
@@ -176,7 +176,7 @@ static void ops_resolve_intrinsic(ops_raise *r, LLVMValueRef call, ops_target *t
         t->keep = DXIL_KEEP_MISMATCH;
         return;
     }
-    t->fn = dxil_raise_intrinsic_decl(r->rc, id, tys, ntys);
+    t->fn = raise_intrinsic_decl(r->rc, id, tys, ntys);
     t->fnty = fnty;
     t->keep = OPS_RAISE;
 }
@@ -232,7 +232,7 @@ static int (*const ops_custom_why[DXIL_MAP_CUSTOM_COUNT])(LLVMValueRef) = {
  * "custom" only when neither gives a reason. */
 static int ops_custom_reason(const ops_raise *r, const ops_target *t, LLVMValueRef call)
 {
-    int why = dxil_raise_kept_reason(r->rc, call);
+    int why = raise_kept_reason(r->rc, call);
     if (why >= 0)
         return why;
     unsigned kind = t->map->custom;
@@ -277,7 +277,7 @@ static const ops_target *ops_target_of(ops_raise *r, const ops_decl *d, LLVMValu
     if (t && !t->per_call)
         return t;
     const dxil_op_info *op = t ? t->op : dxil_op_by_opcode(r->table, opcode);
-    if (dxil_raise_op_too_new(r->rc, op)) {
+    if (raise_op_too_new(r->rc, op)) {
         ops_keep(r, opcode, op, DXIL_KEEP_NEWER_THAN_MODULE);
         return NULL;
     }
@@ -323,7 +323,7 @@ static void ops_emit(ops_raise *r, const ops_target *t, LLVMValueRef call)
     unsigned n = ops_build_args(t, call, args);
     LLVMPositionBuilderBefore(r->b, call);
     LLVMValueRef nc = LLVMBuildCall2(r->b, t->fnty, t->fn, args, n, "");
-    dxil_raise_fp_flags(call, nc);
+    raise_fp_flags(call, nc);
     LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
     ops_result_replace(r->b, t->map->result, call, nc);
     LLVMInstructionEraseFromParent(call);
@@ -364,7 +364,7 @@ static int ops_raise_decl(ops_raise *r, const ops_decl *d)
     return 0;
 }
 
-int dxil_raise_ops(dxil_raise_ctx *rc)
+int raise_ops(raise_ctx *rc)
 {
     ops_raise r = {.rc = rc, .table = ops_table(rc), .v = ops_dxil_version(rc)};
     ops_decls decls;
@@ -387,7 +387,7 @@ int dxil_raise_ops(dxil_raise_ctx *rc)
     return status;
 }
 
-int dxil_raise_ops_census(dxil_raise_ctx *rc)
+int raise_ops_census(raise_ctx *rc)
 {
     if (!rc->stats)
         return 0;

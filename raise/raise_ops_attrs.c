@@ -130,7 +130,7 @@ static bool opsa_decl_attrs(const dxil_optable *t, dxil_version v, const ops_cal
     return have;
 }
 
-void ops_fix_kept_attrs(dxil_raise_ctx *rc, const ops_decls *decls)
+void ops_fix_kept_attrs(raise_ctx *rc, const ops_decls *decls)
 {
     const dxil_optable *t = ops_table(rc);
     dxil_version v = ops_dxil_version(rc);
@@ -167,7 +167,7 @@ static bool opsa_read(LLVMValueRef fn, const opsa_memory *mem, uint32_t *out)
     return *out != UINT32_MAX;
 }
 
-static void opsa_record(dxil_raise_ctx *rc, LLVMValueRef fn, uint32_t attrs)
+static void opsa_record(raise_ctx *rc, LLVMValueRef fn, uint32_t attrs)
 {
     size_t len = 0;
     const char *name = LLVMGetValueName2(fn, &len);
@@ -176,7 +176,7 @@ static void opsa_record(dxil_raise_ctx *rc, LLVMValueRef fn, uint32_t attrs)
     LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_OP_ATTRS, LLVMMDNodeInContext(rc->ctx, f, 2));
 }
 
-void ops_keep_decl_attrs(dxil_raise_ctx *rc, const ops_decls *decls)
+void ops_keep_decl_attrs(raise_ctx *rc, const ops_decls *decls)
 {
     const dxil_optable *t = ops_table(rc);
     dxil_version v = ops_dxil_version(rc);

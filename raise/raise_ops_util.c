@@ -11,19 +11,19 @@
 
 static int opsu_grow(void **v, size_t *cap, size_t n, size_t elem)
 {
-    void *p = dxil_grow(*v, cap, n, elem, 16);
+    void *p = grow_array(*v, cap, n, elem, 16);
     if (!p)
         return -1;
     *v = p;
     return 0;
 }
 
-const dxil_optable *ops_table(const dxil_raise_ctx *rc)
+const dxil_optable *ops_table(const raise_ctx *rc)
 {
     return rc->optable ? rc->optable : dxil_optable_builtin();
 }
 
-dxil_version ops_dxil_version(const dxil_raise_ctx *rc)
+dxil_version ops_dxil_version(const raise_ctx *rc)
 {
     if (rc->dxil_major == 0)
         return DXIL_VERSION(1, 0);
@@ -41,12 +41,12 @@ typedef struct opsu_intrinsic {
     LLVMValueRef fn;
 } opsu_intrinsic;
 
-struct dxil_raise_intrinsics {
+struct raise_intrinsics {
     opsu_intrinsic *v;
     size_t n, cap;
 };
 
-static LLVMValueRef opsu_find(const struct dxil_raise_intrinsics *c, unsigned id,
+static LLVMValueRef opsu_find(const struct raise_intrinsics *c, unsigned id,
                               LLVMTypeRef *tys, size_t n)
 {
     for (size_t i = 0; c && i < c->n; i++)
@@ -56,12 +56,12 @@ static LLVMValueRef opsu_find(const struct dxil_raise_intrinsics *c, unsigned id
     return NULL;
 }
 
-static void opsu_remember(dxil_raise_ctx *rc, unsigned id, LLVMTypeRef *tys, size_t n,
+static void opsu_remember(raise_ctx *rc, unsigned id, LLVMTypeRef *tys, size_t n,
                           LLVMValueRef fn)
 {
     if (!rc->intrinsics && !(rc->intrinsics = calloc(1, sizeof *rc->intrinsics)))
         return;
-    struct dxil_raise_intrinsics *c = rc->intrinsics;
+    struct raise_intrinsics *c = rc->intrinsics;
     if (opsu_grow((void **)&c->v, &c->cap, c->n, sizeof *c->v) != 0)
         return;
     opsu_intrinsic *e = &c->v[c->n++];
@@ -70,7 +70,7 @@ static void opsu_remember(dxil_raise_ctx *rc, unsigned id, LLVMTypeRef *tys, siz
         memcpy(e->tys, tys, n * sizeof *tys);
 }
 
-LLVMValueRef dxil_raise_intrinsic_decl(dxil_raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
+LLVMValueRef raise_intrinsic_decl(raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
                                        size_t n)
 {
     LLVMValueRef fn = n <= OPSU_MAX_TYS ? opsu_find(rc->intrinsics, id, tys, n) : NULL;
@@ -82,7 +82,7 @@ LLVMValueRef dxil_raise_intrinsic_decl(dxil_raise_ctx *rc, unsigned id, LLVMType
     return fn;
 }
 
-void dxil_raise_intrinsics_free(dxil_raise_ctx *rc)
+void raise_intrinsics_free(raise_ctx *rc)
 {
     if (rc->intrinsics)
         free(rc->intrinsics->v);
@@ -90,7 +90,7 @@ void dxil_raise_intrinsics_free(dxil_raise_ctx *rc)
     rc->intrinsics = NULL;
 }
 
-void dxil_raise_fp_flags(LLVMValueRef old_call, LLVMValueRef new_call)
+void raise_fp_flags(LLVMValueRef old_call, LLVMValueRef new_call)
 {
     if (!old_call || !new_call || !LLVMIsAInstruction(new_call) ||
         !LLVMCanValueUseFastMathFlags(new_call))

@@ -11,19 +11,19 @@
 
 static bool park_stays(const char *name)
 {
-    return dxil_side_md_is(name, DXIL_SIDE_MD_STAYS);
+    return side_md_is(name, DXIL_SIDE_MD_STAYS);
 }
 
 static void park_clash(void *arg, const char *from, const char *to)
 {
-    dxil_raise_ctx *rc = arg;
+    raise_ctx *rc = arg;
     dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
                    "both !%s and !%s present; the former is left in place", from, to);
 }
 
-int dxil_raise_park_md(dxil_raise_ctx *rc)
+int raise_park_md(raise_ctx *rc)
 {
-    if (dxil_md_rename_prefixed(rc->mod, DXIL_MD_PREFIX, DXU_MD_PREFIX, park_stays, park_clash,
+    if (md_rename_prefixed(rc->mod, DXIL_MD_PREFIX, DXU_MD_PREFIX, park_stays, park_clash,
                                 rc) == 0)
         return 0;
     dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,

@@ -7,37 +7,37 @@
 #include <stddef.h>
 
 /* Passes run in this order; each sees the previous one's result. */
-static const dxil_raise_pass raise_passes[] = {
-    {"identity", dxil_raise_identity}, /* first: fills rc version/stage */
-    {"op-census", dxil_raise_ops_census}, /* before any pass raises a dx.op call */
-    {"entries", dxil_raise_entries},
-    {"instr-md", dxil_raise_instr_md},
+static const raise_pass raise_passes[] = {
+    {"identity", raise_identity}, /* first: fills rc version/stage */
+    {"op-census", raise_ops_census}, /* before any pass raises a dx.op call */
+    {"entries", raise_entries},
+    {"instr-md", raise_instr_md},
     /* passes that read other dx.* named metadata go here */
-    {"resources", dxil_raise_resources}, /* handles; consumes dx.resources */
-    {"buffers", dxil_raise_buffers},     /* buffer loads/stores on raised handles */
-    {"sig-io", dxil_raise_sig_io},       /* after entries: reads the stages */
-    {"ops", dxil_raise_ops},             /* table-driven: every other dx.op */
-    {"park-md", dxil_raise_park_md},   /* last: moves leftover dx.* to dxu.* */
-    {"cleanup", dxil_raise_cleanup},   /* after every IR pass: dead dx.op decls */
+    {"resources", raise_resources}, /* handles; consumes dx.resources */
+    {"buffers", raise_buffers},     /* buffer loads/stores on raised handles */
+    {"sig-io", raise_sig_io},       /* after entries: reads the stages */
+    {"ops", raise_ops},             /* table-driven: every other dx.op */
+    {"park-md", raise_park_md},   /* last: moves leftover dx.* to dxu.* */
+    {"cleanup", raise_cleanup},   /* after every IR pass: dead dx.op decls */
     {NULL, NULL},
 };
 
-int dxil_raise_run(dxil_module *m, const dxil_options *opts, const dxil_reflection *reflection,
+int raise_run(dxil_module *m, const dxil_options *opts, const stat_reflection *reflection,
                    dxil_diags *diags)
 {
-    dxil_raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
+    raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
                          .reflection = reflection, .restypes = m->restypes};
     rc.optable = opts ? opts->optable : NULL;
     rc.keep_sig_io = opts && opts->keep_sig_io;
     /* Per-module counts first: raised = calls - kept needs one module. */
     rc.stats = opts && opts->stats ? dxil_stats_create() : NULL;
     int status = 0;
-    for (const dxil_raise_pass *p = raise_passes; status == 0 && p->run; p++)
+    for (const raise_pass *p = raise_passes; status == 0 && p->run; p++)
         status = p->run(&rc) != 0 ? -1 : 0;
     if (rc.stats && status == 0 && dxil_stats_merge(opts->stats, rc.stats) != 0)
         status = -1;
     dxil_stats_destroy(rc.stats);
-    dxil_raise_intrinsics_free(&rc);
-    dxil_raise_kept_free(&rc);
+    raise_intrinsics_free(&rc);
+    raise_kept_free(&rc);
     return status;
 }

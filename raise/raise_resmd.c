@@ -1,4 +1,4 @@
-/* raise_resmd.c - reads !dx.resources into a table of dxil_res_desc and
+/* raise_resmd.c - reads !dx.resources into a table of res_desc and
  * decodes annotateHandle's ResourceProperties words. */
 #include "raise_resources.h"
 
@@ -21,20 +21,20 @@ static const struct {
 static unsigned resmd_u32(LLVMValueRef *ops, unsigned i, unsigned n, bool *ok)
 {
     uint64_t x = 0;
-    if (i >= n || !dxil_const_u64(ops[i], &x)) {
+    if (i >= n || !const_u64(ops[i], &x)) {
         *ok = false;
         return 0;
     }
     return (unsigned)x;
 }
 
-static void resmd_read_ext(dxil_res_desc *d, LLVMValueRef ext)
+static void resmd_read_ext(res_desc *d, LLVMValueRef ext)
 {
     unsigned n = 0;
-    LLVMValueRef *ops = dxil_md_operands(ext, &n);
+    LLVMValueRef *ops = md_operands(ext, &n);
     for (unsigned i = 0; ops && i + 1 < n; i += 2) {
         uint64_t tag = 0, val = 0;
-        if (!dxil_const_u64(ops[i], &tag) || !dxil_const_u64(ops[i + 1], &val))
+        if (!const_u64(ops[i], &tag) || !const_u64(ops[i + 1], &val))
             continue;
         if (tag == DXIL_RES_EXT_ELEMENT_TYPE)
             d->elem_type = (unsigned)val;
@@ -47,7 +47,7 @@ static void resmd_read_ext(dxil_res_desc *d, LLVMValueRef ext)
 }
 
 /* Class-specific fields 6.. of one record. */
-static void resmd_read_class_fields(dxil_res_desc *d, LLVMValueRef *ops, unsigned n, bool *ok)
+static void resmd_read_class_fields(res_desc *d, LLVMValueRef *ops, unsigned n, bool *ok)
 {
     switch (d->cls) {
     case DXIL_RESOURCE_CLASS_SRV:
@@ -71,11 +71,11 @@ static void resmd_read_class_fields(dxil_res_desc *d, LLVMValueRef *ops, unsigne
     }
 }
 
-static int resmd_read_record(dxil_raise_ctx *rc, unsigned cls, LLVMValueRef node,
-                             dxil_res_desc *d)
+static int resmd_read_record(raise_ctx *rc, unsigned cls, LLVMValueRef node,
+                             res_desc *d)
 {
     unsigned n = 0;
-    LLVMValueRef *ops = dxil_md_operands(node, &n);
+    LLVMValueRef *ops = md_operands(node, &n);
     bool ok = ops && n >= resmd_class_layout[cls].nfields;
     memset(d, 0, sizeof *d);
     d->cls = cls;
@@ -100,14 +100,14 @@ static int resmd_read_record(dxil_raise_ctx *rc, unsigned cls, LLVMValueRef node
     return ok ? 0 : -1;
 }
 
-static int resmd_read_class(dxil_raise_ctx *rc, dxil_res_table *t, unsigned cls,
+static int resmd_read_class(raise_ctx *rc, res_table *t, unsigned cls,
                             LLVMValueRef list)
 {
     unsigned n = 0;
-    LLVMValueRef *ops = dxil_md_operands(list, &n);
+    LLVMValueRef *ops = md_operands(list, &n);
     if (!ops)
         return 0;
-    dxil_res_desc *grown = realloc(t->recs, (t->count + n + 1) * sizeof *grown);
+    res_desc *grown = realloc(t->recs, (t->count + n + 1) * sizeof *grown);
     if (!grown) {
         free(ops);
         return -1;
@@ -120,7 +120,7 @@ static int resmd_read_class(dxil_raise_ctx *rc, dxil_res_table *t, unsigned cls,
     return 0;
 }
 
-int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t)
+int res_table_read(raise_ctx *rc, res_table *t)
 {
     memset(t, 0, sizeof *t);
     unsigned n = LLVMGetNamedMetadataNumOperands(rc->mod, DXIL_MD_RESOURCES);
@@ -132,7 +132,7 @@ int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t)
     LLVMGetNamedMetadataOperands(rc->mod, DXIL_MD_RESOURCES, roots);
     t->root = roots[0];
     unsigned nc = 0;
-    LLVMValueRef *lists = dxil_md_operands(t->root, &nc);
+    LLVMValueRef *lists = md_operands(t->root, &nc);
     int rv = 0;
     for (unsigned c = 0; lists && c < nc && c < DXIL_RESOURCE_CLASS_COUNT; c++)
         rv |= resmd_read_class(rc, t, c, lists[c]);
@@ -140,13 +140,13 @@ int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t)
     return rv;
 }
 
-void dxil_res_table_free(dxil_res_table *t)
+void res_table_free(res_table *t)
 {
     free(t->recs);
     memset(t, 0, sizeof *t);
 }
 
-dxil_res_desc *dxil_res_table_find_id(dxil_res_table *t, unsigned cls, unsigned id)
+res_desc *res_table_find_id(res_table *t, unsigned cls, unsigned id)
 {
     for (size_t i = 0; i < t->count; i++)
         if (t->recs[i].cls == cls && t->recs[i].record_id == (int)id)
@@ -154,18 +154,18 @@ dxil_res_desc *dxil_res_table_find_id(dxil_res_table *t, unsigned cls, unsigned 
     return NULL;
 }
 
-dxil_res_desc *dxil_res_table_find_binding(dxil_res_table *t, unsigned cls, uint32_t space,
+res_desc *res_table_find_binding(res_table *t, unsigned cls, uint32_t space,
                                            uint32_t lb)
 {
     for (size_t i = 0; i < t->count; i++) {
-        const dxil_res_desc *d = &t->recs[i];
+        const res_desc *d = &t->recs[i];
         if (d->cls == cls && d->space == space && d->lb == lb)
             return &t->recs[i];
     }
     return NULL;
 }
 
-dxil_res_desc *dxil_res_table_find_symbol(dxil_res_table *t, LLVMValueRef sym)
+res_desc *res_table_find_symbol(res_table *t, LLVMValueRef sym)
 {
     for (size_t i = 0; sym && i < t->count; i++)
         if (t->recs[i].symbol == sym)
@@ -182,7 +182,7 @@ static bool resmd_kind_is_texture_like(unsigned kind)
            kind == DXIL_RESOURCE_KIND_TYPEDBUFFER;
 }
 
-void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1)
+void res_decode_props(res_desc *d, uint32_t w0, uint32_t w1)
 {
     bool bit15 = (w0 >> 15) & 1;
     d->has_props = true;

@@ -12,7 +12,7 @@
 #include "raise_resources.h"
 #include "module/reflection.h"
 
-static bool rn_any_unnamed(const dxil_res_table *t)
+static bool rn_any_unnamed(const res_table *t)
 {
     for (size_t i = 0; i < t->count; i++)
         if (!t->recs[i].name_len)
@@ -21,11 +21,11 @@ static bool rn_any_unnamed(const dxil_res_table *t)
 }
 
 /* The STAT record for d, or NULL when none or more than one fits. */
-static const dxil_res_desc *rn_match(const dxil_res_table *st, const dxil_res_desc *d)
+static const res_desc *rn_match(const res_table *st, const res_desc *d)
 {
-    const dxil_res_desc *found = NULL;
+    const res_desc *found = NULL;
     for (size_t i = 0; i < st->count; i++) {
-        const dxil_res_desc *s = &st->recs[i];
+        const res_desc *s = &st->recs[i];
         if (s->cls != d->cls || s->kind != d->kind || s->space != d->space || s->lb != d->lb ||
             s->range != d->range || !s->name_len)
             continue;
@@ -36,18 +36,18 @@ static const dxil_res_desc *rn_match(const dxil_res_table *st, const dxil_res_de
     return found;
 }
 
-void dxil_res_names_reflection(dxil_raise_ctx *rc, dxil_res_table *t)
+void res_names_reflection(raise_ctx *rc, res_table *t)
 {
-    const dxil_reflection *r = rc->reflection;
+    const stat_reflection *r = rc->reflection;
     if (!r || !r->mod || !rn_any_unnamed(t))
         return;
     dxil_diags *local = dxil_diags_create();
-    dxil_raise_ctx src = {.module = rc->module, .ctx = rc->ctx, .mod = r->mod, .diags = local};
-    dxil_res_table st;
-    if (local && dxil_res_table_read(&src, &st) == 0 && !dxil_diags_error_count(local)) {
+    raise_ctx src = {.module = rc->module, .ctx = rc->ctx, .mod = r->mod, .diags = local};
+    res_table st;
+    if (local && res_table_read(&src, &st) == 0 && !dxil_diags_error_count(local)) {
         for (size_t i = 0; i < t->count; i++) {
-            dxil_res_desc *d = &t->recs[i];
-            const dxil_res_desc *s = d->name_len ? NULL : rn_match(&st, d);
+            res_desc *d = &t->recs[i];
+            const res_desc *s = d->name_len ? NULL : rn_match(&st, d);
             if (s) { /* the STAT module's string outlives the raise */
                 d->name = s->name;
                 d->name_len = s->name_len;
@@ -55,6 +55,6 @@ void dxil_res_names_reflection(dxil_raise_ctx *rc, dxil_res_table *t)
         }
     }
     if (local)
-        dxil_res_table_free(&st);
+        res_table_free(&st);
     dxil_diags_destroy(local);
 }

@@ -19,15 +19,15 @@
 
 /* ---- shared helpers ---- */
 
-void dxil_res_calls_free(dxil_res_calls *c)
+void res_calls_free(res_calls *c)
 {
     free(c->v);
     memset(c, 0, sizeof *c);
 }
 
-static int res_calls_push(dxil_res_calls *c, LLVMValueRef v)
+static int res_calls_push(res_calls *c, LLVMValueRef v)
 {
-    LLVMValueRef *nv = dxil_grow(c->v, &c->cap, c->n, sizeof *nv, 16);
+    LLVMValueRef *nv = grow_array(c->v, &c->cap, c->n, sizeof *nv, 16);
     if (!nv)
         return -1;
     c->v = nv;
@@ -35,11 +35,11 @@ static int res_calls_push(dxil_res_calls *c, LLVMValueRef v)
     return 0;
 }
 
-uint32_t dxil_res_call_opcode(LLVMValueRef call)
+uint32_t res_call_opcode(LLVMValueRef call)
 {
     uint64_t op = 0;
     if (!LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) < 1 ||
-        !dxil_const_u64(LLVMGetOperand(call, 0), &op))
+        !const_u64(LLVMGetOperand(call, 0), &op))
         return UINT32_MAX;
     return (uint32_t)op;
 }
@@ -53,30 +53,30 @@ static bool res_name_matches(const char *name, size_t len, const char *cls)
     return len == 6 + cl || name[6 + cl] == '.';
 }
 
-int dxil_op_fns_collect(LLVMModuleRef mod, dxil_op_fns *out)
+int op_fns_collect(LLVMModuleRef mod, op_fns *out)
 {
     for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
         size_t len = 0;
         const char *name = LLVMGetValueName2(f, &len);
         if (len < 6 || memcmp(name, "dx.op.", 6) != 0)
             continue;
-        struct dxil_op_fn *v = dxil_grow(out->v, &out->cap, out->n, sizeof *v, 16);
+        struct op_fn *v = grow_array(out->v, &out->cap, out->n, sizeof *v, 16);
         if (!v)
             return -1;
         out->v = v;
-        out->v[out->n++] = (struct dxil_op_fn){f, name, len};
+        out->v[out->n++] = (struct op_fn){f, name, len};
     }
     return 0;
 }
 
-void dxil_op_fns_free(dxil_op_fns *fns)
+void op_fns_free(op_fns *fns)
 {
     free(fns->v);
     memset(fns, 0, sizeof *fns);
 }
 
-int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const char *cls,
-                           unsigned opcode, dxil_res_calls *out)
+int res_collect_calls(raise_ctx *rc, const op_fns *fns, const char *cls,
+                           unsigned opcode, res_calls *out)
 {
     for (size_t i = 0; i < fns->n; i++) {
         LLVMValueRef f = fns->v[i].fn;
@@ -85,10 +85,10 @@ int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const cha
         for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
             LLVMValueRef call = LLVMGetUser(u);
             if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != f ||
-                dxil_res_call_opcode(call) != opcode)
+                res_call_opcode(call) != opcode)
                 continue;
-            if (!dxil_raise_call_fits_op(rc, call, opcode))
-                dxil_raise_note_kept(rc, call, DXIL_KEEP_MISMATCH);
+            if (!raise_call_fits_op(rc, call, opcode))
+                raise_note_kept(rc, call, DXIL_KEEP_MISMATCH);
             else if (res_calls_push(out, call) != 0)
                 return -1;
         }
@@ -96,7 +96,7 @@ int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const cha
     return 0;
 }
 
-const dxil_op_info *dxil_res_next_op_of_kind(const dxil_raise_ctx *rc, unsigned kind, size_t *next)
+const dxil_op_info *res_next_op_of_kind(const raise_ctx *rc, unsigned kind, size_t *next)
 {
     const dxil_optable *t = ops_table(rc);
     for (size_t n = dxil_optable_op_count(t); *next < n;) {
@@ -107,14 +107,14 @@ const dxil_op_info *dxil_res_next_op_of_kind(const dxil_raise_ctx *rc, unsigned 
     return NULL;
 }
 
-LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const char *name,
+LLVMValueRef res_call_intrinsic(raise_ctx *rc, LLVMBuilderRef b, const char *name,
                                      LLVMTypeRef *overloads, unsigned n_over,
                                      LLVMValueRef *args, unsigned n_args, const char *vname)
 {
     /* Exact-name lookup (a bare LLVMLookupIntrinsicID also matches longer
      * names), and declarations cached per module: both are hot here. */
-    unsigned id = dxil_intrinsic_id(name);
-    LLVMValueRef fn = id ? dxil_raise_intrinsic_decl(rc, id, overloads, n_over) : NULL;
+    unsigned id = intrinsic_id(name);
+    LLVMValueRef fn = id ? raise_intrinsic_decl(rc, id, overloads, n_over) : NULL;
     if (!fn) {
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "intrinsic %s is not known to this LLVM", name);
@@ -123,7 +123,7 @@ LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const
     return LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, n_args, vname);
 }
 
-LLVMValueRef dxil_res_raised_handle(LLVMValueRef v)
+LLVMValueRef res_raised_handle(LLVMValueRef v)
 {
     if (!v || !LLVMIsACallInst(v))
         return NULL;
@@ -137,13 +137,13 @@ LLVMValueRef dxil_res_raised_handle(LLVMValueRef v)
     return LLVMGetTypeKind(LLVMTypeOf(h)) == LLVMTargetExtTypeKind ? h : NULL;
 }
 
-unsigned dxil_res_handle_reason(const dxil_raise_ctx *rc, LLVMValueRef h)
+unsigned res_handle_reason(const raise_ctx *rc, LLVMValueRef h)
 {
     for (unsigned depth = 0; depth < 2; depth++) { /* the handle, then what it annotates */
-        int noted = dxil_raise_kept_reason(rc, h);
+        int noted = raise_kept_reason(rc, h);
         if (noted >= 0)
             return (unsigned)noted;
-        uint32_t op = dxil_res_call_opcode(h);
+        uint32_t op = res_call_opcode(h);
         if (op == DXIL_OP_CreateHandleFromHeap)
             return DXIL_KEEP_HEAP_HANDLE;
         if (op != DXIL_OP_AnnotateHandle)
@@ -164,11 +164,11 @@ typedef struct res_props_seen {
 } res_props_seen;
 
 typedef struct res_state {
-    dxil_raise_ctx *rc;
-    dxil_res_table table;
+    raise_ctx *rc;
+    res_table table;
     LLVMBuilderRef b;
     unsigned raised[RES_FORM_COUNT], kept[RES_FORM_COUNT];
-    dxil_op_fns fns;
+    op_fns fns;
     res_props_seen *props;
     size_t nprops;
     struct res_name { const char *s; size_t n; LLVMValueRef g; } *names;
@@ -179,7 +179,7 @@ typedef struct res_state {
  * emits for handlefrombinding's last operand. An empty (stripped) name is
  * a null pointer: "" would fold to zeroinitializer, which LLVM 22's
  * getResourceNameFromBindingCall cannot read. */
-static LLVMValueRef res_name_global(res_state *st, const dxil_res_desc *d)
+static LLVMValueRef res_name_global(res_state *st, const res_desc *d)
 {
     if (d->name_len == 0)
         return LLVMConstPointerNull(LLVMPointerTypeInContext(st->rc->ctx, 0));
@@ -209,14 +209,14 @@ static LLVMValueRef res_relative_index(res_state *st, LLVMValueRef idx, uint32_t
         return idx;
     if (LLVMIsAInstruction(idx) && LLVMGetInstructionOpcode(idx) == LLVMAdd) {
         for (unsigned i = 0; i < 2; i++)
-            if (dxil_const_u64(LLVMGetOperand(idx, i), &c) && (uint32_t)c == lb)
+            if (const_u64(LLVMGetOperand(idx, i), &c) && (uint32_t)c == lb)
                 return LLVMGetOperand(idx, 1 - i);
     }
     LLVMValueRef lbv = LLVMConstInt(LLVMInt32TypeInContext(st->rc->ctx), lb, 0);
     return LLVMBuildSub(st->b, idx, lbv, "");
 }
 
-static void res_note_props(res_state *st, const dxil_res_desc *d)
+static void res_note_props(res_state *st, const res_desc *d)
 {
     res_props_seen p = {d->cls, d->space, d->lb, d->w0, d->w1};
     for (size_t i = 0; i < st->nprops; i++)
@@ -246,7 +246,7 @@ typedef struct res_made {
     unsigned n;
 } res_made;
 
-static LLVMValueRef res_made_find(const res_made *made, LLVMTypeRef ty, const dxil_res_desc *d)
+static LLVMValueRef res_made_find(const res_made *made, LLVMTypeRef ty, const res_desc *d)
 {
     for (unsigned i = 0; i < made->n; i++) {
         const struct res_made_one *m = &made->v[i];
@@ -275,11 +275,11 @@ static unsigned res_kind_reason(unsigned kind)
 
 /* Emits handlefrombinding + casthandle before `at`; returns the cast
  * (%dx.types.Handle) or NULL when d has no LLVM 22 form. */
-static LLVMValueRef res_emit(res_state *st, const dxil_res_desc *d, LLVMValueRef at,
+static LLVMValueRef res_emit(res_state *st, const res_desc *d, LLVMValueRef at,
                              LLVMValueRef rel_index, bool nonuniform, res_why *why,
                              res_made *made)
 {
-    LLVMTypeRef ty = dxil_res_target_type(st->rc, d, &why->text);
+    LLVMTypeRef ty = res_target_type(st->rc, d, &why->text);
     if (!ty) {
         why->reason = res_kind_reason(d->kind);
         return NULL;
@@ -291,15 +291,15 @@ static LLVMValueRef res_emit(res_state *st, const dxil_res_desc *d, LLVMValueRef
         return found;
     LLVMPositionBuilderBefore(st->b, at);
     if (nonuniform)
-        rel_index = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.nonuniformindex",
+        rel_index = res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.nonuniformindex",
                                             NULL, 0, &rel_index, 1, "");
     LLVMTypeRef i32 = LLVMInt32TypeInContext(st->rc->ctx);
     LLVMValueRef args[5] = {LLVMConstInt(i32, d->space, 0), LLVMConstInt(i32, d->lb, 0),
                             LLVMConstInt(i32, d->range, 0), rel_index, res_name_global(st, d)};
-    LLVMValueRef h = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.handlefrombinding",
+    LLVMValueRef h = res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.handlefrombinding",
                                              &ty, 1, args, 5, "");
     LLVMTypeRef over[2] = {LLVMTypeOf(at), ty};
-    LLVMValueRef cast = dxil_res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.casthandle",
+    LLVMValueRef cast = res_call_intrinsic(st->rc, st->b, "llvm.dx.resource.casthandle",
                                                 over, 2, &h, 1, "");
     if (made->n < RES_MADE_MAX)
         made->v[made->n++] = (struct res_made_one){ty, d->w0, d->w1, d->has_props, cast};
@@ -336,7 +336,7 @@ static unsigned res_count_from_store(LLVMValueRef call)
     return n;
 }
 
-static unsigned res_count_from_uses(const dxil_raise_ctx *rc, LLVMValueRef handle)
+static unsigned res_count_from_uses(const raise_ctx *rc, LLVMValueRef handle)
 {
     unsigned n = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(handle); u; u = LLVMGetNextUse(u)) {
@@ -345,8 +345,8 @@ static unsigned res_count_from_uses(const dxil_raise_ctx *rc, LLVMValueRef handl
         if (!LLVMIsACallInst(user))
             continue;
         LLVMTypeRef rt = LLVMTypeOf(user);
-        if (dxil_res_call_opcode(user) == DXIL_OP_BufferStore) {
-            if (dxil_raise_call_fits_op(rc, user, DXIL_OP_BufferStore))
+        if (res_call_opcode(user) == DXIL_OP_BufferStore) {
+            if (raise_call_fits_op(rc, user, DXIL_OP_BufferStore))
                 k = res_count_from_store(user);
         } else if (LLVMGetTypeKind(rt) == LLVMStructTypeKind &&
                    LLVMCountStructElementTypes(rt) == 5) {
@@ -375,22 +375,22 @@ static unsigned res_count_from_symbol(LLVMValueRef sym)
                ? 0 : 1;
 }
 
-static bool res_is_typed(const dxil_res_desc *d)
+static bool res_is_typed(const res_desc *d)
 {
     return d->kind == DXIL_RESOURCE_KIND_TYPEDBUFFER ||
            (d->kind >= DXIL_RESOURCE_KIND_TEXTURE1D &&
             d->kind <= DXIL_RESOURCE_KIND_TEXTURECUBEARRAY);
 }
 
-static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsigned id_arg)
+static void res_infer_counts(res_state *st, const res_calls *creates, unsigned id_arg)
 {
     for (size_t i = 0; i < creates->n; i++) {
         LLVMValueRef c = creates->v[i];
         uint64_t cls = 0, id = 0;
-        if (!dxil_const_u64(LLVMGetOperand(c, 1), &cls) ||
-            !dxil_const_u64(LLVMGetOperand(c, id_arg), &id))
+        if (!const_u64(LLVMGetOperand(c, 1), &cls) ||
+            !const_u64(LLVMGetOperand(c, id_arg), &id))
             continue;
-        dxil_res_desc *d = dxil_res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
+        res_desc *d = res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
         if (!d || !res_is_typed(d))
             continue;
         /* The resource's global type says the width exactly; the lanes
@@ -408,7 +408,7 @@ static void res_infer_counts(res_state *st, const dxil_res_calls *creates, unsig
 static void res_keep(res_state *st, unsigned form, LLVMValueRef call, res_why why)
 {
     st->kept[form]++;
-    dxil_raise_note_kept(st->rc, call, why.reason);
+    raise_note_kept(st->rc, call, why.reason);
     size_t len = 0;
     const char *fn = LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)), &len);
     dxil_diags_add(st->rc->diags, DXIL_SEV_WARNING, DXIL_W_RAISE_KEPT, DXIL_LOC_NONE, 0,
@@ -419,8 +419,8 @@ static bool res_props_of(LLVMValueRef annotate, uint32_t *w0, uint32_t *w1)
 {
     LLVMValueRef p = LLVMGetOperand(annotate, 2);
     uint64_t a = 0, b = 0;
-    if (!dxil_const_u64(LLVMGetAggregateElement(p, 0), &a) ||
-        !dxil_const_u64(LLVMGetAggregateElement(p, 1), &b))
+    if (!const_u64(LLVMGetAggregateElement(p, 0), &a) ||
+        !const_u64(LLVMGetAggregateElement(p, 1), &b))
         return false;
     *w0 = (uint32_t)a;
     *w1 = (uint32_t)b;
@@ -429,23 +429,23 @@ static bool res_props_of(LLVMValueRef annotate, uint32_t *w0, uint32_t *w1)
 
 /* Raises the annotateHandle users of `create`, one handle per distinct
  * pair of property words; returns how many could not be raised. */
-static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
+static unsigned res_replace_annotates(res_state *st, const res_desc *base,
                                       LLVMValueRef create, LLVMValueRef rel, bool nu,
                                       res_made *made, res_why *fail_why)
 {
-    dxil_res_calls ann = {0};
+    res_calls ann = {0};
     unsigned failed = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(create); u; u = LLVMGetNextUse(u))
-        if (dxil_res_call_opcode(LLVMGetUser(u)) == DXIL_OP_AnnotateHandle &&
-            dxil_raise_call_fits_op(st->rc, LLVMGetUser(u), DXIL_OP_AnnotateHandle))
+        if (res_call_opcode(LLVMGetUser(u)) == DXIL_OP_AnnotateHandle &&
+            raise_call_fits_op(st->rc, LLVMGetUser(u), DXIL_OP_AnnotateHandle))
             res_calls_push(&ann, LLVMGetUser(u));
     for (size_t i = 0; i < ann.n; i++) {
         uint32_t w0, w1, x0, x1;
         if (!ann.v[i] || !res_props_of(ann.v[i], &w0, &w1))
             continue;
-        dxil_res_desc d = *base;
+        res_desc d = *base;
         res_why why = {NULL, DXIL_KEEP_HANDLE_UNRESOLVED};
-        dxil_res_decode_props(&d, w0, w1);
+        res_decode_props(&d, w0, w1);
         LLVMValueRef cast = res_emit(st, &d, create, rel, nu, &why, made);
         for (size_t j = i; j < ann.n; j++) {
             if (!ann.v[j] || !res_props_of(ann.v[j], &x0, &x1) || x0 != w0 || x1 != w1)
@@ -455,13 +455,13 @@ static unsigned res_replace_annotates(res_state *st, const dxil_res_desc *base,
                 LLVMInstructionEraseFromParent(ann.v[j]);
             } else {
                 failed++;
-                dxil_raise_note_kept(st->rc, ann.v[j], why.reason);
+                raise_note_kept(st->rc, ann.v[j], why.reason);
                 *fail_why = why;
             }
             ann.v[j] = NULL;
         }
     }
-    dxil_res_calls_free(&ann);
+    res_calls_free(&ann);
     return failed;
 }
 
@@ -475,7 +475,7 @@ static void res_erase_if_dead(LLVMValueRef v)
 /* Common tail of every form: annotate users, then the rest through one
  * handle built from the record. Erases `create` when nothing uses it. */
 static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
-                        const dxil_res_desc *base, bool base_known, LLVMValueRef rel, bool nu)
+                        const res_desc *base, bool base_known, LLVMValueRef rel, bool nu)
 {
     res_made made = {.n = 0};
     res_why why = {NULL, DXIL_KEEP_HANDLE_UNRESOLVED};
@@ -504,17 +504,17 @@ static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
 static bool res_nonuniform(LLVMValueRef call, unsigned arg)
 {
     uint64_t nu = 0;
-    return dxil_const_u64(LLVMGetOperand(call, arg), &nu) && nu != 0;
+    return const_u64(LLVMGetOperand(call, arg), &nu) && nu != 0;
 }
 
 /* createHandle(57, i8 class, i32 recordID, i32 index, i1 nonUniform) */
 static void res_do_create_handle(res_state *st, LLVMValueRef call)
 {
     uint64_t cls = 0, id = 0;
-    dxil_res_desc *d = NULL;
-    if (dxil_const_u64(LLVMGetOperand(call, 1), &cls) &&
-        dxil_const_u64(LLVMGetOperand(call, 2), &id))
-        d = dxil_res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
+    res_desc *d = NULL;
+    if (const_u64(LLVMGetOperand(call, 1), &cls) &&
+        const_u64(LLVMGetOperand(call, 2), &id))
+        d = res_table_find_id(&st->table, (unsigned)cls, (unsigned)id);
     if (!d) {
         size_t len = 0;
         const char *fn =
@@ -523,7 +523,7 @@ static void res_do_create_handle(res_state *st, LLVMValueRef call)
                        "createHandle in @%.*s: class %u record %u is not in dx.resources",
                        (int)len, fn, (unsigned)cls, (unsigned)id);
         st->kept[RES_FORM_CREATE]++;
-        dxil_raise_note_kept(st->rc, call, DXIL_KEEP_HANDLE_UNRESOLVED);
+        raise_note_kept(st->rc, call, DXIL_KEEP_HANDLE_UNRESOLVED);
         return;
     }
     LLVMPositionBuilderBefore(st->b, call);
@@ -537,13 +537,13 @@ static void res_do_from_binding(res_state *st, LLVMValueRef call)
     LLVMValueRef rb = LLVMGetOperand(call, 1);
     uint64_t f[4] = {0};
     for (unsigned i = 0; i < 4; i++)
-        if (!dxil_const_u64(LLVMGetAggregateElement(rb, i), &f[i])) {
+        if (!const_u64(LLVMGetAggregateElement(rb, i), &f[i])) {
             res_keep(st, RES_FORM_BINDING, call,
                      (res_why){"ResBind is not a constant", DXIL_KEEP_HANDLE_UNRESOLVED});
             return;
         }
-    dxil_res_desc d = {0};
-    dxil_res_desc *rec = dxil_res_table_find_binding(&st->table, (unsigned)f[3], (uint32_t)f[2],
+    res_desc d = {0};
+    res_desc *rec = res_table_find_binding(&st->table, (unsigned)f[3], (uint32_t)f[2],
                                                      (uint32_t)f[0]);
     if (rec)
         d = *rec;
@@ -591,12 +591,12 @@ static void res_do_for_lib(res_state *st, LLVMValueRef call)
     LLVMValueRef loaded = LLVMGetOperand(call, 1), rel = NULL;
     LLVMPositionBuilderBefore(st->b, call);
     LLVMValueRef g = res_lib_source(st, loaded, &rel);
-    dxil_res_desc *d = dxil_res_table_find_symbol(&st->table, g);
+    res_desc *d = res_table_find_symbol(&st->table, g);
     if (!d) {
         dxil_diags_add(st->rc->diags, DXIL_SEV_ERROR, DXIL_E_METADATA, DXIL_LOC_NONE, 0,
                        "createHandleForLib: its global is not a dx.resources symbol");
         st->kept[RES_FORM_LIB]++;
-        dxil_raise_note_kept(st->rc, call, DXIL_KEEP_HANDLE_UNRESOLVED);
+        raise_note_kept(st->rc, call, DXIL_KEEP_HANDLE_UNRESOLVED);
         return;
     }
     if (res_is_typed(d)) {
@@ -652,14 +652,14 @@ static const res_form_desc res_forms[] = {
 
 static int res_run_form(res_state *st, const res_form_desc *f, const dxil_op_info *op)
 {
-    dxil_res_calls calls = {0};
-    if (dxil_res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &calls))
+    res_calls calls = {0};
+    if (res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &calls))
         return -1;
     if (f->form == RES_FORM_CREATE)
         res_infer_counts(st, &calls, 2);
     for (size_t i = 0; i < calls.n; i++)
         f->fn(st, calls.v[i]);
-    dxil_res_calls_free(&calls);
+    res_calls_free(&calls);
     return 0;
 }
 
@@ -668,17 +668,17 @@ static int res_run_forms(res_state *st)
     for (size_t f = 0; f < sizeof res_forms / sizeof res_forms[0]; f++) {
         size_t next = 0;
         const dxil_op_info *op;
-        while ((op = dxil_res_next_op_of_kind(st->rc, res_forms[f].kind, &next)) != NULL)
+        while ((op = res_next_op_of_kind(st->rc, res_forms[f].kind, &next)) != NULL)
             if (res_run_form(st, &res_forms[f], op))
                 return -1;
     }
     /* Heap handles have no LLVM 22 form: only counted. */
     const dxil_op_info *heap_op = dxil_op_by_opcode(ops_table(st->rc), DXIL_OP_CreateHandleFromHeap);
-    dxil_res_calls heap = {0};
-    if (heap_op && dxil_res_collect_calls(st->rc, &st->fns, heap_op->cls->fn, heap_op->opcode, &heap))
+    res_calls heap = {0};
+    if (heap_op && res_collect_calls(st->rc, &st->fns, heap_op->cls->fn, heap_op->opcode, &heap))
         return -1;
     st->kept[RES_FORM_HEAP] += (unsigned)heap.n;
-    dxil_res_calls_free(&heap);
+    res_calls_free(&heap);
     return 0;
 }
 
@@ -686,36 +686,36 @@ static int res_run_forms(res_state *st)
  * at run time) say why for the statistics. */
 static int res_note_left_annotates(res_state *st)
 {
-    dxil_res_calls ann = {0};
+    res_calls ann = {0};
     if (!st->rc->stats)
         return 0;
     size_t next = 0;
     const dxil_op_info *op;
-    while ((op = dxil_res_next_op_of_kind(st->rc, DXIL_MAP_CUSTOM_HANDLE_ANNOTATE, &next)) != NULL) {
-        if (dxil_res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &ann)) {
-            dxil_res_calls_free(&ann);
+    while ((op = res_next_op_of_kind(st->rc, DXIL_MAP_CUSTOM_HANDLE_ANNOTATE, &next)) != NULL) {
+        if (res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &ann)) {
+            res_calls_free(&ann);
             return -1;
         }
     }
     for (size_t i = 0; i < ann.n; i++)
-        if (dxil_raise_kept_reason(st->rc, ann.v[i]) < 0)
-            dxil_raise_note_kept(st->rc, ann.v[i],
-                                 dxil_res_handle_reason(st->rc, LLVMGetOperand(ann.v[i], 1)));
-    dxil_res_calls_free(&ann);
+        if (raise_kept_reason(st->rc, ann.v[i]) < 0)
+            raise_note_kept(st->rc, ann.v[i],
+                                 res_handle_reason(st->rc, LLVMGetOperand(ann.v[i], 1)));
+    res_calls_free(&ann);
     return 0;
 }
 
-int dxil_raise_resources(dxil_raise_ctx *rc)
+int raise_resources(raise_ctx *rc)
 {
     res_state st = {.rc = rc};
-    if (dxil_res_table_read(rc, &st.table) != 0)
+    if (res_table_read(rc, &st.table) != 0)
         return 0; /* diagnosed; leave the module as it is */
-    dxil_res_class_types(rc, &st.table);
-    dxil_res_cb_layouts(rc, &st.table);
-    dxil_res_cb_layouts_reflection(rc, &st.table);
-    dxil_res_names_reflection(rc, &st.table);
+    res_class_types(rc, &st.table);
+    res_cb_layouts(rc, &st.table);
+    res_cb_layouts_reflection(rc, &st.table);
+    res_names_reflection(rc, &st.table);
     st.b = LLVMCreateBuilderInContext(rc->ctx);
-    int rv = dxil_op_fns_collect(rc->mod, &st.fns);
+    int rv = op_fns_collect(rc->mod, &st.fns);
     if (rv == 0)
         rv = res_run_forms(&st);
     if (rv == 0)
@@ -723,12 +723,12 @@ int dxil_raise_resources(dxil_raise_ctx *rc)
     if (rv == 0) {
         res_write_side_md(&st);
         if (st.table.root)
-            dxil_shim_erase_named_metadata(rc->mod, DXIL_MD_RESOURCES);
+            shim_erase_named_metadata(rc->mod, DXIL_MD_RESOURCES);
     }
     LLVMDisposeBuilder(st.b);
-    dxil_op_fns_free(&st.fns);
+    op_fns_free(&st.fns);
     free(st.props);
     free(st.names);
-    dxil_res_table_free(&st.table);
+    res_table_free(&st.table);
     return rv;
 }

@@ -17,7 +17,7 @@
 
 /* Everything known about one resource binding, from a dx.resources record
  * and/or annotateHandle's property words. */
-typedef struct dxil_res_desc {
+typedef struct res_desc {
     unsigned cls, kind;
     int record_id;           /* -1 when no dx.resources record matched */
     uint32_t space, lb, range; /* range RES_UNBOUNDED = unbounded */
@@ -42,91 +42,91 @@ typedef struct dxil_res_desc {
      * class, whose field 0 gives sb_elem), or NULL. */
     LLVMTypeRef class_type;
     LLVMTypeRef sb_elem;     /* structured buffers: element type of `stride` bytes */
-} dxil_res_desc;
+} res_desc;
 
 /* --- raise_resmd.c: the dx.resources table --- */
-typedef struct dxil_res_table {
-    dxil_res_desc *recs;
+typedef struct res_table {
+    res_desc *recs;
     size_t count;
     LLVMValueRef root;       /* the dx.resources operand, or NULL */
-} dxil_res_table;
+} res_table;
 
-int dxil_res_table_read(dxil_raise_ctx *rc, dxil_res_table *t);
-void dxil_res_table_free(dxil_res_table *t);
-dxil_res_desc *dxil_res_table_find_id(dxil_res_table *t, unsigned cls, unsigned id);
-dxil_res_desc *dxil_res_table_find_binding(dxil_res_table *t, unsigned cls, uint32_t space,
+int res_table_read(raise_ctx *rc, res_table *t);
+void res_table_free(res_table *t);
+res_desc *res_table_find_id(res_table *t, unsigned cls, unsigned id);
+res_desc *res_table_find_binding(res_table *t, unsigned cls, uint32_t space,
                                            uint32_t lb);
-dxil_res_desc *dxil_res_table_find_symbol(dxil_res_table *t, LLVMValueRef sym);
+res_desc *res_table_find_symbol(res_table *t, LLVMValueRef sym);
 /* Fills kind, element type, stride, flags, ... from annotateHandle words. */
-void dxil_res_decode_props(dxil_res_desc *d, uint32_t w0, uint32_t w1);
+void res_decode_props(res_desc *d, uint32_t w0, uint32_t w1);
 
 /* --- raise_classtype.c: class types from the bitstream --- */
 /* Sets class_type and sb_elem of the records from the class types the
  * loader recovered (rc->restypes). A type table that contradicts the
  * record is one warning naming the record; it then keeps the stand-in. */
-void dxil_res_class_types(dxil_raise_ctx *rc, dxil_res_table *t);
+void res_class_types(raise_ctx *rc, res_table *t);
 
 /* --- raise_cblayout.c: CBuffer layouts from dx.typeAnnotations --- */
 /* Sets cb_layout on every CBV record whose struct annotations give one of
  * exactly cb_size bytes under the module's datalayout. */
-void dxil_res_cb_layouts(dxil_raise_ctx *rc, dxil_res_table *t);
+void res_cb_layouts(raise_ctx *rc, res_table *t);
 /* --- raise_cbreflect.c: the same from the container's STAT part --- */
 /* With dxil_options.layouts_from_reflection: sets cb_layout on the CBV
  * records still without one from the STAT module's types and annotations.
  * Problems are warnings; the records then stay opaque. */
-void dxil_res_cb_layouts_reflection(dxil_raise_ctx *rc, dxil_res_table *t);
+void res_cb_layouts_reflection(raise_ctx *rc, res_table *t);
 
 /* --- raise_resnames.c: names from the same STAT part --- */
 /* With dxil_options.layouts_from_reflection: stripped records (empty
  * name) take the name of their STAT record, for handlefrombinding. */
-void dxil_res_names_reflection(dxil_raise_ctx *rc, dxil_res_table *t);
+void res_names_reflection(raise_ctx *rc, res_table *t);
 
 /* --- raise_restype.c: target("dx.*") types --- */
 /* The LLVM 22 handle type for d, or NULL when 22 has no form for it
  * (*why is then set to a short reason). */
-LLVMTypeRef dxil_res_target_type(dxil_raise_ctx *rc, const dxil_res_desc *d, const char **why);
+LLVMTypeRef res_target_type(raise_ctx *rc, const res_desc *d, const char **why);
 /* The scalar LLVM type of a DXIL ElementType and whether it is signed. */
-LLVMTypeRef dxil_res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool *is_signed);
+LLVMTypeRef res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool *is_signed);
 
 /* --- shared helpers (raise_resources.c) --- */
-typedef struct dxil_res_calls {
+typedef struct res_calls {
     LLVMValueRef *v;
     size_t n, cap;
-} dxil_res_calls;
+} res_calls;
 
 /* The module's dx.op.* functions with their names, gathered once per pass
  * (the passes that use it add and delete no function) so that each op
  * class does not walk every function and look up every name again. */
-typedef struct dxil_op_fns {
-    struct dxil_op_fn { LLVMValueRef fn; const char *name; size_t len; } *v;
+typedef struct op_fns {
+    struct op_fn { LLVMValueRef fn; const char *name; size_t len; } *v;
     size_t n, cap;
-} dxil_op_fns;
-int dxil_op_fns_collect(LLVMModuleRef mod, dxil_op_fns *out);
-void dxil_op_fns_free(dxil_op_fns *fns);
+} op_fns;
+int op_fns_collect(LLVMModuleRef mod, op_fns *out);
+void op_fns_free(op_fns *fns);
 /* Collects the calls to dx.op.<cls>[.<overload>] whose opcode is `opcode`
  * by walking each matching declaration's uses. Calls without the op's
- * signature (dxil_raise_call_fits_op) are left, noted as "mismatch". */
-int dxil_res_collect_calls(dxil_raise_ctx *rc, const dxil_op_fns *fns, const char *cls,
-                           unsigned opcode, dxil_res_calls *out);
-void dxil_res_calls_free(dxil_res_calls *c);
+ * signature (raise_call_fits_op) are left, noted as "mismatch". */
+int res_collect_calls(raise_ctx *rc, const op_fns *fns, const char *cls,
+                           unsigned opcode, res_calls *out);
+void res_calls_free(res_calls *c);
 /* The custom handlers find their ops by the spec's custom kind: the next
  * op of the raise's table, from index *next on, whose maps have `kind`
  * (dxil_op_custom_kind); NULL after the last. Start with *next = 0. */
-const dxil_op_info *dxil_res_next_op_of_kind(const dxil_raise_ctx *rc, unsigned kind, size_t *next);
+const dxil_op_info *res_next_op_of_kind(const raise_ctx *rc, unsigned kind, size_t *next);
 /* Opcode of a dx.op call (its first argument), or UINT32_MAX. */
-uint32_t dxil_res_call_opcode(LLVMValueRef call);
+uint32_t res_call_opcode(LLVMValueRef call);
 /* Builds a call to the overloaded intrinsic `name` at the builder. */
-LLVMValueRef dxil_res_call_intrinsic(dxil_raise_ctx *rc, LLVMBuilderRef b, const char *name,
+LLVMValueRef res_call_intrinsic(raise_ctx *rc, LLVMBuilderRef b, const char *name,
                                      LLVMTypeRef *overloads, unsigned n_over,
                                      LLVMValueRef *args, unsigned n_args, const char *vname);
 /* When v is llvm.dx.resource.casthandle(h) with h a target("dx.*") handle,
  * returns h; otherwise NULL. */
-LLVMValueRef dxil_res_raised_handle(LLVMValueRef v);
+LLVMValueRef res_raised_handle(LLVMValueRef v);
 /* Why the %dx.types.Handle value h was not raised (a dxil_keep_reason):
  * what the resource pass recorded for the call making it, heap-handle for
  * createHandleFromHeap (also under annotateHandle), else handle-unresolved
  * (a phi, select, argument or call result). Meaningful with stats only. */
-unsigned dxil_res_handle_reason(const dxil_raise_ctx *rc, LLVMValueRef h);
+unsigned res_handle_reason(const raise_ctx *rc, LLVMValueRef h);
 
 
 #endif

@@ -22,7 +22,7 @@ static const struct {
     [18] = {'i', 32, false},
 };
 
-LLVMTypeRef dxil_res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool *is_signed)
+LLVMTypeRef res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool *is_signed)
 {
     if (elem_type >= sizeof restype_elems / sizeof restype_elems[0])
         elem_type = 0;
@@ -34,16 +34,16 @@ LLVMTypeRef dxil_res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool
                       : bits == 64 ? LLVMDoubleTypeInContext(ctx) : LLVMFloatTypeInContext(ctx);
 }
 
-static LLVMTypeRef restype_ext(dxil_raise_ctx *rc, const char *name, LLVMTypeRef *tys,
+static LLVMTypeRef restype_ext(raise_ctx *rc, const char *name, LLVMTypeRef *tys,
                                unsigned nt, unsigned *ints, unsigned ni)
 {
     return LLVMTargetExtTypeInContext(rc->ctx, name, tys, nt, ints, ni);
 }
 
 /* <N x T> or T; unknown counts default to 4 (DXIL's ResRet width). */
-static LLVMTypeRef restype_contained(dxil_raise_ctx *rc, const dxil_res_desc *d, bool *sgn)
+static LLVMTypeRef restype_contained(raise_ctx *rc, const res_desc *d, bool *sgn)
 {
-    LLVMTypeRef t = dxil_res_elem_llvm_type(rc->ctx, d->elem_type, sgn);
+    LLVMTypeRef t = res_elem_llvm_type(rc->ctx, d->elem_type, sgn);
     unsigned n = d->elem_count ? d->elem_count : 4;
     return n == 1 ? t : LLVMVectorType(t, n);
 }
@@ -52,7 +52,7 @@ static LLVMTypeRef restype_contained(dxil_raise_ctx *rc, const dxil_res_desc *d,
  * align_log2: LLVM takes the alignment from a struct type only, so an
  * unknown (0) alignment is an array of i32/i8. i32 and i64 are 4- and
  * 8-aligned in both DXC's and clang's datalayouts (16-bit types are not). */
-static LLVMTypeRef restype_struct_elem(dxil_raise_ctx *rc, const dxil_res_desc *d)
+static LLVMTypeRef restype_struct_elem(raise_ctx *rc, const res_desc *d)
 {
     uint32_t s = d->stride;
     /* The element type DXC recorded (raise_classtype.c), when the handle's
@@ -71,7 +71,7 @@ static LLVMTypeRef restype_struct_elem(dxil_raise_ctx *rc, const dxil_res_desc *
     return LLVMArrayType2(LLVMInt8TypeInContext(rc->ctx), s);
 }
 
-static LLVMTypeRef restype_texture(dxil_raise_ctx *rc, const dxil_res_desc *d)
+static LLVMTypeRef restype_texture(raise_ctx *rc, const res_desc *d)
 {
     bool sgn = false;
     LLVMTypeRef t = restype_contained(rc, d, &sgn);
@@ -89,7 +89,7 @@ static LLVMTypeRef restype_texture(dxil_raise_ctx *rc, const dxil_res_desc *d)
  * it has exactly the size the handle's words or record give; otherwise
  * opaque bytes of that size (a packed struct, as clang's __cblayout_
  * structs are). */
-static LLVMTypeRef restype_cbuffer(dxil_raise_ctx *rc, const dxil_res_desc *d)
+static LLVMTypeRef restype_cbuffer(raise_ctx *rc, const res_desc *d)
 {
     LLVMTypeRef layout = d->cb_layout;
     if (layout && LLVMABISizeOfType(LLVMGetModuleDataLayout(rc->mod), layout) == d->cb_size)
@@ -99,7 +99,7 @@ static LLVMTypeRef restype_cbuffer(dxil_raise_ctx *rc, const dxil_res_desc *d)
     return restype_ext(rc, "dx.CBuffer", &layout, 1, NULL, 0);
 }
 
-LLVMTypeRef dxil_res_target_type(dxil_raise_ctx *rc, const dxil_res_desc *d, const char **why)
+LLVMTypeRef res_target_type(raise_ctx *rc, const res_desc *d, const char **why)
 {
     bool uav = d->cls == DXIL_RESOURCE_CLASS_UAV, sgn = false;
     *why = NULL;

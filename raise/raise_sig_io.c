@@ -54,18 +54,18 @@ static unsigned sio_point(int stage, bool output)
 }
 
 typedef struct sio_state {
-    dxil_raise_ctx *rc;
+    raise_ctx *rc;
     LLVMBuilderRef b;
     LLVMTypeRef i32;
     int module_kind; /* dxil_shader_kind of dx.shaderModel, -1 unknown */
-    dxil_op_fns fns;
+    op_fns fns;
 } sio_state;
 
 /* The entry records: dx.entryPoints has moved to dxu.entryPoints by now
  * unless both were present (raise_entry.c). */
-static const char *sio_entries_name(const dxil_raise_ctx *rc)
+static const char *sio_entries_name(const raise_ctx *rc)
 {
-    return dxil_md_named_count(rc->mod, DXU_MD_ENTRY_POINTS) ? DXU_MD_ENTRY_POINTS
+    return md_named_count(rc->mod, DXU_MD_ENTRY_POINTS) ? DXU_MD_ENTRY_POINTS
                                                              : DXIL_MD_ENTRY_POINTS;
 }
 
@@ -74,11 +74,11 @@ static const char *sio_entries_name(const dxil_raise_ctx *rc)
 static bool sio_is_patch_constant(const sio_state *st, LLVMValueRef fn)
 {
     const char *name = sio_entries_name(st->rc);
-    unsigned n = dxil_md_named_count(st->rc->mod, name);
+    unsigned n = md_named_count(st->rc->mod, name);
     for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef e = dxil_md_named_operand(st->rc->mod, name, i);
-        LLVMValueRef hs = dxil_md_tag_value(dxil_md_operand(e, 4), DXIL_ENTRY_HS_STATE, NULL);
-        if (hs && dxil_md_operand(hs, 0) == fn)
+        LLVMValueRef e = md_named_operand(st->rc->mod, name, i);
+        LLVMValueRef hs = md_tag_value(md_operand(e, 4), DXIL_ENTRY_HS_STATE, NULL);
+        if (hs && md_operand(hs, 0) == fn)
             return true;
     }
     return false;
@@ -97,7 +97,7 @@ static int sio_stage(const sio_state *st, LLVMValueRef fn)
         LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "hlsl.shader", 11);
     const char *env = a ? LLVMGetStringAttributeValue(a, &len) : NULL;
     if (env)
-        return dxil_shader_kind_from_env(env, len);
+        return shader_kind_from_env(env, len);
     return sio_is_patch_constant(st, fn) ? DXIL_SHADER_HULL : -1;
 }
 
@@ -135,7 +135,7 @@ static bool sio_raise_call(sio_state *st, LLVMValueRef call, bool store, unsigne
     LLVMPositionBuilderBefore(st->b, call);
     const char *name = store ? "llvm.dx.store.output" : "llvm.dx.load.input";
     LLVMValueRef nc =
-        dxil_res_call_intrinsic(st->rc, st->b, name, &ov, 1, args, store ? 6 : 5, "");
+        res_call_intrinsic(st->rc, st->b, name, &ov, 1, args, store ? 6 : 5, "");
     if (!nc)
         return false;
     LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
@@ -151,25 +151,25 @@ static bool sio_raise_call(sio_state *st, LLVMValueRef call, bool store, unsigne
  * counted and warned about once per op. */
 static int sio_run_op(sio_state *st, const dxil_op_info *info)
 {
-    dxil_res_calls calls = {0};
+    res_calls calls = {0};
     bool store = info->opcode == DXIL_OP_StoreOutput;
     unsigned unknown = 0;
-    if (dxil_res_collect_calls(st->rc, &st->fns, info->cls->fn, info->opcode, &calls) != 0)
+    if (res_collect_calls(st->rc, &st->fns, info->cls->fn, info->opcode, &calls) != 0)
         return -1;
     for (size_t i = 0; i < calls.n; i++) {
         LLVMValueRef call = calls.v[i];
         unsigned sp = sio_point(sio_stage(st, sio_caller(call)), store);
         if (st->rc->keep_sig_io) {
-            dxil_raise_note_kept(st->rc, call, DXIL_KEEP_BY_OPTION);
+            raise_note_kept(st->rc, call, DXIL_KEEP_BY_OPTION);
         } else if (sp == SP_INVALID) {
             unknown++;
-            dxil_raise_note_kept(st->rc, call, DXIL_KEEP_SIGNATURE_GAP);
+            raise_note_kept(st->rc, call, DXIL_KEEP_SIGNATURE_GAP);
         } else if (!sio_raise_call(st, call, store, sp)) {
-            dxil_res_calls_free(&calls);
+            res_calls_free(&calls);
             return -1;
         }
     }
-    dxil_res_calls_free(&calls);
+    res_calls_free(&calls);
     if (unknown)
         dxil_diags_add(st->rc->diags, DXIL_SEV_WARNING, DXIL_W_RAISE_KEPT, DXIL_LOC_NONE, 0,
                        "kept %u dx.op.%s call(s) as DXIL: no SigPoint (the calling function's "
@@ -178,17 +178,17 @@ static int sio_run_op(sio_state *st, const dxil_op_info *info)
     return 0;
 }
 
-int dxil_raise_sig_io(dxil_raise_ctx *rc)
+int raise_sig_io(raise_ctx *rc)
 {
     sio_state st = {.rc = rc, .b = LLVMCreateBuilderInContext(rc->ctx),
                     .i32 = LLVMInt32TypeInContext(rc->ctx),
-                    .module_kind = dxil_sm_kind_from_name(rc->sm_kind)};
-    int rv = dxil_op_fns_collect(rc->mod, &st.fns);
+                    .module_kind = sm_kind_from_name(rc->sm_kind)};
+    int rv = op_fns_collect(rc->mod, &st.fns);
     size_t next = 0;
     const dxil_op_info *info;
-    while (rv == 0 && (info = dxil_res_next_op_of_kind(rc, DXIL_MAP_CUSTOM_SIG_IO, &next)))
+    while (rv == 0 && (info = res_next_op_of_kind(rc, DXIL_MAP_CUSTOM_SIG_IO, &next)))
         rv = sio_run_op(&st, info);
-    dxil_op_fns_free(&st.fns);
+    op_fns_free(&st.fns);
     LLVMDisposeBuilder(st.b);
     return rv;
 }

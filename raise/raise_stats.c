@@ -109,7 +109,7 @@ static dxil_op_stat *stats_get(dxil_stats *s, uint32_t opcode, const char *name,
     dxil_op_stat *e = stats_lookup(s, opcode);
     if (e)
         return e;
-    dxil_op_stat *p = dxil_grow(s->ops, &s->cap, s->n, sizeof *p, 64);
+    dxil_op_stat *p = grow_array(s->ops, &s->cap, s->n, sizeof *p, 64);
     if (!p)
         return NULL;
     s->ops = p;

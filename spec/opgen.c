@@ -24,7 +24,7 @@ typedef struct gen_args {
 
 typedef struct gen_ctx {
     FILE *f;
-    const dxil_spec *spec;
+    const spec_doc *spec;
     dxil_op_info **ops;      /* sorted by opcode */
     size_t n_ops;
     uint32_t slots[DXIL_OPTABLE_PARTS];
@@ -107,7 +107,7 @@ static void gen_param_array(gen_ctx *g, const char *name, const dxil_op_param *p
 
 static void gen_classes(gen_ctx *g)
 {
-    const dxil_spec *s = g->spec;
+    const spec_doc *s = g->spec;
     for (size_t i = 0; i < s->n_classes; i++) {
         char name[48];
         snprintf(name, sizeof name, "gen_cp%zu", i);
@@ -283,7 +283,7 @@ static void gen_slots(gen_ctx *g, int part)
         return;
     gen_printf(g, "static const dxil_op_info *const gen_slots%d[%u] = {\n", part, (unsigned)n);
     size_t k = 0;
-    uint32_t tid = dxil_optable_part_id(part);
+    uint32_t tid = optable_part_id(part);
     for (uint32_t idx = 0; idx < n; idx++) {
         while (k < g->n_ops && g->ops[k]->opcode < DXIL_OPCODE(tid, idx))
             k++;
@@ -307,7 +307,7 @@ static void gen_op_lists(gen_ctx *g)
         return;
     if (n)
         memcpy(by, g->ops, n * sizeof *by);
-    qsort(by, n, sizeof *by, dxil_optable_cmp_op_name);
+    qsort(by, n, sizeof *by, optable_cmp_op_name);
     gen_printf(g, "static const dxil_op_info *const gen_ops_by_name[%zu] = {\n", n ? n : 1);
     for (size_t i = 0; i < n; i++)
         gen_printf(g, "    &gen_ops[%zu], /* %s */\n", gen_op_index(g, by[i]), by[i]->name);
@@ -322,7 +322,7 @@ static void gen_class_lists(gen_ctx *g)
     if (!by)
         return;
     const char *names[2] = {"gen_classes_by_name", "gen_classes_by_fn"};
-    int (*cmp[2])(const void *, const void *) = {dxil_optable_cmp_class_name, dxil_optable_cmp_class_fn};
+    int (*cmp[2])(const void *, const void *) = {optable_cmp_class_name, optable_cmp_class_fn};
     for (int pass = 0; pass < 2; pass++) {
         if (n)
             memcpy(by, g->spec->classes, n * sizeof *by);
@@ -353,7 +353,7 @@ static size_t gen_refs(gen_ctx *g)
                 refs[j++] = (dxil_intrinsic_ref){m->intrinsic, g->ops[i], m};
         }
     }
-    qsort(refs, n, sizeof *refs, dxil_optable_cmp_ref);
+    qsort(refs, n, sizeof *refs, optable_cmp_ref);
     gen_printf(g, "static const dxil_intrinsic_ref gen_refs[%zu] = {\n", n ? n : 1);
     for (size_t r = 0; r < n; r++) {
         size_t i = gen_op_index(g, refs[r].op);
@@ -368,7 +368,7 @@ static size_t gen_refs(gen_ctx *g)
 
 static void gen_table(gen_ctx *g, size_t n_refs)
 {
-    gen_printf(g, "\nconst dxil_optable dxil_optable_builtin_table = {\n");
+    gen_printf(g, "\nconst dxil_optable optable_builtin_table = {\n");
     gen_printf(g, "    {%u, %u},\n", (unsigned)g->slots[0], (unsigned)g->slots[1]);
     gen_printf(g, "    {%s, %s},\n", g->slots[0] ? "gen_slots0" : "NULL", g->slots[1] ? "gen_slots1" : "NULL");
     gen_printf(g, "    %zu, gen_ops_ptrs, gen_ops_by_name,\n", g->n_ops);
@@ -378,7 +378,7 @@ static void gen_table(gen_ctx *g, size_t n_refs)
 
 static bool gen_schema(gen_ctx *g, const char *text, size_t len)
 {
-    gen_printf(g, "\nconst char dxil_optable_schema_rng[] =\n    \"");
+    gen_printf(g, "\nconst char optable_schema_rng[] =\n    \"");
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)text[i];
         if (ch == '\n')
@@ -390,16 +390,16 @@ static bool gen_schema(gen_ctx *g, const char *text, size_t len)
         else
             fputc(ch, g->f);
     }
-    gen_printf(g, "\";\nconst size_t dxil_optable_schema_rng_len = %zu;\n", len);
+    gen_printf(g, "\";\nconst size_t optable_schema_rng_len = %zu;\n", len);
     return true;
 }
 
-/* dxil_type_descs[]: the <types> section, indexed by type code. */
+/* type_descs[]: the <types> section, indexed by type code. */
 static void gen_types(gen_ctx *g)
 {
-    gen_printf(g, "\nconst dxil_type_desc dxil_type_descs[DXIL_TY_COUNT] = {\n");
+    gen_printf(g, "\nconst type_desc type_descs[DXIL_TY_COUNT] = {\n");
     for (unsigned code = 0; code < DXIL_TY_COUNT; code++) {
-        const dxil_type_desc *d = &g->spec->types[code];
+        const type_desc *d = &g->spec->types[code];
         gen_printf(g, "    /* %s */ {%u, %u, %u, {", dxil_type_code_name(code), (unsigned)d->form,
                    (unsigned)d->scalar, (unsigned)d->count);
         for (unsigned i = 0; i < DXIL_TYPE_MAX_FIELDS; i++)
@@ -455,11 +455,11 @@ static void gen_header(gen_ctx *g)
     gen_printf(g, "#define DXIL_OPTABLE_GEN_CORE_SLOTS %uu\n", (unsigned)g->slots[0]);
     gen_printf(g, "#define DXIL_OPTABLE_GEN_EXPERIMENTAL_SLOTS %uu\n\n", (unsigned)g->slots[1]);
     gen_opcode_names(g);
-    gen_printf(g, "extern const struct dxil_optable dxil_optable_builtin_table;\n");
+    gen_printf(g, "extern const struct dxil_optable optable_builtin_table;\n");
 
     gen_printf(g, "/* spec/dxil-ops.rng, for validating overlays at run time. */\n");
-    gen_printf(g, "extern const char dxil_optable_schema_rng[];\n");
-    gen_printf(g, "extern const size_t dxil_optable_schema_rng_len;\n\n#endif\n");
+    gen_printf(g, "extern const char optable_schema_rng[];\n");
+    gen_printf(g, "extern const size_t optable_schema_rng_len;\n\n#endif\n");
 }
 
 /* ---- driver ---------------------------------------------------------------- */
@@ -532,7 +532,7 @@ static void gen_header_body(gen_ctx *g, const void *arg)
 static void gen_count_slots(gen_ctx *g)
 {
     for (size_t i = 0; i < g->n_ops; i++) {
-        int part = dxil_optable_part_of(DXIL_OPCODE_TABLE(g->ops[i]->opcode));
+        int part = optable_part_of(DXIL_OPCODE_TABLE(g->ops[i]->opcode));
         uint32_t idx = DXIL_OPCODE_INDEX(g->ops[i]->opcode) + 1;
         if (part >= 0 && idx > g->slots[part])
             g->slots[part] = idx;
@@ -560,7 +560,7 @@ static bool gen_parse_args(int argc, char **argv, gen_args *a)
     return a->spec && a->schema && !a->out_c == !a->out_h;
 }
 
-static int gen_generate(const gen_args *a, const dxil_spec *spec, const char *schema, size_t schema_len)
+static int gen_generate(const gen_args *a, const spec_doc *spec, const char *schema, size_t schema_len)
 {
     gen_ctx g = {NULL, spec, NULL, spec->n_ops, {0, 0}};
     g.ops = malloc((spec->n_ops + 1) * sizeof *g.ops);
@@ -589,16 +589,16 @@ int main(int argc, char **argv)
         return 1;
     }
     dxil_diags *diags = dxil_diags_create();
-    dxil_spec_options opt = {schema, schema_len, NULL, NULL};
-    dxil_spec *spec = dxil_spec_read(a.spec, NULL, 0, a.spec, &opt, diags);
+    spec_read_options opt = {schema, schema_len, NULL, NULL};
+    spec_doc *spec = spec_doc_read(a.spec, NULL, 0, a.spec, &opt, diags);
     /* The built-in spec must say what every type code is; overlays may not. */
-    if (spec && dxil_spec_types_complete(spec, diags)) {
-        dxil_spec_free(spec);
+    if (spec && spec_types_complete(spec, diags)) {
+        spec_doc_free(spec);
         spec = NULL;
     }
     dxil_diags_print(diags, stderr, a.spec);
     int rc = spec ? gen_generate(&a, spec, schema, schema_len) : 1;
-    dxil_spec_free(spec);
+    spec_doc_free(spec);
     dxil_diags_destroy(diags);
     free(schema);
     xmlCleanupParser();

@@ -187,13 +187,13 @@ int batch_parse_args(int argc, char **argv, batch_options *o)
 /* Stale temporary files, --resume, the run, the summary and report. */
 static int batch_main_run(batch_options *o, batch_list *list, batch_totals *t)
 {
-    size_t stale = o->outdir ? dxil_remove_stale_temps(o->outdir) : 0;
+    size_t stale = o->outdir ? remove_stale_temps(o->outdir) : 0;
     if (stale)
         fprintf(stderr, "dxil-upgrade: removed %zu stale temporary file%s under %s\n", stale,
                 stale == 1 ? "" : "s", o->outdir);
     if (o->resume)
         batch_mark_done(o, list);
-    dxil_io_set_durable(o->durable);
+    io_set_durable(o->durable);
     batch_install_signals();
     batch_run(o, list, batch_convert_one, NULL, t);
     t->stale_removed = stale;

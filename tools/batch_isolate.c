@@ -98,9 +98,9 @@ static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batc
     if (sizeof(isolate_msg) + len + slen > ISOLATE_MSG_MAX)
         slen = 0;
     isolate_msg msg = {(int32_t)it->status, it->code, (uint32_t)len, (uint32_t)slen};
-    dxil_write_all(fd, &msg, sizeof msg);
-    dxil_write_all(fd, it->reason, len);
-    dxil_write_all(fd, js, slen);
+    write_all(fd, &msg, sizeof msg);
+    write_all(fd, it->reason, len);
+    write_all(fd, js, slen);
     _exit(0);
 }
 
@@ -258,7 +258,7 @@ static void isolate_remove_temps(const isolate_run *r, const isolate_slot *s, in
     batch_item *it = &r->list->items[s->item];
     char *out = batch_output_path(r->o->outdir, it->rel, r->o->emit);
     if (out)
-        dxil_remove_temps_of(out, s->pid);
+        remove_temps_of(out, s->pid);
     free(out);
 }
 

@@ -75,7 +75,7 @@ static void batch_item_free(batch_item *it)
 
 int batch_list_add(batch_list *list, const char *path, const char *rel)
 {
-    batch_item *items = dxil_grow(list->items, &list->cap, list->count, sizeof *items, 256);
+    batch_item *items = grow_array(list->items, &list->cap, list->count, sizeof *items, 256);
     if (!items)
         return -1;
     list->items = items;

@@ -221,7 +221,7 @@ int batch_report_write(const batch_options *o, const batch_list *list, const bat
     size_t len = 0;
     char *text = report_text(o, list, t, &len);
     dxil_diags *diags = dxil_diags_create();
-    int rc = text ? dxil_write_file_atomic(path, text, len, diags) : -1;
+    int rc = text ? file_write_atomic(path, text, len, diags) : -1;
     if (rc != 0)
         dxil_diags_print(diags, stderr, path);
     dxil_diags_destroy(diags);

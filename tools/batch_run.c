@@ -255,7 +255,7 @@ static void batch_abandon_all(batch_pool *p)
         any = true;
     }
     if (any)
-        dxil_io_stop_writes();
+        io_stop_writes();
 }
 
 /* The main thread draws progress, runs the watchdog, and handles a stop

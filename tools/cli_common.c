@@ -139,8 +139,8 @@ static int cli_list_container(const uint8_t *data, size_t size, FILE *out, dxil_
 
 int cli_list_parts(const char *path, FILE *out, dxil_diags *diags)
 {
-    dxil_file_data in;
-    if (dxil_file_map(path, 0, &in, diags) != 0)
+    file_data in;
+    if (file_map(path, 0, &in, diags) != 0)
         return -1;
     const uint8_t *data = in.data;
     size_t size = in.size;
@@ -151,7 +151,7 @@ int cli_list_parts(const char *path, FILE *out, dxil_diags *diags)
     else
         fprintf(out, "input: %s, %zu bytes (no container parts)\n", dxil_input_kind_name(kind),
                 size);
-    dxil_file_release(&in);
+    file_release(&in);
     return rc;
 }
 

@@ -36,7 +36,7 @@ static int cli_dump_print(const dxil_parts *p, cli_dump_format format, FILE *out
 int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *diags)
 {
     size_t size = 0;
-    uint8_t *data = dxil_read_file(path, &size, diags);
+    uint8_t *data = file_read_all(path, &size, diags);
     if (!data)
         return CLI_EXIT_INPUT;
     int rc = CLI_EXIT_INPUT;
@@ -60,7 +60,7 @@ int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
     if (strcmp(path, "-") == 0 || (part && strcmp(part, "DXIL") != 0))
         return 0;
     size_t size = 0;
-    uint8_t *data = dxil_read_file(path, &size, diags);
+    uint8_t *data = file_read_all(path, &size, diags);
     if (!data)
         return 1;
     int problems = 0;

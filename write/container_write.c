@@ -72,7 +72,7 @@ static void cw_sort(const dxil_write_part *parts, size_t count, size_t *order)
 static void cw_digest(wbuf *b, dxil_hash_status digest)
 {
     if (digest == DXIL_HASH_OK)
-        dxil_dxc_digest(b->p + CW_DIGEST_END, b->n - CW_DIGEST_END, b->p + 4);
+        dxc_digest(b->p + CW_DIGEST_END, b->n - CW_DIGEST_END, b->p + 4);
     else if (digest == DXIL_HASH_BYPASS || digest == DXIL_HASH_PREVIEW_BYPASS)
         memset(b->p + 4, digest == DXIL_HASH_BYPASS ? 1 : 2, 16);
 }

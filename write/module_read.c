@@ -37,7 +37,7 @@ bool wm_is_lib(const write_module *wm)
 
 LLVMValueRef wm_prop(const write_module *wm, unsigned tag)
 {
-    return wm->props ? dxil_md_tag_value(wm->props, tag, NULL) : NULL;
+    return wm->props ? md_tag_value(wm->props, tag, NULL) : NULL;
 }
 
 /* Keeps a string for the lifetime of wm; NULL without memory. */
@@ -56,11 +56,11 @@ static const char *wm_keep(write_module *wm, char *s)
 static int wm_version_pair(write_module *wm, const char *name, uint32_t *major,
                            uint32_t *minor, bool required)
 {
-    LLVMValueRef n = dxil_md_named_operand(wm->m, name, 0);
+    LLVMValueRef n = md_named_operand(wm->m, name, 0);
     uint64_t a = 0, b = 0;
     if (!n && !required)
         return 0;
-    if (!n || dxil_md_operand_uint(n, 0, &a) || dxil_md_operand_uint(n, 1, &b))
+    if (!n || md_operand_uint(n, 0, &a) || md_operand_uint(n, 1, &b))
         return wm_fail(wm, "container", name, "missing or not !{i32 major, i32 minor}");
     *major = (uint32_t)a;
     *minor = (uint32_t)b;
@@ -69,11 +69,11 @@ static int wm_version_pair(write_module *wm, const char *name, uint32_t *major,
 
 static int wm_shader_model(write_module *wm)
 {
-    LLVMValueRef sm = dxil_md_named_operand(wm->m, "dx.shaderModel", 0);
+    LLVMValueRef sm = md_named_operand(wm->m, "dx.shaderModel", 0);
     char kind[16];
     uint64_t major = 0, minor = 0;
-    if (!sm || !dxil_md_string(dxil_md_operand(sm, 0), kind, sizeof kind) ||
-        dxil_md_operand_uint(sm, 1, &major) || dxil_md_operand_uint(sm, 2, &minor))
+    if (!sm || !md_string(md_operand(sm, 0), kind, sizeof kind) ||
+        md_operand_uint(sm, 1, &major) || md_operand_uint(sm, 2, &minor))
         return wm_fail(wm, "DXIL", "dx.shaderModel", "missing or not !{!\"kind\", i32, i32}");
     for (uint32_t k = 0; k < 32; k++) {
         const char *name = dxil_shader_kind_short_name(k);
@@ -90,7 +90,7 @@ static int wm_shader_model(write_module *wm)
 static uint32_t wm_u(LLVMValueRef rec, unsigned i, bool *ok)
 {
     uint64_t v = 0;
-    if (dxil_md_operand_uint(rec, i, &v))
+    if (md_operand_uint(rec, i, &v))
         *ok = false;
     return (uint32_t)v;
 }
@@ -99,18 +99,18 @@ static uint32_t wm_u(LLVMValueRef rec, unsigned i, bool *ok)
 static void wm_sig_ext(LLVMValueRef ext, wsig_elem *e)
 {
     uint64_t v;
-    if (dxil_const_u64(dxil_md_tag_value(ext, 0, NULL), &v))
+    if (const_u64(md_tag_value(ext, 0, NULL), &v))
         e->stream = (uint32_t)v;
-    if (dxil_const_u64(dxil_md_tag_value(ext, 2, NULL), &v))
+    if (const_u64(md_tag_value(ext, 2, NULL), &v))
         e->dyn_mask = (uint32_t)v;
-    if (dxil_const_u64(dxil_md_tag_value(ext, 3, NULL), &v))
+    if (const_u64(md_tag_value(ext, 3, NULL), &v))
         e->usage_mask = (uint32_t)v;
 }
 
 static int wm_sig_elem(write_module *wm, const char *part, LLVMValueRef rec, wsig_elem *e)
 {
     bool ok = true;
-    e->name = wm_keep(wm, dxil_md_string_dup(dxil_md_operand(rec, 1)));
+    e->name = wm_keep(wm, md_string_dup(md_operand(rec, 1)));
     e->comp_type = wm_u(rec, 2, &ok);
     e->kind = wm_u(rec, 3, &ok);
     e->interp = wm_u(rec, 5, &ok);
@@ -118,11 +118,11 @@ static int wm_sig_elem(write_module *wm, const char *part, LLVMValueRef rec, wsi
     e->cols = wm_u(rec, 7, &ok);
     e->start_row = wm_u(rec, 8, &ok);
     e->start_col = wm_u(rec, 9, &ok) & 0xFF;
-    if (!e->name || !ok || dxil_md_num_operands(rec) < 10)
+    if (!e->name || !ok || md_num_operands(rec) < 10)
         return wm_fail(wm, part, "signature element", "record is not {id, !name, i8 type, "
                        "i8 kind, !indices, i8 interp, rows, cols, startRow, startCol, ...}");
-    LLVMValueRef idx = dxil_md_operand(rec, 4);
-    e->index_count = dxil_md_num_operands(idx);
+    LLVMValueRef idx = md_operand(rec, 4);
+    e->index_count = md_num_operands(idx);
     e->indices = calloc(e->index_count + 1, sizeof *e->indices);
     if (!e->indices || !wm_keep(wm, (char *)e->indices))
         return wm_fail(wm, part, e->name, "out of memory");
@@ -133,22 +133,22 @@ static int wm_sig_elem(write_module *wm, const char *part, LLVMValueRef rec, wsi
     if (e->cols > 4 || e->cols == 0 || (e->start_col != 0xFF && e->start_col + e->cols > 4))
         return wm_fail(wm, part, e->name, "%u columns from column %u do not fit 4", e->cols,
                        e->start_col);
-    wm_sig_ext(dxil_md_operand(rec, 10), e);
+    wm_sig_ext(md_operand(rec, 10), e);
     return 0;
 }
 
 static int wm_signatures(write_module *wm)
 {
-    LLVMValueRef sigs = dxil_md_operand(wm->entry, 2);
+    LLVMValueRef sigs = md_operand(wm->entry, 2);
     for (int s = 0; s < 3; s++) {
-        LLVMValueRef list = dxil_md_operand(sigs, (unsigned)s);
+        LLVMValueRef list = md_operand(sigs, (unsigned)s);
         wsig *w = &wm->sig[s];
-        w->count = dxil_md_num_operands(list);
+        w->count = md_num_operands(list);
         w->elems = calloc(w->count + 1, sizeof *w->elems);
         if (!w->elems || !wm_keep(wm, (char *)w->elems))
             return wm_fail(wm, wm_sig_parts[s], "signature", "out of memory");
         for (uint32_t i = 0; i < w->count; i++)
-            if (wm_sig_elem(wm, wm_sig_parts[s], dxil_md_operand(list, i), &w->elems[i]))
+            if (wm_sig_elem(wm, wm_sig_parts[s], md_operand(list, i), &w->elems[i]))
                 return -1;
     }
     return 0;
@@ -156,14 +156,14 @@ static int wm_signatures(write_module *wm)
 
 static int wm_entry(write_module *wm)
 {
-    wm->entry = dxil_md_named_operand(wm->m, "dx.entryPoints", 0);
-    wm->props = dxil_md_operand(wm->entry, 4);
-    char *name = wm->entry ? dxil_md_string_dup(dxil_md_operand(wm->entry, 1)) : NULL;
+    wm->entry = md_named_operand(wm->m, "dx.entryPoints", 0);
+    wm->props = md_operand(wm->entry, 4);
+    char *name = wm->entry ? md_string_dup(md_operand(wm->entry, 1)) : NULL;
     wm->entry_name = (char *)wm_keep(wm, name ? name : strdup(""));
     if (!wm->entry_name)
         return wm_fail(wm, "container", "dx.entryPoints", "out of memory");
     LLVMValueRef flags = wm_prop(wm, 0);
-    if (flags && !dxil_const_u64(flags, &wm->flags))
+    if (flags && !const_u64(flags, &wm->flags))
         return wm_fail(wm, "SFI0", "ShaderFlags", "entry property 0 is not an integer");
     return wm->entry && !wm_is_lib(wm) ? wm_signatures(wm) : 0;
 }
@@ -193,8 +193,8 @@ uint32_t wm_tess_domain(const write_module *wm)
 {
     uint64_t d = 0;
     if (wm->kind == 3)
-        dxil_md_operand_uint(wm_prop(wm, 3), 3, &d);
+        md_operand_uint(wm_prop(wm, 3), 3, &d);
     else if (wm->kind == 4)
-        dxil_md_operand_uint(wm_prop(wm, 2), 0, &d);
+        md_operand_uint(wm_prop(wm, 2), 0, &d);
     return (uint32_t)d;
 }

@@ -30,7 +30,7 @@ int write_program(write_module *wm, const void *bitcode, size_t size, wbuf *out)
 int write_hash(const void *bitcode, size_t size, uint32_t flags, wbuf *out)
 {
     uint8_t digest[16];
-    dxil_md5(bitcode, size, digest);
+    md5_digest(bitcode, size, digest);
     wb_u32(out, flags);
     wb_bytes(out, digest, 16);
     return 0;

@@ -36,7 +36,7 @@ static int psv_version(const write_module *wm)
 static uint32_t psv_state(const write_module *wm, unsigned tag, unsigned i)
 {
     uint64_t v = 0;
-    dxil_md_operand_uint(wm_prop(wm, tag), i, &v);
+    md_operand_uint(wm_prop(wm, tag), i, &v);
     return (uint32_t)v;
 }
 
@@ -79,19 +79,19 @@ static void psv_stage_info(const write_module *wm, uint8_t *u)
         /* HSState: input/output control points, domain, output primitive */
         static const unsigned fields[4] = {1, 2, 3, 5};
         for (unsigned i = 0; i < 4; i++)
-            dxil_wr32(u + 4 * i, psv_state(wm, 3, fields[i]));
+            wr_le32(u + 4 * i, psv_state(wm, 3, fields[i]));
         break;
     }
     case PSV_STAGE_DS:
-        dxil_wr32(u, psv_state(wm, 2, 1));
+        wr_le32(u, psv_state(wm, 2, 1));
         u[4] = pos;
-        dxil_wr32(u + 8, psv_state(wm, 2, 0));
+        wr_le32(u + 8, psv_state(wm, 2, 0));
         break;
     case PSV_STAGE_GS: {
         uint32_t mask = psv_state(wm, 1, 2);
-        dxil_wr32(u, psv_state(wm, 1, 0));
-        dxil_wr32(u + 4, psv_state(wm, 1, 3));
-        dxil_wr32(u + 8, mask ? mask : 1); /* what the runtime expects */
+        wr_le32(u, psv_state(wm, 1, 0));
+        wr_le32(u + 4, psv_state(wm, 1, 3));
+        wr_le32(u + 8, mask ? mask : 1); /* what the runtime expects */
         u[12] = pos;
         break;
     }
@@ -100,14 +100,14 @@ static void psv_stage_info(const write_module *wm, uint8_t *u)
         u[1] = psv_sample_frequency(&wm->sig[WSIG_INPUT]);
         break;
     case PSV_STAGE_MS:
-        dxil_wr32(u, psv_groupshared_bytes(wm));
-        dxil_wr32(u + 8, psv_state(wm, 9, 4));
+        wr_le32(u, psv_groupshared_bytes(wm));
+        wr_le32(u + 8, psv_state(wm, 9, 4));
         u[12] = (uint8_t)psv_state(wm, 9, 1);
         u[13] = (uint8_t)(psv_state(wm, 9, 1) >> 8);
         u[14] = (uint8_t)psv_state(wm, 9, 2);
         u[15] = (uint8_t)(psv_state(wm, 9, 2) >> 8);
         break;
-    case PSV_STAGE_AS: dxil_wr32(u, psv_state(wm, 10, 1)); break;
+    case PSV_STAGE_AS: wr_le32(u, psv_state(wm, 10, 1)); break;
     default: break;
     }
 }
@@ -133,11 +133,11 @@ static void psv_wave_lanes(const write_module *wm, uint32_t *min, uint32_t *max)
 static uint32_t psv_num_threads(const write_module *wm, unsigned axis)
 {
     LLVMValueRef node = wm->kind == PSV_STAGE_CS   ? wm_prop(wm, 4)
-                        : wm->kind == PSV_STAGE_MS ? dxil_md_operand(wm_prop(wm, 9), 0)
-                        : wm->kind == PSV_STAGE_AS ? dxil_md_operand(wm_prop(wm, 10), 0)
+                        : wm->kind == PSV_STAGE_MS ? md_operand(wm_prop(wm, 9), 0)
+                        : wm->kind == PSV_STAGE_AS ? md_operand(wm_prop(wm, 10), 0)
                                                    : NULL;
     uint64_t v = 0;
-    dxil_md_operand_uint(node, axis, &v);
+    md_operand_uint(node, axis, &v);
     return (uint32_t)v;
 }
 
@@ -167,20 +167,20 @@ static void psv_info(const write_module *wm, const psv_counts *c, uint32_t versi
 {
     uint8_t p[4 + PSV_INFO4] = {0}; /* indexed by part offset: size, then the info */
     uint32_t lo, hi;
-    dxil_wr32(p, psv_sizes[version]);
+    wr_le32(p, psv_sizes[version]);
     psv_stage_info(wm, p + 4);
     psv_wave_lanes(wm, &lo, &hi);
-    dxil_wr32(p + 20, lo);
-    dxil_wr32(p + 24, hi);
+    wr_le32(p + 20, lo);
+    wr_le32(p + 24, hi);
     if (version >= 1)
         psv_info1(wm, c, p);
     for (unsigned i = 0; version >= 2 && i < 3; i++)
-        dxil_wr32(p + 40 + 4 * i, psv_num_threads(wm, i));
+        wr_le32(p + 40 + 4 * i, psv_num_threads(wm, i));
     if (version >= 3)
-        dxil_wr32(p + 52, entry_name);
+        wr_le32(p + 52, entry_name);
     if (version >= 4 && (wm->kind == PSV_STAGE_CS || wm->kind == PSV_STAGE_MS ||
                          wm->kind == PSV_STAGE_AS))
-        dxil_wr32(p + 56, psv_groupshared_bytes(wm));
+        wr_le32(p + 56, psv_groupshared_bytes(wm));
     wb_bytes(out, p, 4 + psv_sizes[version]);
 }
 

@@ -56,14 +56,14 @@ static int psv_binding(write_module *wm, unsigned cls, LLVMValueRef rec, uint32_
                                            DXIL_RESOURCE_KIND_SAMPLER};
     static const unsigned ext_field[4] = {8, 10, 7, 7};
     uint64_t space, lower, size, kind = fixed_kind[cls], counter = 0, atomic64 = 0;
-    if (dxil_md_operand_uint(rec, 3, &space) || dxil_md_operand_uint(rec, 4, &lower) ||
-        dxil_md_operand_uint(rec, 5, &size) ||
-        (cls < 2 && dxil_md_operand_uint(rec, 6, &kind)))
+    if (md_operand_uint(rec, 3, &space) || md_operand_uint(rec, 4, &lower) ||
+        md_operand_uint(rec, 5, &size) ||
+        (cls < 2 && md_operand_uint(rec, 6, &kind)))
         return wm_fail(wm, "PSV0", "dx.resources", "a %s record lacks its space, range or shape",
                        (const char *[]){"SRV", "UAV", "CBV", "sampler"}[cls]);
     if (cls == 1) {
-        dxil_md_operand_uint(rec, 8, &counter);
-        dxil_const_u64(dxil_md_tag_value(dxil_md_operand(rec, ext_field[cls]), 3, NULL), &atomic64);
+        md_operand_uint(rec, 8, &counter);
+        const_u64(md_tag_value(md_operand(rec, ext_field[cls]), 3, NULL), &atomic64);
     }
     wb_u32(out, psv_res_type(cls, (uint32_t)kind, counter != 0));
     wb_u32(out, (uint32_t)space);
@@ -79,18 +79,18 @@ static int psv_binding(write_module *wm, unsigned cls, LLVMValueRef rec, uint32_
 int psv_resources(write_module *wm, uint32_t version, wbuf *out)
 {
     static const unsigned order[4] = {2, 3, 0, 1}; /* CBV, sampler, SRV, UAV */
-    LLVMValueRef lists = dxil_md_named_operand(wm->m, "dx.resources", 0);
+    LLVMValueRef lists = md_named_operand(wm->m, "dx.resources", 0);
     uint32_t count = 0;
     for (unsigned i = 0; i < 4; i++)
-        count += dxil_md_num_operands(dxil_md_operand(lists, i));
+        count += md_num_operands(md_operand(lists, i));
     wb_u32(out, count);
     if (!count)
         return 0;
     wb_u32(out, version >= 2 ? PSV_BIND1 : PSV_BIND0);
     for (unsigned i = 0; i < 4; i++) {
-        LLVMValueRef list = dxil_md_operand(lists, order[i]);
-        for (unsigned k = 0; k < dxil_md_num_operands(list); k++)
-            if (psv_binding(wm, order[i], dxil_md_operand(list, k), version, out))
+        LLVMValueRef list = md_operand(lists, order[i]);
+        for (unsigned k = 0; k < md_num_operands(list); k++)
+            if (psv_binding(wm, order[i], md_operand(list, k), version, out))
                 return -1;
     }
     return 0;
@@ -182,8 +182,8 @@ static void psv_element(const write_module *wm, const wsig_elem *e, uint32_t nam
 /* The serialized dx.viewIdState words, or NULL with *n = 0 when absent. */
 static uint32_t *psv_view_state(const write_module *wm, uint32_t *n)
 {
-    LLVMValueRef node = dxil_md_named_operand(wm->m, "dx.viewIdState", 0);
-    LLVMValueRef arr = dxil_md_operand(node, 0);
+    LLVMValueRef node = md_named_operand(wm->m, "dx.viewIdState", 0);
+    LLVMValueRef arr = md_operand(node, 0);
     *n = 0;
     if (!arr || LLVMGetTypeKind(LLVMTypeOf(arr)) != LLVMArrayTypeKind)
         return NULL;
@@ -191,7 +191,7 @@ static uint32_t *psv_view_state(const write_module *wm, uint32_t *n)
     uint32_t *w = calloc(count + 1, sizeof *w);
     for (uint32_t i = 0; w && i < count; i++) {
         uint64_t v = 0;
-        dxil_const_u64(LLVMGetAggregateElement(arr, i), &v);
+        const_u64(LLVMGetAggregateElement(arr, i), &v);
         w[i] = (uint32_t)v;
     }
     *n = w ? count : 0;

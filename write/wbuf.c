@@ -54,7 +54,7 @@ void wb_u16(wbuf *b, uint16_t v)
 void wb_u32(wbuf *b, uint32_t v)
 {
     uint8_t x[4];
-    dxil_wr32(x, v);
+    wr_le32(x, v);
     wb_bytes(b, x, 4);
 }
 
@@ -66,7 +66,7 @@ void wb_align4(wbuf *b)
 void wb_put32(wbuf *b, size_t off, uint32_t v)
 {
     if (!b->oom && off + 4 <= b->n)
-        dxil_wr32(b->p + off, v);
+        wr_le32(b->p + off, v);
 }
 
 void wb_free(wbuf *b)

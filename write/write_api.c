@@ -100,8 +100,8 @@ static int wa_program_bitcode(write_module *wm, const dxil_write_part *p, const 
     const uint8_t *d = p->data;
     uint64_t off = 0, n = 0;
     if (p->size >= DXIL_PROGRAM_HEADER_SIZE) {
-        off = 8ull + dxil_rd32(d + 16);
-        n = dxil_rd32(d + 20);
+        off = 8ull + rd_le32(d + 16);
+        n = rd_le32(d + 20);
     }
     if (p->size < DXIL_PROGRAM_HEADER_SIZE || off + n > p->size)
         return wm_fail(wm, "HASH", "ILDB", "the program header's bitcode lies outside the part");

@@ -441,7 +441,7 @@ static void tb_convert_corpus_file(const char *path, void *user)
 static void test_convert_corpus(void)
 {
     batch_list l = {0};
-    if (dxil_test_each_corpus_file(tb_convert_corpus_file, &l) == 0)
+    if (tu_each_corpus_file(tb_convert_corpus_file, &l) == 0)
         return; /* no corpus here: the garbage case above still ran */
     batch_options o;
     batch_options_init(&o);
@@ -457,7 +457,7 @@ static void test_convert_corpus(void)
     for (size_t i = 0; i < l.count; i++) {
         char *p = batch_output_path(out, l.items[i].rel, DXIL_EMIT_BC);
         size_t size = 0;
-        uint8_t *data = dxil_test_read_file(p, &size);
+        uint8_t *data = tu_read_file(p, &size);
         CU_ASSERT_PTR_NOT_NULL(data);
         CU_ASSERT_TRUE(size > 4 && data && memcmp(data, "BC\xc0\xde", 4) == 0);
         free(data);
@@ -498,7 +498,7 @@ static void tb_check_coverage_json(batch_list *l, batch_totals *t)
 static void test_op_coverage(void)
 {
     batch_list l = {0};
-    if (dxil_test_each_corpus_file(tb_convert_corpus_file, &l) == 0)
+    if (tu_each_corpus_file(tb_convert_corpus_file, &l) == 0)
         return;
     batch_totals th, iso;
     tb_run_stats(&l, false, &th);
@@ -552,14 +552,14 @@ static void test_op_coverage_off(void)
     batch_list_free(&l);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
     snprintf(tb_tmp, sizeof tb_tmp, "%s/test_batch.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     if (!mkdtemp(tb_tmp)) {
         fprintf(stderr, "cannot create a temporary directory\n");
         return 1;
     }
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"shard parse", test_shard_parse},
         {"parse args", test_parse_args},
         {"usage errors", test_parse_usage_errors},
@@ -580,6 +580,6 @@ int dxil_test_register(void)
         {"op coverage off", test_op_coverage_off},
         {"convert corpus", test_convert_corpus},
         {NULL, NULL}};
-    dxil_test_add_suite("batch", cases);
+    tu_add_suite("batch", cases);
     return 0;
 }

@@ -60,22 +60,22 @@ static void test_only_regular_files(void)
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         dxil_diags *d = dxil_diags_create();
-        dxil_file_data in;
+        file_data in;
         const char *p = bad[i].path[0] == '/' ? bad[i].path : tr_path(bad[i].path);
-        CU_ASSERT_EQUAL(dxil_file_map(p, 0, &in, d), -1);
+        CU_ASSERT_EQUAL(file_map(p, 0, &in, d), -1);
         CU_ASSERT_EQUAL_FATAL(dxil_diags_count(d), 1);
         CU_ASSERT_EQUAL(dxil_diags_get(d, 0)->code, DXIL_E_IO);
         CU_ASSERT_PTR_NOT_NULL(strstr(dxil_diags_get(d, 0)->message, bad[i].why));
         dxil_diags_destroy(d);
     }
     dxil_diags *d = dxil_diags_create();
-    dxil_file_data in;
-    CU_ASSERT_EQUAL_FATAL(dxil_file_map(tr_path("small"), 0, &in, d), 0);
+    file_data in;
+    CU_ASSERT_EQUAL_FATAL(file_map(tr_path("small"), 0, &in, d), 0);
     CU_ASSERT_EQUAL(in.size, 10);
     CU_ASSERT_PTR_NOT_NULL(in.map);
     CU_ASSERT_TRUE(memcmp(in.data, "0123456789", 10) == 0);
-    dxil_file_release(&in);
-    CU_ASSERT_EQUAL(dxil_file_map(tr_path("small"), 9, &in, d), -1);
+    file_release(&in);
+    CU_ASSERT_EQUAL(file_map(tr_path("small"), 9, &in, d), -1);
     CU_ASSERT_EQUAL(dxil_diags_get(d, 0)->code, DXIL_E_TOO_LARGE);
     dxil_diags_destroy(d);
 }
@@ -166,7 +166,7 @@ static void test_stop_signal(void)
     CU_ASSERT_EQUAL(t.not_run, 1);
     CU_ASSERT_EQUAL(t.abandoned, 1);
     batch_clear_stop();
-    dxil_io_resume_writes(); /* the abandon stopped other threads' writes */
+    io_resume_writes(); /* the abandon stopped other threads' writes */
     batch_list_free(&l);
 }
 
@@ -174,16 +174,16 @@ static void test_stop_signal(void)
 static void test_temp_names(void)
 {
     long pid = 0;
-    CU_ASSERT_TRUE(dxil_temp_name_pid(".a.ll.dxil-tmp.123.00beef", &pid));
+    CU_ASSERT_TRUE(temp_name_pid(".a.ll.dxil-tmp.123.00beef", &pid));
     CU_ASSERT_EQUAL(pid, 123);
-    CU_ASSERT_TRUE(dxil_temp_name_pid(".x.dxil-tmp.1.dxil-tmp.77.abcdef", &pid));
+    CU_ASSERT_TRUE(temp_name_pid(".x.dxil-tmp.1.dxil-tmp.77.abcdef", &pid));
     CU_ASSERT_EQUAL(pid, 77);
     static const char *const not_ours[] = {
         "a.ll.dxil-tmp.123.00beef", ".a.ll.dxil-tmp.123.00bee", ".a.ll.dxil-tmp.123.00BEEF",
         ".a.ll.dxil-tmp.0.00beef", ".a.ll.dxil-tmp.x.00beef", ".dxil-tmp.12.abcdef",
         "a.ll.tmp123456", ".a.ll.dxil-tmp.123.00beef0", NULL};
     for (const char *const *n = not_ours; *n; n++)
-        CU_ASSERT_FALSE(dxil_temp_name_pid(*n, &pid));
+        CU_ASSERT_FALSE(temp_name_pid(*n, &pid));
 }
 
 /* A pid that no longer runs: a child that has exited and been reaped. */
@@ -211,45 +211,45 @@ static void test_stale_sweep(void)
     tr_write(live, "");
     tr_write("out/c.ll.tmp123456", "");
     tr_write("out/.d.dxil-tmp.x", "");
-    CU_ASSERT_EQUAL(dxil_remove_stale_temps(tr_path("out")), 1);
+    CU_ASSERT_EQUAL(remove_stale_temps(tr_path("out")), 1);
     CU_ASSERT_FALSE(tr_exists(name));
     CU_ASSERT_TRUE(tr_exists(live));
     CU_ASSERT_TRUE(tr_exists("out/c.ll.tmp123456"));
     CU_ASSERT_TRUE(tr_exists("out/.d.dxil-tmp.x"));
     /* One process's own, beside one output (--isolate after a crash). */
-    CU_ASSERT_EQUAL(dxil_remove_temps_of(tr_path("out/a.ll"), getpid()), 0);
-    CU_ASSERT_EQUAL(dxil_remove_temps_of(tr_path("out/b.ll"), getpid()), 1);
+    CU_ASSERT_EQUAL(remove_temps_of(tr_path("out/a.ll"), getpid()), 0);
+    CU_ASSERT_EQUAL(remove_temps_of(tr_path("out/b.ll"), getpid()), 1);
     CU_ASSERT_FALSE(tr_exists(live));
 }
 
 static void *tr_write_thread(void *arg)
 {
     dxil_diags *d = dxil_diags_create();
-    *(int *)arg = dxil_write_file_atomic(tr_path("out/other.ll"), "x", 1, d);
+    *(int *)arg = file_write_atomic(tr_path("out/other.ll"), "x", 1, d);
     dxil_diags_destroy(d);
     return NULL;
 }
 
-/* After dxil_io_stop_writes only the stopping thread may still write. */
+/* After io_stop_writes only the stopping thread may still write. */
 static void test_stop_writes(void)
 {
     dxil_diags *d = dxil_diags_create();
-    dxil_io_stop_writes();
+    io_stop_writes();
     int other = 0;
     pthread_t tid;
     CU_ASSERT_EQUAL_FATAL(pthread_create(&tid, NULL, tr_write_thread, &other), 0);
     pthread_join(tid, NULL);
     CU_ASSERT_EQUAL(other, -1);
     CU_ASSERT_FALSE(tr_exists("out/other.ll"));
-    CU_ASSERT_EQUAL(dxil_write_file_atomic(tr_path("out/mine.ll"), "x", 1, d), 0);
-    dxil_io_resume_writes();
+    CU_ASSERT_EQUAL(file_write_atomic(tr_path("out/mine.ll"), "x", 1, d), 0);
+    io_resume_writes();
     CU_ASSERT_EQUAL_FATAL(pthread_create(&tid, NULL, tr_write_thread, &other), 0);
     pthread_join(tid, NULL);
     CU_ASSERT_EQUAL(other, 0);
     /* Durable writes go through the same path, with fsyncs. */
-    dxil_io_set_durable(true);
-    CU_ASSERT_EQUAL(dxil_write_file_atomic(tr_path("out/durable.ll"), "x", 1, d), 0);
-    dxil_io_set_durable(false);
+    io_set_durable(true);
+    CU_ASSERT_EQUAL(file_write_atomic(tr_path("out/durable.ll"), "x", 1, d), 0);
+    io_set_durable(false);
     CU_ASSERT_TRUE(tr_exists("out/durable.ll"));
     dxil_diags_destroy(d);
 }
@@ -286,7 +286,7 @@ static void test_resume_marks(void)
     batch_list_free(&l);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
     snprintf(tr_tmp, sizeof tr_tmp, "%s/test_batch_robust.XXXXXX",
              getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
@@ -294,7 +294,7 @@ int dxil_test_register(void)
         fprintf(stderr, "cannot create a temporary directory\n");
         return 1;
     }
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"only regular files", test_only_regular_files},
         {"thread timeout", test_thread_timeout},
         {"stop signal", test_stop_signal},
@@ -303,6 +303,6 @@ int dxil_test_register(void)
         {"stop writes", test_stop_writes},
         {"resume", test_resume_marks},
         {NULL, NULL}};
-    dxil_test_add_suite("batch robustness", cases);
+    tu_add_suite("batch robustness", cases);
     return 0;
 }

@@ -179,7 +179,7 @@ static void tb_check_rewrite(const char *layout, unsigned char_bits, const char 
     size_t out_size = 0;
     char *orig = NULL;
     dxil_diags *d = dxil_diags_create();
-    CU_ASSERT_EQUAL_FATAL(dxil_bitcode_fix_datalayout(w.data, size, 0, &out, &out_size, &orig, d), 0);
+    CU_ASSERT_EQUAL_FATAL(bitcode_fix_datalayout(w.data, size, 0, &out, &out_size, &orig, d), 0);
     CU_ASSERT_EQUAL(dxil_diags_count(d), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     CU_ASSERT_STRING_EQUAL(orig, layout);
@@ -243,7 +243,7 @@ static int tb_rewrite_with_junk_after(unsigned char_bits)
     uint8_t *out = NULL;
     size_t out_size;
     char *orig = NULL;
-    int rc = dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL);
+    int rc = bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL);
     free(out);
     free(orig);
     bs_writer_free(&w);
@@ -285,13 +285,13 @@ static void test_rewrite_unchanged_and_missing(void)
     size_t out_size;
     char *orig = NULL;
     tb_build(&w, "e-i8:8-i16:16", 0);
-    CU_ASSERT_EQUAL(dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
+    CU_ASSERT_EQUAL(bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
     CU_ASSERT_PTR_NULL(out); /* nothing to change: the input is used as is */
     CU_ASSERT_STRING_EQUAL(orig, "e-i8:8-i16:16");
     free(orig);
     bs_writer_free(&w);
     tb_build(&w, NULL, 0);
-    CU_ASSERT_EQUAL(dxil_bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
+    CU_ASSERT_EQUAL(bitcode_fix_datalayout(w.data, w.pos / 8, 0, &out, &out_size, &orig, NULL), 0);
     CU_ASSERT_PTR_NULL(out);
     CU_ASSERT_PTR_NULL(orig);
     bs_writer_free(&w);
@@ -303,7 +303,7 @@ static void tb_expect_failure(const uint8_t *data, size_t size, int code)
     size_t out_size;
     char *orig = NULL;
     dxil_diags *d = dxil_diags_create();
-    CU_ASSERT_NOT_EQUAL(dxil_bitcode_fix_datalayout(data, size, 0x100, &out, &out_size, &orig, d), 0);
+    CU_ASSERT_NOT_EQUAL(bitcode_fix_datalayout(data, size, 0x100, &out, &out_size, &orig, d), 0);
     const dxil_diag *first = dxil_diags_get(d, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(first);
     CU_ASSERT_EQUAL(first->code, code);
@@ -381,25 +381,25 @@ static void test_resource_class_types(void)
     CU_ASSERT_EQUAL(bcm_record(m, ops, n, NULL, 0, 8, why, sizeof why), 0);
     const uint64_t named[] = {10, 7};
     CU_ASSERT_EQUAL(bcm_record(m, named, 2, NULL, 0, 8, why, sizeof why), 0);
-    dxil_bc_restypes *t = bcr_finish(names, v, m);
+    bc_restypes *t = bcr_finish(names, v, m);
     CU_ASSERT_FATAL(t != NULL);
     CU_ASSERT_EQUAL(t->n, 3);
-    const dxil_bc_restype *s = dxil_bc_restypes_find(t, 0, 0);
+    const bc_restype *s = bc_restypes_find(t, 0, 0);
     CU_ASSERT_TRUE(s && s->name && !strcmp(s->name, "S") && !s->problem);
-    s = dxil_bc_restypes_find(t, 0, 1);
+    s = bc_restypes_find(t, 0, 1);
     CU_ASSERT_TRUE(s && !s->name && s->problem && strstr(s->problem, "not a pointer"));
-    s = dxil_bc_restypes_find(t, 0, 2);
+    s = bc_restypes_find(t, 0, 2);
     CU_ASSERT_TRUE(s && !s->name && s->problem && strstr(s->problem, "not a named struct"));
-    CU_ASSERT_PTR_NULL(dxil_bc_restypes_find(t, 1, 0));
-    dxil_bc_restypes_free(t);
+    CU_ASSERT_PTR_NULL(bc_restypes_find(t, 1, 0));
+    bc_restypes_free(t);
     bcr_destroy(names);
     bcm_destroy(m);
     bcv_destroy(v);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"fixed and VBR round trip", test_fixed_and_vbr_roundtrip},
         {"dx.resources class types from TYPE and METADATA records", test_resource_class_types},
         {"unabbreviated record grows", test_rewrite_unabbreviated_grows},
@@ -411,6 +411,6 @@ int dxil_test_register(void)
         {"unchanged or missing layout", test_rewrite_unchanged_and_missing},
         {"malformed streams rejected", test_rewrite_rejects_bad_streams},
         {NULL, NULL}};
-    dxil_test_add_suite("bitstream", cases);
+    tu_add_suite("bitstream", cases);
     return 0;
 }

@@ -20,27 +20,27 @@ static size_t tc_build(uint8_t *buf, const tc_part *parts, uint32_t n)
     memcpy(buf, "DXBC", 4);
     buf[20] = 1;
     for (uint32_t i = 0; i < n; i++) {
-        dxil_wr32(buf + DXIL_CONTAINER_HEADER_SIZE + 4 * i, (uint32_t)pos);
+        wr_le32(buf + DXIL_CONTAINER_HEADER_SIZE + 4 * i, (uint32_t)pos);
         memcpy(buf + pos, parts[i].fourcc, 4);
-        dxil_wr32(buf + pos + 4, parts[i].size);
+        wr_le32(buf + pos + 4, parts[i].size);
         if (parts[i].size)
             memcpy(buf + pos + 8, parts[i].data, parts[i].size);
         pos += 8 + parts[i].size;
     }
-    dxil_wr32(buf + 24, (uint32_t)pos);
-    dxil_wr32(buf + 28, n);
+    wr_le32(buf + 24, (uint32_t)pos);
+    wr_le32(buf + 28, n);
     return pos;
 }
 
 /* A DXIL program part: 24-byte header followed by 8 bytes of fake bitcode. */
 static uint32_t tc_program(uint8_t *p, uint32_t kind, uint32_t bc_offset, uint32_t bc_size)
 {
-    dxil_wr32(p, kind << 16 | 6 << 4 | 5);
-    dxil_wr32(p + 4, 8);
+    wr_le32(p, kind << 16 | 6 << 4 | 5);
+    wr_le32(p + 4, 8);
     memcpy(p + 8, "DXIL", 4);
-    dxil_wr32(p + 12, 0x105);
-    dxil_wr32(p + 16, bc_offset);
-    dxil_wr32(p + 20, bc_size);
+    wr_le32(p + 12, 0x105);
+    wr_le32(p + 16, bc_offset);
+    wr_le32(p + 20, bc_size);
     static const uint8_t bc[8] = {'B', 'C', 0xC0, 0xDE, 0x35, 0x14, 0, 0};
     memcpy(p + 24, bc, 8);
     return 32;
@@ -126,18 +126,18 @@ static void test_truncated_header(void)
 static void test_part_offset_past_end(void)
 {
     size_t n = tc_good();
-    dxil_wr32(tc_buf + DXIL_CONTAINER_HEADER_SIZE + 4, (uint32_t)n + 100);
+    wr_le32(tc_buf + DXIL_CONTAINER_HEADER_SIZE + 4, (uint32_t)n + 100);
     tc_expect_error(tc_buf, n, DXIL_E_PART_OUT_OF_RANGE);
     tc_good();
-    dxil_wr32(tc_buf + DXIL_CONTAINER_HEADER_SIZE, 2); /* inside the header */
+    wr_le32(tc_buf + DXIL_CONTAINER_HEADER_SIZE, 2); /* inside the header */
     tc_expect_error(tc_buf, n, DXIL_E_PART_OUT_OF_RANGE);
 }
 
 static void test_part_size_past_end(void)
 {
     size_t n = tc_good();
-    uint32_t off = dxil_rd32(tc_buf + DXIL_CONTAINER_HEADER_SIZE + 4);
-    dxil_wr32(tc_buf + off + 4, 0xFFFFFFF0u);
+    uint32_t off = rd_le32(tc_buf + DXIL_CONTAINER_HEADER_SIZE + 4);
+    wr_le32(tc_buf + off + 4, 0xFFFFFFF0u);
     tc_expect_error(tc_buf, n, DXIL_E_PART_OUT_OF_RANGE);
 }
 
@@ -145,8 +145,8 @@ static void test_overlapping_parts(void)
 {
     size_t n = tc_good();
     /* Point the second part at the first one's data. */
-    uint32_t first = dxil_rd32(tc_buf + DXIL_CONTAINER_HEADER_SIZE);
-    dxil_wr32(tc_buf + DXIL_CONTAINER_HEADER_SIZE + 4, first + 4);
+    uint32_t first = rd_le32(tc_buf + DXIL_CONTAINER_HEADER_SIZE);
+    wr_le32(tc_buf + DXIL_CONTAINER_HEADER_SIZE + 4, first + 4);
     tc_expect_error(tc_buf, n, DXIL_E_PART_OVERLAP);
 }
 
@@ -208,7 +208,7 @@ static void test_bad_program_magic(void)
 static void test_huge_part_count(void)
 {
     size_t n = tc_good();
-    dxil_wr32(tc_buf + 28, 0x40000000u);
+    wr_le32(tc_buf + 28, 0x40000000u);
     tc_expect_error(tc_buf, n, DXIL_E_CONTAINER_BAD_SIZE);
 }
 
@@ -232,9 +232,9 @@ static void test_select_other_part(void)
 static void test_wrapper(void)
 {
     uint8_t w[28] = {0};
-    dxil_wr32(w, 0x0B17C0DEu);
-    dxil_wr32(w + 8, 20);
-    dxil_wr32(w + 12, 8);
+    wr_le32(w, 0x0B17C0DEu);
+    wr_le32(w + 8, 20);
+    wr_le32(w + 12, 8);
     memcpy(w + 20, "BC\xC0\xDE\x35\x14\0\0", 8);
     const uint8_t *bc;
     size_t bc_size;
@@ -242,7 +242,7 @@ static void test_wrapper(void)
     CU_ASSERT_EQUAL_FATAL(dxil_locate_bitcode(w, 28, NULL, &bc, &bc_size, NULL, tc_diags), 0);
     CU_ASSERT_PTR_EQUAL(bc, w + 20);
     CU_ASSERT_EQUAL(bc_size, 8);
-    dxil_wr32(w + 12, 9); /* one byte past the end */
+    wr_le32(w + 12, 9); /* one byte past the end */
     tc_expect_error(w, 28, DXIL_E_WRAPPER);
 }
 
@@ -250,7 +250,7 @@ static void test_wrapper(void)
 static void tc_check_corpus_file(const char *path, void *user)
 {
     size_t *failures = user, size;
-    uint8_t *data = dxil_test_read_file(path, &size);
+    uint8_t *data = tu_read_file(path, &size);
     const uint8_t *bc;
     size_t bc_size;
     dxil_program_header h;
@@ -267,17 +267,17 @@ static void tc_check_corpus_file(const char *path, void *user)
 static void test_corpus_containers(void)
 {
     size_t failures = 0;
-    size_t n = dxil_test_each_corpus_file(tc_check_corpus_file, &failures);
+    size_t n = tu_each_corpus_file(tc_check_corpus_file, &failures);
     if (n == 0)
         return; /* shared/ missing: message already printed */
     CU_ASSERT_EQUAL(failures, 0);
     CU_ASSERT(n >= 900);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
     tc_diags = dxil_diags_create();
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"good container", test_good_container},
         {"detect input kind", test_detect_input},
         {"truncated header", test_truncated_header},
@@ -293,6 +293,6 @@ int dxil_test_register(void)
         {"bitcode wrapper", test_wrapper},
         {"corpus containers", test_corpus_containers},
         {NULL, NULL}};
-    dxil_test_add_suite("container", cases);
+    tu_add_suite("container", cases);
     return 0;
 }

@@ -13,7 +13,7 @@ typedef struct cl_totals {
     size_t loaded, failed, header_mismatch, layout_missing, ildb_loaded;
 } cl_totals;
 
-static bool cl_header_matches(const dxil_program_header *h, const dxil_corpus_row *row)
+static bool cl_header_matches(const dxil_program_header *h, const corpus_row *row)
 {
     char want[64];
     const char *kind = dxil_shader_kind_short_name(h->shader_kind);
@@ -39,7 +39,7 @@ static bool cl_layout_recorded(dxil_module *m)
     return kept && len == strlen(orig) && memcmp(kept, orig, len) == 0;
 }
 
-static void cl_check_row(const dxil_corpus_row *row, void *user)
+static void cl_check_row(const corpus_row *row, void *user)
 {
     cl_totals *t = user;
     dxil_options opts;
@@ -78,7 +78,7 @@ static void cl_check_row(const dxil_corpus_row *row, void *user)
 static void test_corpus_loads_and_verifies(void)
 {
     cl_totals t = {0};
-    size_t n = dxil_test_each_corpus_row(cl_check_row, &t);
+    size_t n = tu_each_corpus_row(cl_check_row, &t);
     CU_ASSERT(n >= 900);
     CU_ASSERT_EQUAL(t.loaded, n);
     CU_ASSERT_EQUAL(t.failed, 0);
@@ -88,13 +88,13 @@ static void test_corpus_loads_and_verifies(void)
            t.loaded, t.ildb_loaded);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    if (!dxil_test_shared_dir())
+    if (!tu_shared_dir())
         return 1; /* skipped, with the reason printed */
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"every corpus file loads and verifies", test_corpus_loads_and_verifies},
         {NULL, NULL}};
-    dxil_test_add_suite("corpus load", cases);
+    tu_add_suite("corpus load", cases);
     return 0;
 }

@@ -13,7 +13,7 @@ static const char legacy[] =
 static void td_expect(const char *in, const char *want, bool want_changed)
 {
     bool changed = !want_changed;
-    char *out = dxil_datalayout_normalise(in, strlen(in), &changed);
+    char *out = datalayout_normalise(in, strlen(in), &changed);
     CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     CU_ASSERT_STRING_EQUAL(out, want);
     CU_ASSERT_EQUAL(changed, want_changed);
@@ -63,11 +63,11 @@ static bool td_llvm_accepts(const char *layout)
 static void test_llvm_accepts(void)
 {
     bool changed;
-    char *fixed = dxil_datalayout_normalise(legacy, strlen(legacy), &changed);
+    char *fixed = datalayout_normalise(legacy, strlen(legacy), &changed);
     CU_ASSERT_FALSE(td_llvm_accepts(legacy));
     CU_ASSERT_TRUE(td_llvm_accepts(fixed));
     free(fixed);
-    fixed = dxil_datalayout_normalise("e-f:64:64-i8:32", 15, &changed);
+    fixed = datalayout_normalise("e-f:64:64-i8:32", 15, &changed);
     CU_ASSERT_TRUE(td_llvm_accepts(fixed));
     free(fixed);
 }
@@ -78,7 +78,7 @@ static void test_text_fix(void)
                                "define void @f() {\n  ret void\n}\n";
     char *out = NULL, *orig = NULL;
     size_t len = 0;
-    CU_ASSERT_EQUAL_FATAL(dxil_text_fix_datalayout(text, strlen(text), &out, &len, &orig, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(text_fix_datalayout(text, strlen(text), &out, &len, &orig, NULL), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     CU_ASSERT_STRING_EQUAL(orig, "e-i8:32-f:64:64");
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "target datalayout = \"e-i8:8:32-f64:64\"\n"));
@@ -93,7 +93,7 @@ static void test_text_without_layout(void)
     static const char text[] = "define void @f() {\n  ret void\n}\n";
     char *out = (char *)1, *orig = (char *)1;
     size_t len = 0;
-    CU_ASSERT_EQUAL(dxil_text_fix_datalayout(text, strlen(text), &out, &len, &orig, NULL), 0);
+    CU_ASSERT_EQUAL(text_fix_datalayout(text, strlen(text), &out, &len, &orig, NULL), 0);
     CU_ASSERT_PTR_NULL(out);
     CU_ASSERT_PTR_NULL(orig);
 }
@@ -104,14 +104,14 @@ static void test_text_unterminated(void)
     char *out = NULL, *orig = NULL;
     size_t len = 0;
     dxil_diags *d = dxil_diags_create();
-    CU_ASSERT_NOT_EQUAL(dxil_text_fix_datalayout(text, strlen(text), &out, &len, &orig, d), 0);
+    CU_ASSERT_NOT_EQUAL(text_fix_datalayout(text, strlen(text), &out, &len, &orig, d), 0);
     CU_ASSERT_EQUAL(dxil_diags_get(d, 0)->code, DXIL_E_DATALAYOUT);
     dxil_diags_destroy(d);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"legacy i8 alignment", test_legacy_i8},
         {"malformed f:64:64", test_malformed_float},
         {"already valid layouts unchanged", test_unchanged},
@@ -120,6 +120,6 @@ int dxil_test_register(void)
         {"textual IR without layout", test_text_without_layout},
         {"unterminated layout string", test_text_unterminated},
         {NULL, NULL}};
-    dxil_test_add_suite("datalayout", cases);
+    tu_add_suite("datalayout", cases);
     return 0;
 }

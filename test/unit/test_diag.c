@@ -52,13 +52,13 @@ static void test_many_messages(void)
     dxil_diags_destroy(d);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"add, count, clear", test_add_and_count},
         {"printed format", test_format},
         {"many messages", test_many_messages},
         {NULL, NULL}};
-    dxil_test_add_suite("diagnostics", cases);
+    tu_add_suite("diagnostics", cases);
     return 0;
 }

@@ -115,14 +115,14 @@ static void test_leftovers(void)
     dxil_diags_destroy(d);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"vector calls split below DXIL 1.9, kept at 1.9", test_scalarize_by_version},
         {"a type the op does not allow is an error", test_type_mismatch},
         {"unlowered llvm.dx.* calls: error, or warning when allowed", test_leftovers},
         {NULL, NULL},
     };
-    dxil_test_add_suite("lower-checks", cases);
+    tu_add_suite("lower-checks", cases);
     return 0;
 }

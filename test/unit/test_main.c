@@ -1,4 +1,4 @@
-/* Shared CUnit driver: each test program supplies dxil_test_register(). */
+/* Shared CUnit driver: each test program supplies tu_register(). */
 #include "test_util.h"
 
 #include <CUnit/Basic.h>
@@ -9,7 +9,7 @@ int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
-    int skip = dxil_test_register();
+    int skip = tu_register();
     if (skip) {
         CU_cleanup_registry();
         return 77; /* ctest SKIP_RETURN_CODE */

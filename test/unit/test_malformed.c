@@ -123,7 +123,7 @@ static const dxil_diag *tb_validate(tb *b, int code)
 {
     dxil_diags_clear(tb_diags);
     CU_ASSERT_FALSE_FATAL(b->w.failed);
-    int rc = dxil_bitcode_validate(b->w.data, tb_bytes(b), 100, tb_diags);
+    int rc = bitcode_validate(b->w.data, tb_bytes(b), 100, tb_diags);
     if (code == 0) {
         if (rc != 0)
             dxil_diags_print(tb_diags, stderr, "unexpected");
@@ -1174,18 +1174,18 @@ static uint8_t *crafted_container(size_t *size)
     *size = CC_BC + bc;
     uint8_t *p = calloc(1, *size);
     memcpy(p, "DXBC", 4);
-    dxil_wr32(p + 20, 1);
-    dxil_wr32(p + 24, (uint32_t)*size);
-    dxil_wr32(p + 28, 1);
-    dxil_wr32(p + 32, CC_PART);
-    dxil_wr32(p + CC_PART, DXIL_FOURCC('D', 'X', 'I', 'L'));
-    dxil_wr32(p + CC_PART + 4, (uint32_t)(24 + bc));
-    dxil_wr32(p + CC_PROG, 0x60);
-    dxil_wr32(p + CC_PROG + 4, (uint32_t)(24 + bc) / 4);
-    dxil_wr32(p + CC_PROG + 8, DXIL_FOURCC('D', 'X', 'I', 'L'));
-    dxil_wr32(p + CC_PROG + 12, 0x100);
-    dxil_wr32(p + CC_PROG + 16, 16);
-    dxil_wr32(p + CC_PROG + 20, (uint32_t)bc);
+    wr_le32(p + 20, 1);
+    wr_le32(p + 24, (uint32_t)*size);
+    wr_le32(p + 28, 1);
+    wr_le32(p + 32, CC_PART);
+    wr_le32(p + CC_PART, DXIL_FOURCC('D', 'X', 'I', 'L'));
+    wr_le32(p + CC_PART + 4, (uint32_t)(24 + bc));
+    wr_le32(p + CC_PROG, 0x60);
+    wr_le32(p + CC_PROG + 4, (uint32_t)(24 + bc) / 4);
+    wr_le32(p + CC_PROG + 8, DXIL_FOURCC('D', 'X', 'I', 'L'));
+    wr_le32(p + CC_PROG + 12, 0x100);
+    wr_le32(p + CC_PROG + 16, 16);
+    wr_le32(p + CC_PROG + 20, (uint32_t)bc);
     memcpy(p + CC_BC, b.w.data, bc);
     bs_writer_free(&b.w);
     return p;
@@ -1195,7 +1195,7 @@ static void container_case(size_t field, uint32_t value, int code)
 {
     size_t size;
     uint8_t *p = crafted_container(&size);
-    dxil_wr32(p + field, value);
+    wr_le32(p + field, value);
     dxil_diags *diags = dxil_diags_create();
     CU_ASSERT_PTR_NULL(load(p, size, diags));
     expect_error(diags, code);
@@ -1231,12 +1231,12 @@ static void test_container_valid_and_overlap(void)
     /* Two parts sharing bytes. */
     uint8_t *q = calloc(1, size + 4);
     memcpy(q, p, 32);
-    dxil_wr32(q + 24, (uint32_t)size + 4);
-    dxil_wr32(q + 28, 2);
-    dxil_wr32(q + 32, CC_PART + 4);
-    dxil_wr32(q + 36, CC_PART + 8);
+    wr_le32(q + 24, (uint32_t)size + 4);
+    wr_le32(q + 28, 2);
+    wr_le32(q + 32, CC_PART + 4);
+    wr_le32(q + 36, CC_PART + 8);
     memcpy(q + CC_PART + 4, p + CC_PART, size - CC_PART);
-    dxil_wr32(q + CC_PART + 12, 0); /* the second part: empty, inside the first */
+    wr_le32(q + CC_PART + 12, 0); /* the second part: empty, inside the first */
     CU_ASSERT_NOT_EQUAL(dxil_container_parse(q, size + 4, &c, diags), 0);
     expect_error(diags, DXIL_E_PART_OVERLAP);
     dxil_diags_destroy(diags);
@@ -1247,9 +1247,9 @@ static void test_container_valid_and_overlap(void)
 static void test_wrapper_bogus(void)
 {
     uint8_t w[40] = {0};
-    dxil_wr32(w, 0x0B17C0DEu);
-    dxil_wr32(w + 8, 20);
-    dxil_wr32(w + 12, 0xFFFFFFF0u);
+    wr_le32(w, 0x0B17C0DEu);
+    wr_le32(w + 8, 20);
+    wr_le32(w + 12, 0xFFFFFFF0u);
     dxil_diags *diags = dxil_diags_create();
     CU_ASSERT_PTR_NULL(load(w, sizeof w, diags));
     expect_error(diags, DXIL_E_WRAPPER);
@@ -1269,7 +1269,7 @@ static void first_file(const char *path, void *user)
 {
     corpus_file *f = user;
     if (!f->data)
-        f->data = dxil_test_read_file(path, &f->size);
+        f->data = tu_read_file(path, &f->size);
 }
 
 static void free_first_corpus(void)
@@ -1280,7 +1280,7 @@ static void free_first_corpus(void)
 static bool have_corpus(void)
 {
     if (!first_corpus.data) {
-        dxil_test_each_corpus_file(first_file, &first_corpus);
+        tu_each_corpus_file(first_file, &first_corpus);
         atexit(free_first_corpus);
     }
     if (!first_corpus.data)
@@ -1323,7 +1323,7 @@ static void test_truncate_at_part_boundaries(void)
             expect_error(diags, DXIL_E_CONTAINER_TRUNCATED); /* header size > input */
             dxil_diags_destroy(diags);
             if (cuts[k] >= 32) {
-                dxil_wr32(copy + 24, (uint32_t)cuts[k]);
+                wr_le32(copy + 24, (uint32_t)cuts[k]);
                 load_mutant(copy, cuts[k]);
             }
         }
@@ -1360,12 +1360,12 @@ static void test_header_bit_flips(void)
 static void validate_one(const char *path, void *user)
 {
     size_t *bad = user, size = 0;
-    uint8_t *data = dxil_test_read_file(path, &size);
+    uint8_t *data = tu_read_file(path, &size);
     const uint8_t *bc;
     size_t bc_size;
     dxil_diags *diags = dxil_diags_create();
     if (!data || dxil_locate_bitcode(data, size, NULL, &bc, &bc_size, NULL, diags) != 0 ||
-        dxil_bitcode_validate(bc, bc_size, (uint64_t)(bc - data), diags) != 0) {
+        bitcode_validate(bc, bc_size, (uint64_t)(bc - data), diags) != 0) {
         dxil_diags_print(diags, stderr, path);
         ++*bad;
     }
@@ -1376,7 +1376,7 @@ static void validate_one(const char *path, void *user)
 static void test_corpus_validates(void)
 {
     size_t bad = 0;
-    size_t n = dxil_test_each_corpus_file(validate_one, &bad);
+    size_t n = tu_each_corpus_file(validate_one, &bad);
     if (n == 0)
         return;
     CU_ASSERT(n > 100);
@@ -1395,7 +1395,7 @@ static bool own_roundtrip(dxil_module *m, const char *path, dxil_diags *diags)
     void *bc = NULL;
     size_t size = 0;
     bool ok = dxil_module_write_memory(m, DXIL_EMIT_BC, &bc, &size, diags) == 0 &&
-              dxil_bitcode_validate(bc, size, 0, diags) == 0;
+              bitcode_validate(bc, size, 0, diags) == 0;
     dxil_options opts; /* re-raising raised IR is the raise passes' business */
     dxil_options_init(&opts);
     opts.raise = false;
@@ -1429,7 +1429,7 @@ static void own_output_one(const char *path, void *user)
 static void test_own_output_validates(void)
 {
     own_counts c = {0, 0, 0};
-    if (dxil_test_each_corpus_file(own_output_one, &c) == 0)
+    if (tu_each_corpus_file(own_output_one, &c) == 0)
         return;
     CU_ASSERT(c.written > 100);
     CU_ASSERT_EQUAL(c.bad, 0);
@@ -1440,11 +1440,11 @@ static void free_tb_diags(void)
     dxil_diags_destroy(tb_diags);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
     tb_diags = dxil_diags_create();
     atexit(free_tb_diags);
-    static const dxil_test_case bitstream[] = {
+    static const tu_case bitstream[] = {
         {"well-formed stream accepted", test_valid_stream},
         {"deep nesting", test_deep_nesting},
         {"bad magic", test_bad_magic},
@@ -1472,7 +1472,7 @@ int dxil_test_register(void)
         {"debug-info string fields", test_debug_info_strings},
         {"module flags and compile-unit lists", test_module_lists},
         {NULL, NULL}};
-    static const dxil_test_case loads[] = {
+    static const tu_case loads[] = {
         {"LLVM error is a diagnostic", test_llvm_error_is_diagnostic},
         {"load runs the validator", test_load_runs_validator},
         {"IR text: intrinsic uses LLVM's upgrade crashes on", test_text_intrinsic_uses},
@@ -1481,14 +1481,14 @@ int dxil_test_register(void)
         {"valid and overlapping parts", test_container_valid_and_overlap},
         {"bogus wrapper", test_wrapper_bogus},
         {NULL, NULL}};
-    static const dxil_test_case corpus[] = {
+    static const tu_case corpus[] = {
         {"truncated at every part boundary", test_truncate_at_part_boundaries},
         {"bit flips in headers", test_header_bit_flips},
         {"every corpus shader validates", test_corpus_validates},
         {"our own bitcode output validates and reloads", test_own_output_validates},
         {NULL, NULL}};
-    dxil_test_add_suite("malformed bitstreams", bitstream);
-    dxil_test_add_suite("malformed loads", loads);
-    dxil_test_add_suite("malformed corpus shaders", corpus);
+    tu_add_suite("malformed bitstreams", bitstream);
+    tu_add_suite("malformed loads", loads);
+    tu_add_suite("malformed corpus shaders", corpus);
     return 0;
 }

@@ -62,7 +62,7 @@ static void mut_count(const char *path, void *user)
 /* Reads a corpus file and finds its bitcode; false when it cannot. */
 static bool mut_load(const char *path, mut_file *f)
 {
-    f->data = dxil_test_read_file(path, &f->size);
+    f->data = tu_read_file(path, &f->size);
     const uint8_t *bc;
     if (!f->data || dxil_locate_bitcode(f->data, f->size, NULL, &bc, &f->bc_size, NULL, NULL)) {
         free(f->data);
@@ -351,7 +351,7 @@ static void test_known_crashers(void)
 {
     for (size_t k = 0; k < sizeof mut_known / sizeof *mut_known; k++) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/corpus/%s", dxil_test_shared_dir(), mut_known[k].file);
+        snprintf(path, sizeof path, "%s/corpus/%s", tu_shared_dir(), mut_known[k].file);
         mut_file f = {0};
         CU_ASSERT_FATAL(mut_load(path, &f));
         uint64_t rng = mut_rng(mut_known[k].seed, mut_known[k].index);
@@ -378,25 +378,25 @@ static void mut_free(void)
     }
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
     mut.seed = mut_env("DXIL_MUTATION_SEED", 20250101);
     size_t want = (size_t)mut_env("DXIL_MUTATION_FILES", 64);
-    dxil_test_each_corpus_file(mut_count, &mut.n_listed);
+    tu_each_corpus_file(mut_count, &mut.n_listed);
     if (mut.n_listed == 0)
-        return 1; /* dxil_test_shared_dir() said why */
+        return 1; /* tu_shared_dir() said why */
     mut.stride = want && mut.n_listed > want ? mut.n_listed / want : 1;
     size_t index = 0;
-    dxil_test_each_corpus_file(mut_pick, &index);
+    tu_each_corpus_file(mut_pick, &index);
     atexit(mut_free);
     if (mut.n_files == 0) {
         fprintf(stderr, "SKIP: no corpus file could be read\n");
         return 1;
     }
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"known crashers are rejected by the validator", test_known_crashers},
         {"corpus mutants never crash or hang", test_mutants},
         {NULL, NULL}};
-    dxil_test_add_suite("mutation", cases);
+    tu_add_suite("mutation", cases);
     return 0;
 }

@@ -703,43 +703,43 @@ static void test_abi_names(void)
         CU_ASSERT_EQUAL(dxil_type_code_from_name(dxil_type_code_name(v), strlen(dxil_type_code_name(v))), (int)v);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case counts[] = {
+    static const tu_case counts[] = {
         {"per table", test_counts_per_table},
         {"per DXIL version", test_counts_per_dxil_version},
         {"per shader model vs reference", test_counts_vs_reference},
         {NULL, NULL}};
-    static const dxil_test_case lookups[] = {
+    static const tu_case lookups[] = {
         {"every op by opcode and name", test_lookup_every_op},
         {"opcode split into table and index", test_lookup_opcode_split},
         {"dx.op name examples", test_fn_name_examples},
         {"every op's dx.op name parses and rebuilds", test_fn_name_every_op},
         {NULL, NULL}};
-    static const dxil_test_case versions[] = {
+    static const tu_case versions[] = {
         {"overloads by DXIL version", test_version_overloads},
         {"stages by DXIL version", test_version_stages},
         {"attributes, shader model, flags", test_version_attrs_sm_flags},
         {NULL, NULL}};
-    static const dxil_test_case maps[] = {
+    static const tu_case maps[] = {
         {"raise selection", test_map_raise},
         {"custom maps", test_map_custom},
         {"lower selection", test_map_lower},
         {"llvm22 flags match LLVM", test_map_llvm22},
         {NULL, NULL}};
-    static const dxil_test_case overlays[] = {
+    static const tu_case overlays[] = {
         {"overlay loads and stacks", test_overlay_loads},
         {"overlays cannot describe types", test_overlay_types},
         {"overlay conflicts", test_overlay_conflicts},
         {"malformed overlays", test_overlay_malformed},
         {"overlay from a file", test_overlay_file},
         {NULL, NULL}};
-    static const dxil_test_case abi[] = {{"ABI names", test_abi_names}, {NULL, NULL}};
-    dxil_test_add_suite("optable counts", counts);
-    dxil_test_add_suite("optable lookups", lookups);
-    dxil_test_add_suite("optable versions", versions);
-    dxil_test_add_suite("optable maps", maps);
-    dxil_test_add_suite("optable overlays", overlays);
-    dxil_test_add_suite("abi", abi);
+    static const tu_case abi[] = {{"ABI names", test_abi_names}, {NULL, NULL}};
+    tu_add_suite("optable counts", counts);
+    tu_add_suite("optable lookups", lookups);
+    tu_add_suite("optable versions", versions);
+    tu_add_suite("optable maps", maps);
+    tu_add_suite("optable overlays", overlays);
+    tu_add_suite("abi", abi);
     return 0;
 }

@@ -44,7 +44,7 @@ static void test_opcode_constants(void)
 static void test_every_code_described(void)
 {
     for (unsigned code = 0; code < DXIL_TY_COUNT; code++) {
-        const dxil_type_desc *d = dxil_type_desc_of(code);
+        const type_desc *d = type_desc_of(code);
         CU_ASSERT_PTR_NOT_NULL_FATAL(d);
         CU_ASSERT(d->line > 0);
         CU_ASSERT(d->form < DXIL_FORM_COUNT);
@@ -53,7 +53,7 @@ static void test_every_code_described(void)
         if (d->form == DXIL_FORM_STRUCT)
             CU_ASSERT(d->count >= 1 && d->count <= DXIL_TYPE_MAX_FIELDS);
     }
-    CU_ASSERT_PTR_NULL(dxil_type_desc_of(DXIL_TY_COUNT));
+    CU_ASSERT_PTR_NULL(type_desc_of(DXIL_TY_COUNT));
 }
 
 /* The IR text LLVM prints for a type (a named struct with its body). */
@@ -70,22 +70,22 @@ static void t_type_is(LLVMTypeRef t, const char *want)
 static void test_llvm_types(void)
 {
     LLVMContextRef ctx = LLVMContextCreate();
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_VOID), "void");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_U8), "i8");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_U32), "i32");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_HALF), "half");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_PF32), "ptr");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_INT2), "<2 x i32>");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_SAMPLEPOS), "{ float, float }");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_DIMS), "%dx.types.Dimensions = type { i32, i32, i32, i32 }");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_RESBIND), "%dx.types.ResBind = type { i32, i32, i32, i8 }");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_I32C), "%dx.types.i32c = type { i32, i1 }");
-    t_type_is(dxil_type_code_llvm(ctx, DXIL_TY_HIT_OBJECT), "%dx.types.HitObject = type { ptr }");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_VOID), "void");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_U8), "i8");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_U32), "i32");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_HALF), "half");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_PF32), "ptr");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_INT2), "<2 x i32>");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_SAMPLEPOS), "{ float, float }");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_DIMS), "%dx.types.Dimensions = type { i32, i32, i32, i32 }");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_RESBIND), "%dx.types.ResBind = type { i32, i32, i32, i8 }");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_I32C), "%dx.types.i32c = type { i32, i1 }");
+    t_type_is(type_code_llvm(ctx, DXIL_TY_HIT_OBJECT), "%dx.types.HitObject = type { ptr }");
     /* A named struct is made once and found again, never renamed. */
-    CU_ASSERT_PTR_EQUAL(dxil_type_code_llvm(ctx, DXIL_TY_RES), dxil_type_code_llvm(ctx, DXIL_TY_RES));
-    CU_ASSERT_PTR_NULL(dxil_type_code_llvm(ctx, DXIL_TY_OVERLOAD));
-    CU_ASSERT_PTR_NULL(dxil_type_code_llvm(ctx, DXIL_TY_RESRET));
-    CU_ASSERT_PTR_NULL(dxil_type_code_llvm(ctx, DXIL_TY_COUNT));
+    CU_ASSERT_PTR_EQUAL(type_code_llvm(ctx, DXIL_TY_RES), type_code_llvm(ctx, DXIL_TY_RES));
+    CU_ASSERT_PTR_NULL(type_code_llvm(ctx, DXIL_TY_OVERLOAD));
+    CU_ASSERT_PTR_NULL(type_code_llvm(ctx, DXIL_TY_RESRET));
+    CU_ASSERT_PTR_NULL(type_code_llvm(ctx, DXIL_TY_COUNT));
     LLVMContextDispose(ctx);
 }
 
@@ -94,19 +94,19 @@ static void test_type_fits(void)
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
     LLVMTypeRef three[3] = {i32, i32, i32}, four[4] = {i32, i32, i32, i32};
-    CU_ASSERT(dxil_type_code_fits(DXIL_TY_U32, i32));
-    CU_ASSERT(!dxil_type_code_fits(DXIL_TY_I32, i64));
-    CU_ASSERT(!dxil_type_code_fits(DXIL_TY_FLOAT, i32));
-    CU_ASSERT(dxil_type_code_fits(DXIL_TY_DIMS, LLVMStructTypeInContext(ctx, four, 4, 0)));
-    CU_ASSERT(!dxil_type_code_fits(DXIL_TY_DIMS, LLVMStructTypeInContext(ctx, three, 3, 0)));
-    CU_ASSERT(!dxil_type_code_fits(DXIL_TY_RESBIND, LLVMStructTypeInContext(ctx, four, 4, 0)));
-    CU_ASSERT(dxil_type_code_fits(DXIL_TY_RES, dxil_type_code_llvm(ctx, DXIL_TY_RES)));
-    CU_ASSERT(!dxil_type_code_fits(DXIL_TY_RES, i32));
-    CU_ASSERT(dxil_type_code_fits(DXIL_TY_INT2, LLVMVectorType(i32, 2)));
-    CU_ASSERT(!dxil_type_code_fits(DXIL_TY_INT2, LLVMVectorType(i32, 3)));
-    CU_ASSERT(dxil_type_code_fits(DXIL_TY_VOID, LLVMVoidTypeInContext(ctx)));
+    CU_ASSERT(type_code_fits(DXIL_TY_U32, i32));
+    CU_ASSERT(!type_code_fits(DXIL_TY_I32, i64));
+    CU_ASSERT(!type_code_fits(DXIL_TY_FLOAT, i32));
+    CU_ASSERT(type_code_fits(DXIL_TY_DIMS, LLVMStructTypeInContext(ctx, four, 4, 0)));
+    CU_ASSERT(!type_code_fits(DXIL_TY_DIMS, LLVMStructTypeInContext(ctx, three, 3, 0)));
+    CU_ASSERT(!type_code_fits(DXIL_TY_RESBIND, LLVMStructTypeInContext(ctx, four, 4, 0)));
+    CU_ASSERT(type_code_fits(DXIL_TY_RES, type_code_llvm(ctx, DXIL_TY_RES)));
+    CU_ASSERT(!type_code_fits(DXIL_TY_RES, i32));
+    CU_ASSERT(type_code_fits(DXIL_TY_INT2, LLVMVectorType(i32, 2)));
+    CU_ASSERT(!type_code_fits(DXIL_TY_INT2, LLVMVectorType(i32, 3)));
+    CU_ASSERT(type_code_fits(DXIL_TY_VOID, LLVMVoidTypeInContext(ctx)));
     /* overload-dependent codes are the caller's to check */
-    CU_ASSERT(dxil_type_code_fits(DXIL_TY_OVERLOAD, i64));
+    CU_ASSERT(type_code_fits(DXIL_TY_OVERLOAD, i64));
     LLVMContextDispose(ctx);
 }
 
@@ -136,15 +136,15 @@ static void test_custom_kinds(void)
     CU_ASSERT_EQUAL(dxil_op_custom_kind(NULL), DXIL_MAP_TABLE);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case gen[] = {
+    static const tu_case gen[] = {
         {"DXIL_OP_<Name> constants match the table", test_opcode_constants},
         {"every type code has a descriptor", test_every_code_described},
         {"descriptors build DXC's LLVM types", test_llvm_types},
         {"types fit their descriptors", test_type_fits},
         {"one custom kind per op, one op per kind at least", test_custom_kinds},
         {NULL, NULL}};
-    dxil_test_add_suite("generated from the spec", gen);
+    tu_add_suite("generated from the spec", gen);
     return 0;
 }

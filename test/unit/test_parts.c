@@ -17,7 +17,7 @@ typedef struct tp_buf {
 
 static void tp_u8(tp_buf *t, uint32_t v) { t->b[t->n++] = (uint8_t)v; }
 static void tp_u16(tp_buf *t, uint32_t v) { tp_u8(t, v & 0xFF); tp_u8(t, v >> 8); }
-static void tp_u32(tp_buf *t, uint32_t v) { dxil_wr32(t->b + t->n, v); t->n += 4; }
+static void tp_u32(tp_buf *t, uint32_t v) { wr_le32(t->b + t->n, v); t->n += 4; }
 static void tp_str(tp_buf *t, const char *s)
 {
     size_t len = strlen(s) + 1;
@@ -40,14 +40,14 @@ static size_t tp_container(const tp_part *parts, uint32_t n)
     memcpy(tp_file, "DXBC", 4);
     tp_file[20] = 1;
     for (uint32_t i = 0; i < n; i++) {
-        dxil_wr32(tp_file + 32 + 4 * i, pos);
+        wr_le32(tp_file + 32 + 4 * i, pos);
         memcpy(tp_file + pos, parts[i].fourcc, 4);
-        dxil_wr32(tp_file + pos + 4, parts[i].data->n);
+        wr_le32(tp_file + pos + 4, parts[i].data->n);
         memcpy(tp_file + pos + 8, parts[i].data->b, parts[i].data->n);
         pos += 8 + parts[i].data->n;
     }
-    dxil_wr32(tp_file + 24, pos);
-    dxil_wr32(tp_file + 28, n);
+    wr_le32(tp_file + 24, pos);
+    wr_le32(tp_file + 28, n);
     return pos;
 }
 
@@ -184,7 +184,7 @@ static void test_sfi0_hash_vers_ildn(void)
     CU_ASSERT_EQUAL(d->u.vers.commit_count, 4321);
     CU_ASSERT_STRING_EQUAL(d->u.vers.commit, "abcdef1");
     CU_ASSERT_STRING_EQUAL(d->u.vers.version_string, "1.8.2505");
-    dxil_wr32(v.b + 12, 400);
+    wr_le32(v.b + 12, 400);
     tp_decode_one("VERS", &v, 1);
     tp_expect_malformed("version string list");
 
@@ -195,7 +195,7 @@ static void test_sfi0_hash_vers_ildn(void)
     d = tp_decode_one("ILDN", &n, 0);
     CU_ASSERT_FATAL(d && d->ok);
     CU_ASSERT_STRING_EQUAL(d->u.ildn.name, "abc.pdb");
-    dxil_wr32(n.b, 6u << 16); /* length 6: byte 6 is 'b', not the NUL */
+    wr_le32(n.b, 6u << 16); /* length 6: byte 6 is 'b', not the NUL */
     tp_decode_one("ILDN", &n, 1);
     tp_expect_malformed("NUL");
 }
@@ -216,7 +216,7 @@ static void test_srci_and_unknown(void)
     const dxil_decoded_part *d = tp_decode_one("SRCI", &s, 0);
     CU_ASSERT_FATAL(d && d->ok && d->u.srci.section_count == 2);
     CU_ASSERT_EQUAL(d->u.srci.sections[1].type, 2);
-    dxil_wr32(s.b + 20, 400); /* second section runs past the part */
+    wr_le32(s.b + 20, 400); /* second section runs past the part */
     tp_decode_one("SRCI", &s, 1);
     tp_expect_malformed("section 1");
 
@@ -324,26 +324,26 @@ static void test_psv0_malformed(void)
 {
     tp_buf t = {0};
     tp_psv(&t, 3, 5);
-    dxil_wr32(t.b, 20); /* shorter than any runtime info */
+    wr_le32(t.b, 20); /* shorter than any runtime info */
     tp_decode_one("PSV0", &t, 1);
     tp_expect_malformed("below the version 0 size");
 
     t.n = 0;
     tp_psv(&t, 3, 5);
-    dxil_wr32(t.b + 56, 0x40000000u); /* resource count that overflows 32 bits */
+    wr_le32(t.b + 56, 0x40000000u); /* resource count that overflows 32 bits */
     tp_decode_one("PSV0", &t, 1);
     tp_expect_malformed("resource bindings");
 
     t.n = 0;
     tp_psv(&t, 2, 5);
     uint32_t strings = 4 + 48 + 8 + 24;
-    dxil_wr32(t.b + strings, 5000); /* string table past the end */
+    wr_le32(t.b + strings, 5000); /* string table past the end */
     tp_decode_one("PSV0", &t, 1);
     tp_expect_malformed("StringTable");
 
     t.n = 0;
     tp_psv(&t, 2, 5);
-    dxil_wr32(t.b + strings + 4 + 16 + 4 + 4 + 4 + 4, 9); /* semantic index past its table */
+    wr_le32(t.b + strings + 4 + 16 + 4 + 4 + 4 + 4, 9); /* semantic index past its table */
     tp_decode_one("PSV0", &t, 1);
     tp_expect_malformed("SemanticIndexes 9");
 
@@ -429,19 +429,19 @@ static void test_rts0_malformed(void)
 {
     tp_buf t = {0};
     tp_rts(&t, 2);
-    dxil_wr32(t.b, 7);
+    wr_le32(t.b, 7);
     tp_decode_one("RTS0", &t, 1);
     tp_expect_malformed("root signature version 7");
 
     t.n = 0;
     tp_rts(&t, 2);
-    dxil_wr32(t.b + 8, 0xFFFFFFF0u); /* parameters past the end */
+    wr_le32(t.b + 8, 0xFFFFFFF0u); /* parameters past the end */
     tp_decode_one("RTS0", &t, 1);
     tp_expect_malformed("root parameters");
 
     t.n = 0;
     tp_rts(&t, 2);
-    dxil_wr32(t.b + 60, 0x20000000u); /* range count * 24 overflows 32 bits */
+    wr_le32(t.b + 60, 0x20000000u); /* range count * 24 overflows 32 bits */
     tp_decode_one("RTS0", &t, 1);
     tp_expect_malformed("descriptor ranges");
 
@@ -528,27 +528,27 @@ static void test_rdat_malformed(void)
     tp_buf t = {0};
     tp_rdat(&t, 44);
     uint32_t res = 24 + 28 + 20 + 16; /* first resource record */
-    dxil_wr32(t.b + res + 24, 300);   /* name past the string buffer */
+    wr_le32(t.b + res + 24, 300);   /* name past the string buffer */
     tp_decode_one("RDAT", &t, 1);
     tp_expect_malformed("resource Name");
 
     t.n = 0;
     tp_rdat(&t, 44);
     uint32_t fn = res + 32 + 16;
-    dxil_wr32(t.b + fn + 8, 2);           /* Resources: the list at word 2 ... */
-    dxil_wr32(t.b + 24 + 28 + 8 + 8, 50); /* ... now claims 50 entries */
+    wr_le32(t.b + fn + 8, 2);           /* Resources: the list at word 2 ... */
+    wr_le32(t.b + 24 + 28 + 8 + 8, 50); /* ... now claims 50 entries */
     tp_decode_one("RDAT", &t, 1);
     tp_expect_malformed("runs past the index arrays");
 
     t.n = 0;
     tp_rdat(&t, 44);
-    dxil_wr32(t.b + res - 4, 16); /* resource stride below a record */
+    wr_le32(t.b + res - 4, 16); /* resource stride below a record */
     tp_decode_one("RDAT", &t, 1);
     tp_expect_malformed("resource record stride 16");
 
     t.n = 0;
     tp_rdat(&t, 44);
-    dxil_wr32(t.b + 8, 0xFFFFFF00u); /* part offset past the end */
+    wr_le32(t.b + 8, 0xFFFFFF00u); /* part offset past the end */
     tp_decode_one("RDAT", &t, 1);
     tp_expect_malformed("part Type");
 }
@@ -593,7 +593,7 @@ static void test_other_parts_still_decode(void)
     tp_u32(&sfi, 1);
     tp_u32(&sfi, 0);
     tp_psv(&psv, 3, 5);
-    dxil_wr32(psv.b + 56, 0x40000000u);
+    wr_le32(psv.b + 56, 0x40000000u);
     tp_sig(&sig, 2, 0);
     tp_part parts[] = {{"SFI0", &sfi}, {"PSV0", &psv}, {"ISG1", &sig}};
     size_t size = tp_container(parts, 3);
@@ -641,7 +641,7 @@ static void test_md5_rounds(void)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         uint8_t d[16];
         char hex[33];
-        dxil_md5((const uint8_t *)cases[i][0], strlen(cases[i][0]), d);
+        md5_digest((const uint8_t *)cases[i][0], strlen(cases[i][0]), d);
         tp_hex(d, hex);
         CU_ASSERT_STRING_EQUAL(hex, cases[i][1]);
     }
@@ -666,13 +666,13 @@ static void test_hash_status(void)
     CU_ASSERT_EQUAL(tp_status(size), DXIL_HASH_BYPASS);
     memset(tp_file + 4, 2, 16);
     CU_ASSERT_EQUAL(tp_status(size), DXIL_HASH_PREVIEW_BYPASS);
-    dxil_dxc_digest(tp_file + 20, size - 20, tp_file + 4);
+    dxc_digest(tp_file + 20, size - 20, tp_file + 4);
     CU_ASSERT_EQUAL(tp_status(size), DXIL_HASH_OK);
     tp_file[size - 1] ^= 0x40;
     CU_ASSERT_EQUAL(tp_status(size), DXIL_HASH_MISMATCH);
     /* DXC's digest differs from plain MD5 (the final block is its own). */
     uint8_t plain[16];
-    dxil_md5(tp_file + 20, size - 20, plain);
+    md5_digest(tp_file + 20, size - 20, plain);
     CU_ASSERT_NOT_EQUAL(memcmp(plain, tp_file + 4, 16), 0);
     CU_ASSERT_STRING_EQUAL(dxil_hash_status_name(DXIL_HASH_PREVIEW_BYPASS), "preview-bypass");
     CU_ASSERT_STRING_EQUAL(dxil_hash_status_name((dxil_hash_status)99), "?");
@@ -691,9 +691,9 @@ static void test_cleanup(void)
     CU_ASSERT_PTR_NULL(tp_parts.parts);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"signature elements", test_signature},
         {"malformed signatures", test_signature_malformed},
         {"SFI0, HASH, VERS, ILDN", test_sfi0_hash_vers_ildn},
@@ -710,6 +710,6 @@ int dxil_test_register(void)
         {"container digest status", test_hash_status},
         {"cleanup", test_cleanup},
         {NULL, NULL}};
-    dxil_test_add_suite("container parts", cases);
+    tu_add_suite("container parts", cases);
     return 0;
 }

@@ -136,11 +136,11 @@ static void pc_mutants(const uint8_t *data, size_t size, pc_totals *t)
     free(m);
 }
 
-static void pc_check_row(const dxil_corpus_row *row, void *user)
+static void pc_check_row(const corpus_row *row, void *user)
 {
     pc_totals *t = user;
     size_t size = 0;
-    uint8_t *data = dxil_test_read_file(row->path, &size);
+    uint8_t *data = tu_read_file(row->path, &size);
     t->files++;
     if (!data)
         return;
@@ -170,7 +170,7 @@ static void test_corpus_parts(void)
     pc_totals t = {0};
     t.sink = fopen("/dev/null", "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(t.sink);
-    size_t n = dxil_test_each_corpus_row(pc_check_row, &t);
+    size_t n = tu_each_corpus_row(pc_check_row, &t);
     fclose(t.sink);
     CU_ASSERT(n >= 900);
     CU_ASSERT_EQUAL(t.decoded, n);
@@ -192,13 +192,13 @@ static void test_corpus_parts(void)
            t.flips, t.mutants, t.mutants_malformed);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    if (!dxil_test_shared_dir())
+    if (!tu_shared_dir())
         return 1; /* skipped, with the reason printed */
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"every corpus container decodes and its digest checks", test_corpus_parts},
         {NULL, NULL}};
-    dxil_test_add_suite("corpus parts", cases);
+    tu_add_suite("corpus parts", cases);
     return 0;
 }

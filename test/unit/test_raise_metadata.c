@@ -1,6 +1,6 @@
 /* The metadata raise passes and their helpers: the named-metadata erase
  * shim, the identity pass's context fields and triple, entry attributes,
- * malformed records, the tag/value lookup, and dxil_raise_fp_flags. */
+ * malformed records, the tag/value lookup, and raise_fp_flags. */
 #include "module/llvm_shim.h"
 #include "raise/raise_internal.h"
 #include "module/md_util.h"
@@ -32,9 +32,9 @@ static dxil_module *rm_load(const char *text, dxil_diags *diags)
     return dxil_module_load_memory(text, strlen(text), "test.ll", &opts, diags);
 }
 
-static dxil_raise_ctx rm_ctx(dxil_module *m, dxil_diags *diags)
+static raise_ctx rm_ctx(dxil_module *m, dxil_diags *diags)
 {
-    dxil_raise_ctx rc = {.module = m, .ctx = dxil_module_context(m),
+    raise_ctx rc = {.module = m, .ctx = dxil_module_context(m),
                          .mod = dxil_module_llvm(m), .diags = diags};
     return rc;
 }
@@ -58,13 +58,13 @@ static void test_shim_erase(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     LLVMModuleRef mod = dxil_module_llvm(m);
     CU_ASSERT_TRUE(rm_has_named(mod, "dx.foo"));
-    CU_ASSERT_EQUAL(dxil_shim_erase_named_metadata(mod, "dx.foo"), 1);
+    CU_ASSERT_EQUAL(shim_erase_named_metadata(mod, "dx.foo"), 1);
     CU_ASSERT_FALSE(rm_has_named(mod, "dx.foo"));
-    CU_ASSERT_EQUAL(dxil_shim_erase_named_metadata(mod, "dx.foo"), 0);
-    CU_ASSERT_EQUAL(dxil_shim_erase_named_metadata(NULL, "dx.foo"), 0);
-    CU_ASSERT_EQUAL(dxil_shim_erase_named_metadata(mod, NULL), 0);
+    CU_ASSERT_EQUAL(shim_erase_named_metadata(mod, "dx.foo"), 0);
+    CU_ASSERT_EQUAL(shim_erase_named_metadata(NULL, "dx.foo"), 0);
+    CU_ASSERT_EQUAL(shim_erase_named_metadata(mod, NULL), 0);
     /* the nodes it listed stay usable through other references */
-    CU_ASSERT_EQUAL(dxil_md_named_count(mod, "dx.version"), 1);
+    CU_ASSERT_EQUAL(md_named_count(mod, "dx.version"), 1);
     dxil_module_destroy(m);
 }
 
@@ -73,8 +73,8 @@ static void test_identity_fields(void)
     dxil_diags *diags = dxil_diags_create();
     dxil_module *m = rm_load(rm_cs_text, diags);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    dxil_raise_ctx rc = rm_ctx(m, diags);
-    CU_ASSERT_EQUAL(dxil_raise_identity(&rc), 0);
+    raise_ctx rc = rm_ctx(m, diags);
+    CU_ASSERT_EQUAL(raise_identity(&rc), 0);
     CU_ASSERT_EQUAL(rc.dxil_major, 1);
     CU_ASSERT_EQUAL(rc.dxil_minor, 2);
     CU_ASSERT_EQUAL(rc.sm_major, 6);
@@ -104,7 +104,7 @@ static void test_full_raise(void)
     CU_ASSERT_STRING_EQUAL(rm_fn_attr(mod, "main", "hlsl.numthreads"), "8,8,1");
     CU_ASSERT_STRING_EQUAL(rm_fn_attr(mod, "main", "hlsl.wavesize"), "32,0,0");
     CU_ASSERT_PTR_NULL(rm_fn_attr(mod, "helper", "hlsl.export")); /* not a library */
-    CU_ASSERT_EQUAL(dxil_md_named_count(mod, DXU_MD_ENTRY_POINTS), 1);
+    CU_ASSERT_EQUAL(md_named_count(mod, DXU_MD_ENTRY_POINTS), 1);
     CU_ASSERT_FALSE(rm_has_named(mod, DXIL_MD_ENTRY_POINTS));
     CU_ASSERT_TRUE(rm_has_named(mod, "dxu.foo"));
     CU_ASSERT_FALSE(rm_has_named(mod, "dx.foo"));
@@ -121,8 +121,8 @@ static void test_identity_absent_and_malformed(void)
     dxil_diags *diags = dxil_diags_create();
     dxil_module *m = rm_load(bare, diags);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    dxil_raise_ctx rc = rm_ctx(m, diags);
-    CU_ASSERT_EQUAL(dxil_raise_identity(&rc), 0);
+    raise_ctx rc = rm_ctx(m, diags);
+    CU_ASSERT_EQUAL(raise_identity(&rc), 0);
     CU_ASSERT_PTR_NULL(rc.sm_kind);
     CU_ASSERT_EQUAL(rc.sm_major, 0);
     CU_ASSERT_EQUAL(dxil_diags_count(diags), 0);
@@ -131,7 +131,7 @@ static void test_identity_absent_and_malformed(void)
     m = rm_load(bad, diags);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     rc = rm_ctx(m, diags);
-    CU_ASSERT_EQUAL(dxil_raise_identity(&rc), 0);
+    CU_ASSERT_EQUAL(raise_identity(&rc), 0);
     CU_ASSERT_STRING_EQUAL(LLVMGetTarget(rc.mod), "dxil-ms-dx");
     CU_ASSERT_EQUAL(dxil_diags_count(diags), 1);
     const dxil_diag *d = dxil_diags_get(diags, 0);
@@ -153,14 +153,14 @@ static void test_entries_malformed(void)
     dxil_diags *diags = dxil_diags_create();
     dxil_module *m = rm_load(text, diags);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    dxil_raise_ctx rc = rm_ctx(m, diags);
-    CU_ASSERT_EQUAL(dxil_raise_identity(&rc), 0);
-    CU_ASSERT_EQUAL(dxil_raise_entries(&rc), 0);
+    raise_ctx rc = rm_ctx(m, diags);
+    CU_ASSERT_EQUAL(raise_identity(&rc), 0);
+    CU_ASSERT_EQUAL(raise_entries(&rc), 0);
     CU_ASSERT_EQUAL(dxil_diags_count(diags), 2);
     CU_ASSERT_EQUAL(dxil_diags_error_count(diags), 0);
     CU_ASSERT_STRING_EQUAL(rm_fn_attr(rc.mod, "main", "hlsl.shader"), "pixel");
     CU_ASSERT_PTR_NULL(rm_fn_attr(rc.mod, "main", "hlsl.numthreads"));
-    CU_ASSERT_EQUAL(dxil_md_named_count(rc.mod, DXU_MD_ENTRY_POINTS), 3);
+    CU_ASSERT_EQUAL(md_named_count(rc.mod, DXU_MD_ENTRY_POINTS), 3);
     dxil_module_destroy(m);
     dxil_diags_destroy(diags);
 }
@@ -172,19 +172,19 @@ static void test_tag_value(void)
     LLVMValueRef ops[6] = {LLVMConstInt(i32, 4, 0), LLVMConstInt(i32, 1, 0),
                            LLVMConstInt(i32, 8, 0), LLVMConstInt(i32, 5, 0),
                            LLVMConstInt(i32, 12, 0), NULL};
-    LLVMValueRef list = dxil_md_make_node(ctx, ops, 6);
+    LLVMValueRef list = md_make_node(ctx, ops, 6);
     bool found = true;
     uint64_t v = 0;
-    CU_ASSERT_TRUE(dxil_const_u64(dxil_md_tag_value(list, 8, &found), &v));
+    CU_ASSERT_TRUE(const_u64(md_tag_value(list, 8, &found), &v));
     CU_ASSERT_TRUE(found);
     CU_ASSERT_EQUAL(v, 5);
-    CU_ASSERT_PTR_NULL(dxil_md_tag_value(list, 11, &found));
+    CU_ASSERT_PTR_NULL(md_tag_value(list, 11, &found));
     CU_ASSERT_FALSE(found);
-    CU_ASSERT_PTR_NULL(dxil_md_tag_value(list, 12, &found)); /* present, null */
+    CU_ASSERT_PTR_NULL(md_tag_value(list, 12, &found)); /* present, null */
     CU_ASSERT_TRUE(found);
-    CU_ASSERT_PTR_NULL(dxil_md_tag_value(NULL, 4, &found));
-    CU_ASSERT_PTR_NULL(dxil_md_operand(list, 6));
-    CU_ASSERT_EQUAL(dxil_md_num_operands(LLVMConstInt(i32, 0, 0)), 0);
+    CU_ASSERT_PTR_NULL(md_tag_value(NULL, 4, &found));
+    CU_ASSERT_PTR_NULL(md_operand(list, 6));
+    CU_ASSERT_EQUAL(md_num_operands(LLVMConstInt(i32, 0, 0)), 0);
     LLVMContextDispose(ctx);
 }
 
@@ -212,20 +212,20 @@ static void test_fp_flags(void)
     LLVMValueRef s = LLVMGetNextInstruction(q);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(dxil_module_context(m));
     LLVMValueRef rp = rm_fmul_after(b, p), rq = rm_fmul_after(b, q);
-    dxil_raise_fp_flags(p, rp);
-    dxil_raise_fp_flags(q, rq);
+    raise_fp_flags(p, rp);
+    raise_fp_flags(q, rq);
     CU_ASSERT_EQUAL(LLVMGetFastMathFlags(rp), LLVMFastMathNone);
     CU_ASSERT_EQUAL(LLVMGetFastMathFlags(rq), LLVMFastMathAll);
-    dxil_raise_fp_flags(q, s); /* integer add: no flags, no crash */
-    dxil_raise_fp_flags(NULL, rq);
+    raise_fp_flags(q, s); /* integer add: no flags, no crash */
+    raise_fp_flags(NULL, rq);
     CU_ASSERT_EQUAL(LLVMGetFastMathFlags(rq), LLVMFastMathAll);
     LLVMDisposeBuilder(b);
     dxil_module_destroy(m);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"shim erases named metadata", test_shim_erase},
         {"identity fills the context and triple", test_identity_fields},
         {"full raise sets attributes and side metadata", test_full_raise},
@@ -234,6 +234,6 @@ int dxil_test_register(void)
         {"tag/value lookup", test_tag_value},
         {"fp flags follow dx.precise", test_fp_flags},
         {NULL, NULL}};
-    dxil_test_add_suite("raise metadata", cases);
+    tu_add_suite("raise metadata", cases);
     return 0;
 }

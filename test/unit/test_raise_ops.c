@@ -222,7 +222,7 @@ static void ro_scan_left(const char *path, LLVMModuleRef mod, ro_totals *t)
     }
 }
 
-static void ro_corpus_row(const dxil_corpus_row *row, void *user)
+static void ro_corpus_row(const corpus_row *row, void *user)
 {
     ro_totals *t = user;
     dxil_options opts;
@@ -263,7 +263,7 @@ static void test_corpus_raise(void)
 {
     ro_totals t = {.stats = dxil_stats_create()};
     CU_ASSERT_PTR_NOT_NULL_FATAL(t.stats);
-    if (dxil_test_each_corpus_row(ro_corpus_row, &t) == 0) {
+    if (tu_each_corpus_row(ro_corpus_row, &t) == 0) {
         fprintf(stderr, "corpus not found: skipping the corpus raise test\n");
         dxil_stats_destroy(t.stats);
         return;
@@ -591,9 +591,9 @@ static void test_check_violations(void)
     dxil_diags_destroy(d);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case small[] = {
+    static const tu_case small[] = {
         {"stats and warnings", test_stats_and_warnings},
         {"stats merge and json", test_stats_merge_json},
         {"check violations", test_check_violations},
@@ -602,11 +602,11 @@ int dxil_test_register(void)
         {"signature I/O and keep_sig_io", test_sig_io_option},
         {NULL, NULL},
     };
-    static const dxil_test_case corpus[] = {
+    static const tu_case corpus[] = {
         {"corpus raise", test_corpus_raise},
         {NULL, NULL},
     };
-    dxil_test_add_suite("raise_ops", small);
-    dxil_test_add_suite("raise_ops_corpus", corpus);
+    tu_add_suite("raise_ops", small);
+    tu_add_suite("raise_ops_corpus", corpus);
     return 0;
 }

@@ -602,7 +602,7 @@ static void rr_corpus_file(const char *path, void *user)
 {
     rr_corpus *t = user;
     size_t size = 0;
-    uint8_t *data = dxil_test_read_file(path, &size);
+    uint8_t *data = tu_read_file(path, &size);
     t->files++;
     dxil_module *m = data ? rr_load_bytes(data, size, path, false) : NULL;
     free(data);
@@ -621,7 +621,7 @@ static void rr_corpus_file(const char *path, void *user)
 static void test_corpus_invariant(void)
 {
     rr_corpus t = {0};
-    dxil_test_each_corpus_file(rr_corpus_file, &t);
+    tu_each_corpus_file(rr_corpus_file, &t);
     if (t.files == 0) {
         printf("\n  corpus not found: skipped\n");
         return;
@@ -708,7 +708,7 @@ static bool rr_record_binding(LLVMModuleRef mod, unsigned list, unsigned pos, ui
     return ok;
 }
 
-static void rr_sb_record(rr_sb *t, dxil_module *m, const dxil_bc_restype *bt, const char *path)
+static void rr_sb_record(rr_sb *t, dxil_module *m, const bc_restype *bt, const char *path)
 {
     LLVMModuleRef mod = dxil_module_llvm(m);
     LLVMTypeRef cls = LLVMGetTypeByName2(dxil_module_context(m), bt->name);
@@ -733,19 +733,19 @@ static void rr_sb_record(rr_sb *t, dxil_module *m, const dxil_bc_restype *bt, co
 static void rr_sb_file(const char *path, void *user)
 {
     size_t size = 0;
-    uint8_t *data = dxil_test_read_file(path, &size);
+    uint8_t *data = tu_read_file(path, &size);
     const uint8_t *bc = NULL;
     size_t bc_size = 0;
     dxil_program_header hdr;
-    dxil_bc_restypes *types = NULL;
+    bc_restypes *types = NULL;
     if (data && dxil_locate_bitcode(data, size, NULL, &bc, &bc_size, &hdr, NULL) == 0)
-        dxil_bitcode_validate_types(bc, bc_size, 0, NULL, &types);
+        bitcode_validate_types(bc, bc_size, 0, NULL, &types);
     dxil_module *m = types ? rr_load_bytes(data, size, path, false) : NULL;
     for (size_t i = 0; m && i < types->n; i++)
         if (types->v[i].name && strstr(types->v[i].name, "StructuredBuffer<"))
             rr_sb_record(user, m, &types->v[i], path);
     dxil_module_destroy(m);
-    dxil_bc_restypes_free(types);
+    bc_restypes_free(types);
     free(data);
 }
 
@@ -754,7 +754,7 @@ static void rr_sb_file(const char *path, void *user)
 static void test_corpus_sb_elements(void)
 {
     rr_sb t = {0};
-    if (dxil_test_each_corpus_file(rr_sb_file, &t) == 0) {
+    if (tu_each_corpus_file(rr_sb_file, &t) == 0) {
         printf("\n  corpus not found: skipped\n");
         return;
     }
@@ -767,9 +767,9 @@ static void test_corpus_sb_elements(void)
     CU_ASSERT_TRUE(t.typed > 300);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"createHandle forms and types", test_create_handle_forms},
         {"createHandleFromBinding + annotateHandle", test_from_binding_forms},
         {"createHandleForLib through a gep", test_for_lib_form},
@@ -778,6 +778,6 @@ int dxil_test_register(void)
         {"corpus: nothing kept on expressible handles", test_corpus_invariant},
         {"corpus: structured buffer element types from the bitcode", test_corpus_sb_elements},
         {NULL, NULL}};
-    dxil_test_add_suite("raise resources", cases);
+    tu_add_suite("raise resources", cases);
     return 0;
 }

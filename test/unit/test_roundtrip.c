@@ -51,7 +51,7 @@ static void test_corpus_roundtrip(void)
 {
     rt_totals *t = calloc(1, sizeof *t);
     CU_ASSERT_FATAL(t != NULL);
-    dxil_test_each_corpus_file(rt_one, t);
+    tu_each_corpus_file(rt_one, t);
     if (t->files == 0) {
         printf("\n  corpus missing: round trip skipped\n");
         free(t);
@@ -63,7 +63,7 @@ static void test_corpus_roundtrip(void)
         printf("    errors     %4zu  first: %.300s\n", t->errors, t->first_error);
     for (unsigned k = 1; k < DXIL_CMP_KIND_COUNT; k++)
         if (t->kinds[k])
-            printf("    %-10s %4zu  first: %.300s\n", dxil_cmp_kind_name(k), t->kinds[k],
+            printf("    %-10s %4zu  first: %.300s\n", cmp_kind_name(k), t->kinds[k],
                    t->first[k]);
     CU_ASSERT(t->same >= RT_MIN_CORPUS);
     free(t);
@@ -86,7 +86,7 @@ static void rt_one_reflection(const char *path, void *user)
     if (!rt || dxil_module_lower(rt, NULL, d) != 0) {
         if (t->errors++ == 0)
             snprintf(t->first_error, sizeof t->first_error, "%s", strrchr(path, '/') + 1);
-    } else if (dxil_ir_compare(dxil_module_llvm(orig), dxil_module_llvm(rt),
+    } else if (ir_compare(dxil_module_llvm(orig), dxil_module_llvm(rt),
                                DXIL_CMP_CALLS | DXIL_CMP_DX_MD | DXIL_CMP_DECL_ATTRS |
                                    DXIL_CMP_TRIPLE,
                                msg, sizeof msg) == DXIL_CMP_SAME) {
@@ -103,7 +103,7 @@ static void test_corpus_roundtrip_reflection(void)
 {
     rt_totals *t = calloc(1, sizeof *t);
     CU_ASSERT_FATAL(t != NULL);
-    dxil_test_each_corpus_file(rt_one_reflection, t);
+    tu_each_corpus_file(rt_one_reflection, t);
     if (t->files)
         printf("\n  with layouts from STAT: %zu of %zu exact, %zu differ (first: %.300s), %zu "
                "errors (first: %.300s)\n",
@@ -162,28 +162,28 @@ static void test_compare_detects(void)
     dxil_module *b = dxil_module_load_file(path, &o, NULL);
     CU_ASSERT_FATAL(a && b);
     LLVMModuleRef ma = dxil_module_llvm(a), mb = dxil_module_llvm(b);
-    CU_ASSERT_EQUAL(dxil_ir_compare(ma, mb, DXIL_CMP_CALLS | DXIL_CMP_FN_ATTRS, msg, sizeof msg),
+    CU_ASSERT_EQUAL(ir_compare(ma, mb, DXIL_CMP_CALLS | DXIL_CMP_FN_ATTRS, msg, sizeof msg),
                     DXIL_CMP_SAME);
     /* thread.id(i32 0) -> thread.id(i32 1) */
     LLVMValueRef fn = LLVMGetNamedFunction(mb, "main");
     LLVMValueRef call = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(fn));
     LLVMSetOperand(call, 0, LLVMConstInt(LLVMInt32TypeInContext(dxil_module_context(b)), 1, 0));
-    CU_ASSERT_EQUAL(dxil_ir_compare(ma, mb, DXIL_CMP_CALLS, msg, sizeof msg),
+    CU_ASSERT_EQUAL(ir_compare(ma, mb, DXIL_CMP_CALLS, msg, sizeof msg),
                     DXIL_CMP_DIFF_OPERAND);
     CU_ASSERT(strstr(msg, "i32 0 vs i32 1") != NULL);
     dxil_module_destroy(a);
     dxil_module_destroy(b);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"compare detects a changed operand", test_compare_detects},
         {"modern suite: lower then raise", test_modern_roundtrip},
         {"corpus: raise then lower", test_corpus_roundtrip},
         {"corpus: raise with layouts from STAT, then lower", test_corpus_roundtrip_reflection},
         {NULL, NULL},
     };
-    dxil_test_add_suite("roundtrip", cases);
+    tu_add_suite("roundtrip", cases);
     return 0;
 }

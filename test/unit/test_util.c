@@ -6,14 +6,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
-void dxil_test_add_suite(const char *name, const dxil_test_case *cases)
+void tu_add_suite(const char *name, const tu_case *cases)
 {
     CU_pSuite suite = CU_add_suite(name, NULL, NULL);
-    for (const dxil_test_case *c = cases; suite && c->name; c++)
+    for (const tu_case *c = cases; suite && c->name; c++)
         CU_add_test(suite, c->name, c->fn);
 }
 
-uint8_t *dxil_test_read_file(const char *path, size_t *size)
+uint8_t *tu_read_file(const char *path, size_t *size)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -32,7 +32,7 @@ uint8_t *dxil_test_read_file(const char *path, size_t *size)
     return buf;
 }
 
-const char *dxil_test_shared_dir(void)
+const char *tu_shared_dir(void)
 {
     static char path[4096];
     const char *env = getenv("DXIL_SHARED_DIR");
@@ -48,9 +48,9 @@ const char *dxil_test_shared_dir(void)
     return path;
 }
 
-size_t dxil_test_each_corpus_row(void (*fn)(const dxil_corpus_row *row, void *user), void *user)
+size_t tu_each_corpus_row(void (*fn)(const corpus_row *row, void *user), void *user)
 {
-    const char *shared = dxil_test_shared_dir();
+    const char *shared = tu_shared_dir();
     if (!shared)
         return 0;
     char manifest[4200];
@@ -69,7 +69,7 @@ size_t dxil_test_each_corpus_row(void (*fn)(const dxil_corpus_row *row, void *us
             continue;
         char path[8400];
         snprintf(path, sizeof path, "%s/corpus/%s", shared, fields[0]);
-        dxil_corpus_row row = {path, fields[1], fields[2], fields[4], (size_t)strtoull(fields[3], NULL, 10)};
+        corpus_row row = {path, fields[1], fields[2], fields[4], (size_t)strtoull(fields[3], NULL, 10)};
         fn(&row, user);
         count++;
     }
@@ -82,14 +82,14 @@ typedef struct util_path_cb {
     void *user;
 } util_path_cb;
 
-static void util_row_to_path(const dxil_corpus_row *row, void *user)
+static void util_row_to_path(const corpus_row *row, void *user)
 {
     util_path_cb *cb = user;
     cb->fn(row->path, cb->user);
 }
 
-size_t dxil_test_each_corpus_file(void (*fn)(const char *path, void *user), void *user)
+size_t tu_each_corpus_file(void (*fn)(const char *path, void *user), void *user)
 {
     util_path_cb cb = {fn, user};
-    return dxil_test_each_corpus_row(util_row_to_path, &cb);
+    return tu_each_corpus_row(util_row_to_path, &cb);
 }

@@ -127,7 +127,7 @@ static void test_container(void)
     CU_ASSERT(v->input_count == 1 && strcmp(v->inputs[0].name, "POSITION") == 0);
     CU_ASSERT(v->output_count == 1 && strcmp(v->outputs[0].name, "") == 0);
     uint8_t md5[16];
-    dxil_md5(tw_bitcode, sizeof tw_bitcode, md5);
+    md5_digest(tw_bitcode, sizeof tw_bitcode, md5);
     CU_ASSERT(memcmp(p.parts[5].u.hash.digest, md5, 16) == 0);
     CU_ASSERT_EQUAL(p.parts[6].u.program.bitcode_size, sizeof tw_bitcode);
     CU_ASSERT_EQUAL(p.parts[6].u.program.shader_kind, 1);
@@ -159,7 +159,7 @@ static void test_hash_source(void)
     for (uint32_t i = 0; i < p.count; i++)
         if (strcmp(p.parts[i].part.name, "HASH") == 0)
             h = &p.parts[i];
-    dxil_md5(debug_bc, sizeof debug_bc, md5);
+    md5_digest(debug_bc, sizeof debug_bc, md5);
     CU_ASSERT(h && h->u.hash.flags == 1 && memcmp(h->u.hash.digest, md5, 16) == 0);
     CU_ASSERT_EQUAL(p.hash.status, DXIL_HASH_OK); /* the zero default signs */
     dxil_parts_free(&p);
@@ -309,9 +309,9 @@ static void test_shader_model(void)
     dxil_diags_destroy(d);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"signature and feature parts byte for byte", test_part_bytes},
         {"a whole container decodes, checks and is signed", test_container},
         {"a source-dependent HASH hashes the ILDB bitcode", test_hash_source},
@@ -319,6 +319,6 @@ int dxil_test_register(void)
         {"bad metadata and input get a diagnostic naming part and field", test_bad_metadata},
         {"a missing or odd shader model is refused", test_shader_model},
         {NULL, NULL}};
-    dxil_test_add_suite("write", cases);
+    tu_add_suite("write", cases);
     return 0;
 }

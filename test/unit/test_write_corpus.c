@@ -42,7 +42,7 @@ static bool wc_hash_same(const uint8_t *data, const dxil_parts *p, const dxil_de
         return false;
     const dxil_program_header *ph = &src->u.program;
     uint8_t digest[16];
-    dxil_md5(data + ph->bitcode_file_offset, ph->bitcode_size, digest);
+    md5_digest(data + ph->bitcode_file_offset, ph->bitcode_size, digest);
     return memcmp(digest, h->u.hash.digest, 16) == 0;
 }
 
@@ -159,11 +159,11 @@ static void wc_write(const uint8_t *data, size_t size, const dxil_parts *p, LLVM
     free(carried);
 }
 
-static void wc_row(const dxil_corpus_row *row, void *user)
+static void wc_row(const corpus_row *row, void *user)
 {
     wc_totals *t = user;
     size_t size = 0;
-    uint8_t *data = dxil_test_read_file(row->path, &size);
+    uint8_t *data = tu_read_file(row->path, &size);
     dxil_parts p;
     t->files++;
     if (!data || dxil_parts_decode(data, size, &p, NULL) != 0) {
@@ -188,7 +188,7 @@ static void wc_row(const dxil_corpus_row *row, void *user)
 static void test_corpus_write(void)
 {
     wc_totals t = {.verbose = getenv("DXIL_WRITE_VERBOSE") != NULL};
-    size_t n = dxil_test_each_corpus_row(wc_row, &t);
+    size_t n = tu_each_corpus_row(wc_row, &t);
     CU_ASSERT(n >= 900);
     CU_ASSERT_EQUAL(t.loaded, n);
     printf("\n  corpus: %zu files\n", n);
@@ -217,13 +217,13 @@ static void test_corpus_write(void)
     CU_ASSERT_EQUAL(t.written_same, n);
 }
 
-int dxil_test_register(void)
+int tu_register(void)
 {
-    if (!dxil_test_shared_dir())
+    if (!tu_shared_dir())
         return 1; /* skipped, with the reason printed */
-    static const dxil_test_case cases[] = {
+    static const tu_case cases[] = {
         {"regenerated parts and reassembled containers match DXC's", test_corpus_write},
         {NULL, NULL}};
-    dxil_test_add_suite("corpus write", cases);
+    tu_add_suite("corpus write", cases);
     return 0;
 }
