@@ -1,6 +1,7 @@
 /* spec_arena.c - the memory of a read spec: records are carved from
  * 64 KiB blocks and freed all at once with the spec_doc. */
 #include "spec_arena.h"
+#include "spec_doc.h"
 
 #include <stdalign.h>
 #include <stdlib.h>
@@ -50,4 +51,9 @@ void spec_arena_free(spec_arena *a)
 spec_arena *spec_arena_create(void)
 {
     return calloc(1, sizeof(spec_arena));
+}
+
+void *spec_doc_alloc(spec_doc *spec, size_t size)
+{
+    return spec_arena_alloc(spec->arena, size ? size : 1);
 }

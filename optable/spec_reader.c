@@ -86,8 +86,3 @@ void spec_doc_free(spec_doc *spec)
     spec_arena_free(spec->arena);
     free(spec);
 }
-
-void *spec_doc_alloc(spec_doc *spec, size_t size)
-{
-    return spec_arena_alloc(spec->arena, size ? size : 1);
-}

@@ -7,7 +7,7 @@
  * values (known code, described once, known scalars, field count), so a
  * spec read without the schema is still rejected cleanly.
  */
-#include "spec_reader.h"
+#include "spec_doc.h"
 
 #include <stdarg.h>
 #include <stdio.h>

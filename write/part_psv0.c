@@ -197,7 +197,7 @@ int write_psv0(write_module *wm, wbuf *out)
     if (psv_tables_build(wm, version, &t))
         return -1;
     psv_info(wm, &c, version, t.entry_name, out);
-    int rc = psv_resources(wm, version, out);
+    int rc = psv0_write_resources(wm, version, out);
     if (!rc && version >= 1)
         rc = psv_tables_write(wm, &c, &t, out);
     psv_tables_free(&t);

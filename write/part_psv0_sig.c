@@ -76,7 +76,7 @@ static int psv_binding(write_module *wm, unsigned cls, LLVMValueRef rec, uint32_
     return 0;
 }
 
-int psv_resources(write_module *wm, uint32_t version, wbuf *out)
+int psv0_write_resources(write_module *wm, uint32_t version, wbuf *out)
 {
     static const unsigned order[4] = {2, 3, 0, 1}; /* CBV, sampler, SRV, UAV */
     LLVMValueRef lists = md_named_operand(wm->m, "dx.resources", 0);

@@ -24,7 +24,7 @@ typedef struct psv_tables {
 
 void psv_count(const write_module *wm, psv_counts *c);
 /* Resource count and bindings, CBVs, samplers, SRVs then UAVs. */
-int psv_resources(write_module *wm, uint32_t version, wbuf *out);
+int psv0_write_resources(write_module *wm, uint32_t version, wbuf *out);
 int psv_tables_build(write_module *wm, uint32_t version, psv_tables *t);
 int psv_tables_write(write_module *wm, const psv_counts *c, const psv_tables *t, wbuf *out);
 void psv_tables_free(psv_tables *t);
