@@ -187,10 +187,34 @@ static int temp_commit(temp_entry *e, const char *path, int rc)
     return rc;
 }
 
+/* An existing target that is not a regular file (/dev/null, a FIFO, a
+ * terminal) is written in place, as LLVM's tools do: renaming a temporary
+ * file over it would replace the device itself (as root, /dev/null). */
+static bool path_is_special(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+static int write_in_place(const char *path, const void *data, size_t size, dxil_diags *diags)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return write_error(diags, "cannot open", path);
+    int rc = write_all(fd, data, size);
+    int saved = errno;
+    if (close(fd) != 0 && rc == 0)
+        saved = errno, rc = -1;
+    errno = saved;
+    return rc == 0 ? 0 : write_error(diags, "cannot write", path);
+}
+
 int file_write_atomic(const char *path, const void *data, size_t size, dxil_diags *diags)
 {
     if (strcmp(path, "-") == 0)
         return write_stdout(data, size, diags);
+    if (path_is_special(path))
+        return write_in_place(path, data, size, diags);
     temp_entry *e = NULL;
     pthread_mutex_lock(&temp_lock);
     bool stopped = temp_stopped && !pthread_equal(temp_stopper, pthread_self());
