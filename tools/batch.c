@@ -21,7 +21,11 @@ static const char batch_usage_head[] =
     "  -j <N>             worker threads or child processes (default: CPU count)\n"
     "  --emit=ll|bc       output format (default ll)\n"
     "  --shard=K/N        only the inputs whose sorted index is K modulo N\n"
-    "  --report=<file>    write the summary as JSON\n"
+    "  --report=<file>    write a report: totals and one record per shader (stage,\n"
+    "                     shader model, DXIL version, parts, op counts, time);\n"
+    "                     '-' writes it to stdout and the summary to stderr\n"
+    "  --report-format=json|csv  the report's format (default: csv when <file>\n"
+    "                     ends in .csv, else json); csv has one row per shader\n"
     "  --isolate          one child process per shader: a crash loses one shader\n"
     "  --timeout=<sec>    per-shader time limit (default 300, 0: none); --isolate\n"
     "                     kills the child, threads abandon the shader\n"
@@ -30,8 +34,9 @@ static const char batch_usage_head[] =
     "  --progress, --no-progress  force the progress bar on or off\n"
     "                     (default: on when stderr is a terminal)\n";
 static const char batch_usage_tail[] =
-    "                     as for a single shader\n"
-    "\n"
+    "                     as for a single shader; --stats adds the run's op\n"
+    "                     table to the summary and each shader's op counts\n"
+    "                     (\"ops\") to the report\n"
     "\n"
     "Only regular files are read. Temporary outputs left under <outdir> by a killed\n"
     "run are removed at the start. SIGINT/SIGTERM stop the batch: shaders in flight\n"
@@ -42,7 +47,7 @@ static const char batch_usage_tail[] =
 
 enum {
     BOPT_BATCH = 256, BOPT_EMIT, BOPT_SHARD, BOPT_REPORT, BOPT_ISOLATE, BOPT_TIMEOUT,
-    BOPT_PROGRESS, BOPT_NO_PROGRESS, BOPT_RESUME, BOPT_DURABLE
+    BOPT_PROGRESS, BOPT_NO_PROGRESS, BOPT_RESUME, BOPT_DURABLE, BOPT_REPORT_FORMAT
 };
 
 /* The batch's own options; cli_loader adds the loader options. */
@@ -51,6 +56,7 @@ static const struct option batch_long_options[] = {
     {"emit", required_argument, NULL, BOPT_EMIT},
     {"shard", required_argument, NULL, BOPT_SHARD},
     {"report", required_argument, NULL, BOPT_REPORT},
+    {"report-format", required_argument, NULL, BOPT_REPORT_FORMAT},
     {"isolate", no_argument, NULL, BOPT_ISOLATE},
     {"timeout", required_argument, NULL, BOPT_TIMEOUT},
     {"progress", no_argument, NULL, BOPT_PROGRESS},
@@ -125,6 +131,17 @@ static int batch_parse_number(const char *text, unsigned max, unsigned *out)
     return batch_parse_uint(text, &end, max, out) == 0 && *end == '\0' ? 0 : -1;
 }
 
+static int batch_parse_report_format(const char *text, batch_report_format *out)
+{
+    static const char *const names[] = {[BATCH_REPORT_JSON] = "json", [BATCH_REPORT_CSV] = "csv"};
+    for (int f = BATCH_REPORT_JSON; f <= BATCH_REPORT_CSV; f++)
+        if (strcmp(text, names[f]) == 0) {
+            *out = (batch_report_format)f;
+            return 0;
+        }
+    return -1;
+}
+
 /* One option; returns -1 to go on, else an exit status. */
 static int batch_apply_option(int c, const char *arg, batch_options *o)
 {
@@ -143,6 +160,9 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
         return batch_parse_shard(arg, &o->shard_index, &o->shard_count) == 0
                    ? -1 : batch_usage_error("--shard takes K/N with 0 <= K < N", arg);
     case BOPT_REPORT: o->report = arg; return -1;
+    case BOPT_REPORT_FORMAT:
+        return batch_parse_report_format(arg, &o->report_format) == 0
+                   ? -1 : batch_usage_error("--report-format takes json or csv", arg);
     case BOPT_ISOLATE: o->isolate = true; return -1;
     case BOPT_TIMEOUT:
         return batch_parse_number(arg, 86400, &o->timeout_s) == 0
@@ -197,7 +217,9 @@ static int batch_main_run(batch_options *o, batch_list *list, batch_totals *t)
     batch_install_signals();
     batch_run(o, list, batch_convert_one, NULL, t);
     t->stale_removed = stale;
-    batch_summary_print(o, list, t, stdout);
+    /* The report may be on stdout: then it alone is, so it can be piped. */
+    bool report_on_stdout = o->report && strcmp(o->report, "-") == 0;
+    batch_summary_print(o, list, t, report_on_stdout ? stderr : stdout);
     int rc = t->failed + t->crashed ? BATCH_EXIT_FAILED : BATCH_EXIT_OK;
     if (o->report && batch_report_write(o, list, t, o->report) != 0)
         rc = BATCH_EXIT_FAILED;

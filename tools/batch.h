@@ -26,10 +26,16 @@ enum { BATCH_DEFAULT_TIMEOUT = 300 };
  * before they are abandoned (milliseconds). */
 enum { BATCH_STOP_GRACE_MS = 1000 };
 
+/* --report-format; by default CSV when the report's name ends in .csv. */
+typedef enum batch_report_format {
+    BATCH_REPORT_AUTO = 0, BATCH_REPORT_JSON, BATCH_REPORT_CSV
+} batch_report_format;
+
 typedef struct batch_options {
     const char *input;  /* directory or @file-list ("@-" = stdin) */
     const char *outdir; /* NULL: convert, then discard the output */
-    const char *report; /* JSON summary path, or NULL */
+    const char *report; /* report path ("-": stdout), or NULL */
+    batch_report_format report_format;
     cli_loader load;    /* load.opts: what every shader is loaded with */
     dxil_emit_format emit;
     bool isolate;
@@ -62,6 +68,9 @@ typedef struct batch_item {
     int signal;     /* BATCH_CRASHED: the signal, 0 for a plain exit */
     char *reason;   /* first error diagnostic (malloc'd), NULL when ok */
     double ms;      /* wall time spent on this shader */
+    /* A loaded shader's facts for the report (batch_info_json), malloc'd;
+     * NULL when it did not load. */
+    char *info;
 } batch_item;
 
 typedef struct batch_list {
@@ -105,6 +114,13 @@ int batch_parse_args(int argc, char **argv, batch_options *o);
 void batch_options_init(batch_options *o);
 /* "K/N" with K < N; returns 0 on success. */
 int batch_parse_shard(const char *text, unsigned *k, unsigned *n);
+
+/* The report's per-shader facts as compact JSON (malloc'd; NULL when
+ * memory is exhausted): "input", "stage", "shader_model", "dxil_version",
+ * "parts" (data/size: the input's bytes), and with s the dx.op totals
+ * "calls", "raised", "kept", "kept_by_reason", and with per_op "ops". */
+char *batch_info_json(const dxil_module *m, const void *data, size_t size, const dxil_stats *s,
+                      bool per_op);
 
 /* Fills list from a directory or @file-list, sorted by relative path.
  * Returns 0, or -1 with a message in err. */
@@ -157,11 +173,19 @@ void batch_run_isolated(const batch_options *o, batch_list *list, batch_work_fn 
 dxil_stats *batch_thread_stats(void);
 void batch_set_thread_stats(dxil_stats *s);
 
-/* Summary: plain text and JSON (caller puts the object). */
+/* Summary: plain text (with --stats, the corpus's op table too) and the
+ * report, JSON (caller puts the object) or CSV; "-" writes to stdout. */
 void batch_summary_print(const batch_options *o, const batch_list *list,
                          const batch_totals *t, FILE *out);
 json_object *batch_report_json(const batch_options *o, const batch_list *list,
                                const batch_totals *t);
+/* "ok", "failed", ... as the report spells them. */
+const char *batch_status_name(batch_status st);
+/* The report is CSV (--report-format, or a name ending in .csv). */
+bool batch_report_is_csv(const batch_options *o);
+/* The CSV report: a header row, then one row per shader (malloc'd text,
+ * its length in *len; NULL when memory is exhausted). */
+char *batch_report_csv(const batch_options *o, const batch_list *list, size_t *len);
 int batch_report_write(const batch_options *o, const batch_list *list, const batch_totals *t,
                        const char *path);
 

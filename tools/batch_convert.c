@@ -1,6 +1,7 @@
 /* batch_convert.c - the default work of `dxil-upgrade --batch`: one
  * shader loaded, raised and written (or discarded). */
 #include "batch.h"
+#include "common/file_io.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -99,6 +100,27 @@ static void batch_test_hang_hook(const batch_item *it)
         nanosleep(&(struct timespec){.tv_nsec = 100 * 1000 * 1000}, NULL);
 }
 
+/* Loads it->path counting into the shader's own stats (then added to
+ * the thread's), and records the shader's facts for the report. */
+static dxil_module *batch_load(const batch_options *o, batch_item *it, dxil_diags *diags)
+{
+    dxil_options opts = o->load.opts;
+    file_data in;
+    if (file_map(it->path, opts.max_input_size, &in, diags) != 0)
+        return NULL;
+    opts.stats = batch_tls_stats ? dxil_stats_create() : NULL;
+    dxil_module *m = dxil_module_load_memory(in.data, in.size, it->path, &opts, diags);
+    if (m && opts.stats && dxil_stats_merge(batch_tls_stats, opts.stats) != 0) {
+        dxil_stats_destroy(opts.stats); /* out of memory: report no counts */
+        opts.stats = NULL;
+    }
+    free(it->info);
+    it->info = m ? batch_info_json(m, in.data, in.size, opts.stats, o->load.stats != 0) : NULL;
+    dxil_stats_destroy(opts.stats);
+    file_release(&in);
+    return m;
+}
+
 int batch_convert_one(const batch_options *o, batch_item *it, void *user)
 {
     batch_test_hang_hook(it);
@@ -107,9 +129,7 @@ int batch_convert_one(const batch_options *o, batch_item *it, void *user)
         batch_fail(it, 0, "%s", "out of memory");
         return -1;
     }
-    dxil_options opts = o->load.opts;
-    opts.stats = batch_tls_stats;
-    dxil_module *m = dxil_module_load_file(it->path, &opts, diags);
+    dxil_module *m = batch_load(o, it, diags);
     int rc = m ? batch_emit(o, it, m, diags) : -1;
     dxil_module_destroy(m);
     if (rc == 0)

@@ -20,13 +20,14 @@
 #include <unistd.h>
 
 /* What a child writes: this header, then len bytes of reason, then
- * stats_len bytes of op statistics JSON (dxil_stats_json_string). The
+ * stats_len bytes of op statistics JSON (dxil_stats_json_string), then
+ * info_len bytes of the shader's facts (batch_info_json). The
  * parent drains every pipe while children run, so a message may exceed the
  * pipe's capacity; past ISOLATE_MSG_MAX it is dropped (the shader then
  * counts as a crash without a result). */
 typedef struct isolate_msg {
     int32_t status, code;
-    uint32_t len, stats_len;
+    uint32_t len, stats_len, info_len;
 } isolate_msg;
 enum { ISOLATE_REASON_MAX = 1024, ISOLATE_MSG_MAX = 1 << 20, ISOLATE_READ = 16384 };
 
@@ -95,12 +96,15 @@ static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batc
     if (len > ISOLATE_REASON_MAX)
         len = ISOLATE_REASON_MAX;
     size_t slen = js ? strlen(js) : 0;
-    if (sizeof(isolate_msg) + len + slen > ISOLATE_MSG_MAX)
-        slen = 0;
-    isolate_msg msg = {(int32_t)it->status, it->code, (uint32_t)len, (uint32_t)slen};
+    size_t ilen = it->info ? strlen(it->info) : 0;
+    if (sizeof(isolate_msg) + len + slen + ilen > ISOLATE_MSG_MAX)
+        slen = ilen = 0;
+    isolate_msg msg = {(int32_t)it->status, it->code, (uint32_t)len, (uint32_t)slen,
+                       (uint32_t)ilen};
     write_all(fd, &msg, sizeof msg);
     write_all(fd, it->reason, len);
     write_all(fd, js, slen);
+    write_all(fd, it->info, ilen);
     _exit(0);
 }
 
@@ -202,7 +206,7 @@ static void isolate_collect(const batch_options *o, isolate_slot *s, int wstatus
     if (got >= sizeof msg)
         memcpy(&msg, s->buf, sizeof msg);
     if (WIFSIGNALED(wstatus) || s->overflow || got < sizeof msg || msg.len > ISOLATE_REASON_MAX ||
-        (size_t)msg.len + msg.stats_len != got - sizeof msg) {
+        (size_t)msg.len + msg.stats_len + msg.info_len != got - sizeof msg) {
         isolate_crashed(o, wstatus, it);
         return;
     }
@@ -213,6 +217,9 @@ static void isolate_collect(const batch_options *o, isolate_slot *s, int wstatus
     reason[msg.len] = '\0';
     isolate_set_reason(it, ok ? BATCH_OK : BATCH_FAILED, msg.code, ok ? NULL : reason);
     reason[msg.len] = saved;
+    char *info = reason + msg.len + msg.stats_len;
+    free(it->info);
+    it->info = msg.info_len ? strndup(info, msg.info_len) : NULL;
     isolate_merge_stats(reason + msg.len, msg.stats_len, ok, t);
 }
 

@@ -71,6 +71,7 @@ static void batch_item_free(batch_item *it)
         free(it->rel);
     free(it->path);
     free(it->reason);
+    free(it->info);
 }
 
 int batch_list_add(batch_list *list, const char *path, const char *rel)

@@ -5,11 +5,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const report_status_names[] = {
     [BATCH_PENDING] = "pending", [BATCH_OK] = "ok", [BATCH_FAILED] = "failed",
     [BATCH_CRASHED] = "crashed", [BATCH_SKIPPED] = "skipped",
     [BATCH_INTERRUPTED] = "interrupted"};
+
+const char *batch_status_name(batch_status st)
+{
+    return report_status_names[st];
+}
 
 /* Items listed as failures (summary lines, the "failures" array): not
  * the skipped ones, nor the ones never started. */
@@ -44,6 +50,21 @@ static void report_print_coverage(const batch_totals *t, FILE *out)
         fprintf(out, "  (counts missing for %zu converted shaders)\n", t->ops_missing);
 }
 
+/* --stats: the whole run's per-op table, as text or JSON. */
+static void report_print_stats(const batch_options *o, const batch_totals *t, FILE *out)
+{
+    if (!t->ops || !o->load.stats)
+        return;
+    if (o->load.stats == 1) {
+        dxil_stats_print(t->ops, out);
+        return;
+    }
+    char *json = dxil_stats_json_string(t->ops, true);
+    if (json)
+        fprintf(out, "%s\n", json);
+    free(json);
+}
+
 void batch_summary_print(const batch_options *o, const batch_list *list, const batch_totals *t,
                          FILE *out)
 {
@@ -72,6 +93,18 @@ void batch_summary_print(const batch_options *o, const batch_list *list, const b
                     it->reason ? it->reason : "(no reason)");
     }
     report_print_coverage(t, out);
+    report_print_stats(o, t, out);
+}
+
+/* The shader's facts (batch_info_json), key by key, after "ms". */
+static void report_add_info(json_object *j, const batch_item *it)
+{
+    json_object *info = it->info ? json_tokener_parse(it->info) : NULL;
+    if (!info)
+        return;
+    json_object_object_foreach(info, key, val)
+        json_object_object_add(j, key, json_object_get(val));
+    json_object_put(info);
 }
 
 static json_object *report_item(const batch_options *o, const batch_item *it)
@@ -80,6 +113,7 @@ static json_object *report_item(const batch_options *o, const batch_item *it)
     json_object_object_add(j, "path", json_object_new_string(it->path));
     json_object_object_add(j, "status", json_object_new_string(report_status_names[it->status]));
     json_object_object_add(j, "ms", json_object_new_double(it->ms));
+    report_add_info(j, it);
     bool done = it->status == BATCH_OK || it->status == BATCH_SKIPPED;
     if (done && o->outdir) {
         char *out = batch_output_path(o->outdir, it->rel, o->emit);
@@ -170,6 +204,16 @@ json_object *batch_report_json(const batch_options *o, const batch_list *list,
 
 #define REPORT_FLAGS (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)
 
+/* v pretty-printed with every line after the first moved right by
+ * indent spaces: json-c indents a value as if it began in column 0. */
+static void report_put_json(FILE *f, json_object *v, int indent)
+{
+    const char *text = v ? json_object_to_json_string_ext(v, REPORT_FLAGS) : "null";
+    for (const char *nl; (nl = strchr(text, '\n')) != NULL; text = nl + 1)
+        fprintf(f, "%.*s\n%*s", (int)(nl - text), text, indent, "");
+    fputs(text, f);
+}
+
 /* One array, written an item at a time: a report over 100k shaders as a
  * json-c tree took ~1.4 KB per shader, as text it takes ~200 bytes. */
 static void report_stream_array(FILE *f, const batch_options *o, const batch_list *list,
@@ -181,7 +225,8 @@ static void report_stream_array(FILE *f, const batch_options *o, const batch_lis
         if (!report_in_array(key, &list->items[i]))
             continue;
         json_object *item = report_item(o, &list->items[i]);
-        fprintf(f, "%s%s", sep, json_object_to_json_string_ext(item, REPORT_FLAGS));
+        fputs(sep, f);
+        report_put_json(f, item, 4);
         json_object_put(item);
         sep = ",\n    ";
     }
@@ -203,7 +248,7 @@ static char *report_text(const batch_options *o, const batch_list *list, const b
         if (strcmp(key, "failures") == 0 || strcmp(key, "shaders") == 0)
             report_stream_array(f, o, list, key);
         else
-            fputs(val ? json_object_to_json_string_ext(val, REPORT_FLAGS) : "null", f);
+            report_put_json(f, val, 2);
         sep = ",\n";
     }
     fputs("\n}\n", f);
@@ -215,11 +260,20 @@ static char *report_text(const batch_options *o, const batch_list *list, const b
     return text;
 }
 
+bool batch_report_is_csv(const batch_options *o)
+{
+    if (o->report_format != BATCH_REPORT_AUTO)
+        return o->report_format == BATCH_REPORT_CSV;
+    size_t n = o->report ? strlen(o->report) : 0;
+    return n >= 4 && strcasecmp(o->report + n - 4, ".csv") == 0;
+}
+
 int batch_report_write(const batch_options *o, const batch_list *list, const batch_totals *t,
                        const char *path)
 {
     size_t len = 0;
-    char *text = report_text(o, list, t, &len);
+    char *text = batch_report_is_csv(o) ? batch_report_csv(o, list, &len)
+                                        : report_text(o, list, t, &len);
     dxil_diags *diags = dxil_diags_create();
     int rc = text ? file_write_atomic(path, text, len, diags) : -1;
     if (rc != 0)

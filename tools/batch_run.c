@@ -94,6 +94,7 @@ static void batch_item_drop(batch_item *it)
         free(it->rel);
     free(it->path);
     free(it->reason);
+    free(it->info);
 }
 
 /* The next item still pending, or BATCH_IDLE; under the lock. */
@@ -117,6 +118,8 @@ static void batch_commit(batch_pool *p, batch_slot *s, batch_item *work, int rc)
     it->signal = work->signal;
     it->reason = work->reason;
     work->reason = NULL;
+    it->info = work->info;
+    work->info = NULL;
     it->ms = (clock_now() - s->t0) * 1e3;
     if (it->status == BATCH_OK)
         s->converted++;

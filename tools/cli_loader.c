@@ -96,8 +96,9 @@ static int set_max_input(cli_loader *l, const char *arg)
 
 enum { BOTH = CLI_LOADER_SINGLE | CLI_LOADER_BATCH, HELP_COL = 21, SYNOPSIS_WIDTH = 78 };
 
-/* --stats and --check print per-shader results: single file only (the
- * batch always counts ops, into its summary and report). */
+/* --check prints per-shader results: single file only. --stats in a
+ * batch adds the corpus's op table to the summary and each shader's op
+ * counts to the report (the batch always counts the totals). */
 static const loader_row loader_rows[] = {
     {"verify", no_argument, BOTH, set_verify, NULL, "--verify",
      "run LLVM's verifier on the result"},
@@ -116,10 +117,12 @@ static const loader_row loader_rows[] = {
     {"max-input-size", required_argument, BOTH, set_max_input,
      "--max-input-size takes a byte count, optionally with K, M or G", "--max-input-size=N[K|M|G]",
      "refuse inputs larger than this before reading them\n(default 1G)"},
-    {"stats", optional_argument, CLI_LOADER_SINGLE, set_stats, "--stats takes text or json",
+    {"stats", optional_argument, BOTH, set_stats, "--stats takes text or json",
      "--stats[=text|json]",
      "per-op counts of dx.op calls raised and kept (and why);\n"
-     "on stdout unless the IR goes there, then on stderr"},
+     "on stdout unless the IR goes there, then on stderr;\n"
+     "--batch: the whole run's table after the summary, and\n"
+     "each shader's counts (\"ops\") in the report"},
     {"check", no_argument, CLI_LOADER_SINGLE, set_check, NULL, "--check",
      "check the dx.op calls against the versioned spec, and the\n"
      "container's parts against the module's metadata; write\n"

@@ -18,6 +18,7 @@ _dxil_tools_values()
     --emit) compgen -W 'll bc' -- "$cur" ;;
     --part) compgen -W 'DXIL ILDB STAT' -- "$cur" ;;
     --stats) compgen -W 'text json' -- "$cur" ;;
+    --report-format) compgen -W 'json csv' -- "$cur" ;;
     --dxil | --dxil-version) compgen -W '1.0 1.1 1.2 1.3 1.4 1.5 1.6 1.7 1.8 1.9' -- "$cur" ;;
     --stage) compgen -W 'pixel vertex geometry hull domain compute library raygeneration
                          intersection anyhit closesthit miss callable mesh amplification node' -- "$cur" ;;
