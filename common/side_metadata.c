@@ -24,6 +24,9 @@ static const side_md side_md_registry[] = {
     {DXU_MD_OP_ATTRS, DXIL_SIDE_MD_BOOKKEEPING},
     {DXU_MD_RESOURCE_PROPS, DXIL_SIDE_MD_BOOKKEEPING},
     {DXU_MD_RESOURCES_KEPT, DXIL_SIDE_MD_BOOKKEEPING},
+    /* The container's carried parts: for the writer, never DXIL. */
+    {DXU_MD_PARTS, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_CONTAINER, DXIL_SIDE_MD_BOOKKEEPING},
 };
 
 const side_md *side_md_all(size_t *count)

@@ -54,6 +54,18 @@
  * DXIL version, so the table cannot say which one a module used. */
 #define DXU_MD_OP_ATTRS "dxu.opAttrs"
 
+/* Raise of a DXContainer (raise_parts.c): the parts the container writer
+ * cannot regenerate from metadata, bytes exact, in container order:
+ * !dxu.parts = !{!{!"RTS0", !"<part data>"}, ...}. */
+#define DXU_MD_PARTS "dxu.parts"
+/* !dxu.container = !{!{!"digest", !"ok"}, !{!"hashIncludesSource", i32 0},
+ * !{!"psvInfoSize", i32 52}}: what the writer needs besides the parts
+ * (digest kind as dxil_hash_status_name; psvInfoSize only with PSV0). */
+#define DXU_MD_CONTAINER "dxu.container"
+#define DXU_CONTAINER_DIGEST "digest"
+#define DXU_CONTAINER_HASH_SOURCE "hashIncludesSource"
+#define DXU_CONTAINER_PSV_INFO_SIZE "psvInfoSize"
+
 /* Moved by the generic rule; listed so code can name them. */
 #define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"
 #define DXU_MD_VIEW_ID_STATE "dxu.viewIdState"

@@ -5,6 +5,7 @@
  * below never call back up here. */
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "check/spec_check.h"
+#include "dxil-upgrade/dxil_write.h"
 #include "common/file_io.h"
 #include "module/loader.h"
 #include "module/reflection.h"
@@ -12,24 +13,62 @@
 
 #include <stdlib.h>
 
-/* Check (when asked) and raise; reflection is only read. */
+/* Check (when asked) and raise; reflection and carried are only read. */
 static int pipeline_raise(dxil_module *m, const dxil_options *opts,
-                          const stat_reflection *reflection, dxil_diags *diags)
+                          const stat_reflection *reflection, const dxil_write_carried *carried,
+                          dxil_diags *diags)
 {
     const dxil_optable *table = opts ? opts->optable : NULL;
     if (opts && opts->check && spec_check(dxil_module_llvm(m), table, diags) != 0)
         return -1;
-    return raise_run(m, opts, reflection, diags);
+    return raise_run(m, opts, reflection, carried, diags);
+}
+
+/* Carried parts larger than this in total stay out of the raised module
+ * (with a warning): the escaped .ll text is up to 4 times their size, and
+ * the loader maps its input so that parts it does not parse cost nothing. */
+#define PIPELINE_CARRIED_MAX ((size_t)16 << 20)
+
+static bool pipeline_carried_fits(const dxil_write_carried *c, dxil_diags *diags)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < c->count; i++)
+        total += c->parts[i].size;
+    if (total <= PIPELINE_CARRIED_MAX)
+        return true;
+    dxil_diags_add(diags, DXIL_SEV_WARNING, DXIL_E_PART_WRITE, DXIL_LOC_NONE, 0,
+                   "the container's carried parts (%zu bytes) are over the %zu MiB limit and "
+                   "are not kept in the raised module (no !dxu.parts)",
+                   total, PIPELINE_CARRIED_MAX >> 20);
+    return false;
+}
+
+/* A raised container keeps the parts the writer cannot regenerate
+ * (raise_parts.c); only a load that raises has the container bytes. */
+static int pipeline_raise_container(dxil_module *m, const dxil_options *opts,
+                                    const stat_reflection *reflection, const void *data,
+                                    size_t size, dxil_diags *diags)
+{
+    if (dxil_module_input_kind(m) != DXIL_INPUT_CONTAINER || opts->drop_container_parts)
+        return pipeline_raise(m, opts, reflection, NULL, diags);
+    dxil_write_carried carried;
+    if (dxil_write_carried_from_container(data, size, &carried, diags) != 0)
+        return -1;
+    bool keep = pipeline_carried_fits(&carried, diags);
+    int rc = pipeline_raise(m, opts, reflection, keep ? &carried : NULL, diags);
+    dxil_write_carried_free(&carried);
+    return rc;
 }
 
 /* After the parse: raise (the STAT module is disposed of when done, or
  * kept in m for a later dxil_module_raise_opts), then verify. */
 static int pipeline_process(dxil_module *m, const dxil_options *opts,
-                            stat_reflection *reflection, dxil_diags *diags)
+                            stat_reflection *reflection, const void *data, size_t size,
+                            dxil_diags *diags)
 {
     int rc = 0;
     if (opts->raise) {
-        rc = pipeline_raise(m, opts, reflection, diags);
+        rc = pipeline_raise_container(m, opts, reflection, data, size, diags);
         reflection_destroy(reflection);
     } else {
         module_keep_reflection(m, reflection);
@@ -52,7 +91,7 @@ dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *
     dxil_module *m = module_parse(data, size, name, opts, &reflection, diags);
     if (!m)
         return NULL;
-    int rc = pipeline_process(m, opts, reflection, diags);
+    int rc = pipeline_process(m, opts, reflection, data, size, diags);
     /* Later diagnostics go to whichever list the caller passes then. */
     module_route_diags(m, NULL);
     if (rc != 0 || dxil_diags_error_count(diags) > errors_before) {
@@ -83,7 +122,7 @@ int dxil_module_raise(dxil_module *m, dxil_diags *diags)
 int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags)
 {
     stat_reflection *reflection = module_take_reflection(m);
-    int rc = pipeline_raise(m, opts, reflection, diags);
+    int rc = pipeline_raise(m, opts, reflection, NULL, diags);
     reflection_destroy(reflection);
     return rc;
 }

@@ -4,12 +4,15 @@
 #define DXIL_RAISE_H
 
 #include "dxil-upgrade/dxil_upgrade.h"
+#include "dxil-upgrade/dxil_write.h"
 #include "module/reflection.h"
 
 /* Runs the raise passes on m in order. Only opts->stats and opts->optable
  * are read (opts may be NULL). reflection: the container's STAT module
- * for cbuffer layouts, or NULL; it is only read. 0 or -1. */
+ * for cbuffer layouts, or NULL; carried: the container's carried parts
+ * to record as !dxu.parts, or NULL (not a container). Both are only
+ * read. 0 or -1. */
 int raise_run(dxil_module *m, const dxil_options *opts, const stat_reflection *reflection,
-                   dxil_diags *diags);
+              const dxil_write_carried *carried, dxil_diags *diags);
 
 #endif

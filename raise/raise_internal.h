@@ -15,6 +15,9 @@ typedef struct raise_ctx {
     /* The container's STAT module (module/reflection.h), parsed at load
      * with dxil_options.layouts_from_reflection; NULL without. */
     const struct stat_reflection *reflection;
+    /* The container's carried parts (dxil_write.h), handed in by the
+     * pipeline for raise_parts.c; NULL when the input was no container. */
+    const struct dxil_write_carried *carried;
     /* The dx.resources class types the loader recovered from the bitcode
      * (bitcode/bitcode_types.h); NULL without. */
     const struct bc_restypes *restypes;
@@ -62,6 +65,8 @@ int raise_identity(raise_ctx *rc);
 int raise_entries(raise_ctx *rc);
 int raise_instr_md(raise_ctx *rc);
 int raise_park_md(raise_ctx *rc);
+/* !dxu.parts / !dxu.container from rc->carried (raise_parts.c). */
+int raise_parts(raise_ctx *rc);
 
 /* Resource passes (raise_resources.c, raise_buffers.c, raise_cleanup.c). */
 int raise_resources(raise_ctx *rc);

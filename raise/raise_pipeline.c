@@ -17,16 +17,18 @@ static const raise_pass raise_passes[] = {
     {"buffers", raise_buffers},     /* buffer loads/stores on raised handles */
     {"sig-io", raise_sig_io},       /* after entries: reads the stages */
     {"ops", raise_ops},             /* table-driven: every other dx.op */
+    {"parts", raise_parts},         /* container parts to !dxu.parts */
     {"park-md", raise_park_md},   /* last: moves leftover dx.* to dxu.* */
     {"cleanup", raise_cleanup},   /* after every IR pass: dead dx.op decls */
     {NULL, NULL},
 };
 
 int raise_run(dxil_module *m, const dxil_options *opts, const stat_reflection *reflection,
-                   dxil_diags *diags)
+              const dxil_write_carried *carried, dxil_diags *diags)
 {
     raise_ctx rc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
-                         .reflection = reflection, .restypes = m->restypes};
+                         .reflection = reflection, .restypes = m->restypes,
+                         .carried = carried};
     rc.optable = opts ? opts->optable : NULL;
     rc.keep_sig_io = opts && opts->keep_sig_io;
     /* Per-module counts first: raised = calls - kept needs one module. */

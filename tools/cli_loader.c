@@ -57,6 +57,13 @@ static int set_keep_sig_io(cli_loader *l, const char *arg)
     return 0;
 }
 
+static int set_drop_parts(cli_loader *l, const char *arg)
+{
+    (void)arg;
+    l->opts.drop_container_parts = true;
+    return 0;
+}
+
 static int set_stats(cli_loader *l, const char *arg)
 {
     if (!arg || strcmp(arg, "text") == 0)
@@ -114,6 +121,9 @@ static const loader_row loader_rows[] = {
     {"keep-sig-io", no_argument, BOTH, set_keep_sig_io, NULL, "--keep-sig-io",
      "keep loadInput/storeOutput as dx.op calls (not\n"
      "llvm.dx.load.input / llvm.dx.store.output)"},
+    {"no-container-parts", no_argument, BOTH, set_drop_parts, NULL, "--no-container-parts",
+     "leave the container's carried parts (RTS0, STAT,\n"
+     "ILDB, ...) out of the raised module (!dxu.parts)"},
     {"max-input-size", required_argument, BOTH, set_max_input,
      "--max-input-size takes a byte count, optionally with K, M or G", "--max-input-size=N[K|M|G]",
      "refuse inputs larger than this before reading them\n(default 1G)"},

@@ -32,6 +32,11 @@ static const regen_part *wa_find(const char *fourcc)
     return NULL;
 }
 
+bool write_is_regenerated(const char *fourcc)
+{
+    return wa_find(fourcc) || strcmp(fourcc, "HASH") == 0 || strcmp(fourcc, "DXIL") == 0;
+}
+
 /* The buffer as the caller's result, or -1 (and freed) on failure. */
 static int wa_finish(write_module *wm, int rc, wbuf *b, uint8_t **data, size_t *size)
 {

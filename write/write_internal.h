@@ -105,4 +105,8 @@ int write_program(write_module *wm, const void *bitcode, size_t size, wbuf *out)
 /* HASH: flags and the MD5 of the given bitcode. */
 int write_hash(const void *bitcode, size_t size, uint32_t flags, wbuf *out);
 
+/* Whether the writer builds this part itself (write_api.c): the
+ * regenerated parts, HASH and DXIL; every other part is carried. */
+bool write_is_regenerated(const char *fourcc);
+
 #endif

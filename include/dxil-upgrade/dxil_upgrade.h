@@ -72,6 +72,12 @@ typedef struct dxil_options {
     /* Keep loadInput/storeOutput as dx.op calls instead of raising them
      * to llvm.dx.load.input / llvm.dx.store.output (default false). */
     bool keep_sig_io;
+    /* Leave a container's carried parts (RTS0, VERS, STAT, RDAT, ILDN,
+     * ILDB, unknown parts) out of the raised module. By default raising a
+     * container records them as !dxu.parts, so the raised IR alone can be
+     * written back as the container (dxil_write.h); they add about 15% to
+     * the corpus's .ll text, and a debug ILDB part can be large. */
+    bool drop_container_parts;
 } dxil_options;
 
 /* Fills opts with the defaults: raise = true, every other field false or

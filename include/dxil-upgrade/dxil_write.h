@@ -84,6 +84,40 @@ typedef struct dxil_write_input {
 DXIL_API int dxil_container_write(const dxil_write_input *in, uint8_t **out, size_t *out_size,
                                   dxil_diags *diags);
 
+/* ---- carried parts kept in a raised module ----------------------------
+ *
+ * Raising a DXContainer records the parts this header cannot regenerate
+ * in the module as side metadata (!dxu.parts, !dxu.container; see
+ * docs/side-metadata.md), so a raised .ll or .bc alone is enough to write
+ * the container back: read them with dxil_write_carried_from_module
+ * before lowering (lowering drops the nodes), lower, and hand them to
+ * dxil_container_write with dxil_write_input_use_carried. */
+typedef struct dxil_write_carried {
+    dxil_write_part *parts; /* every part but SFI0 ISG1 OSG1 PSG1 PSV0 HASH DXIL, container order */
+    size_t count;
+    dxil_hash_status digest;   /* the container's digest kind (MISMATCH read as OK) */
+    bool hash_includes_source; /* the HASH part's flag (DXC's "includes source") */
+    uint32_t psv_info_size;    /* the PSV0 part's runtime info size; 0 without PSV0 */
+    void *storage;             /* owned bytes behind parts (NULL: parts point elsewhere) */
+} dxil_write_carried;
+
+/* The carried parts of a DXContainer in memory (data, size); the parts
+ * point into data, which must outlive *out. 0, or -1 with diagnostics
+ * (not a container, malformed part table). */
+DXIL_API int dxil_write_carried_from_container(const void *data, size_t size,
+                                               dxil_write_carried *out, dxil_diags *diags);
+/* The carried parts recorded in a raised module's !dxu.parts and
+ * !dxu.container, copied (out owns them). A module without the nodes
+ * gives 0 parts and DXC's defaults. -1 with diagnostics naming the node
+ * and operand when a node is malformed (wrong shape, bad FourCC, a part
+ * twice, unknown digest kind). */
+DXIL_API int dxil_write_carried_from_module(LLVMModuleRef module, dxil_write_carried *out,
+                                            dxil_diags *diags);
+DXIL_API void dxil_write_carried_free(dxil_write_carried *c);
+/* Sets in's carried parts, digest, HASH flag and PSV0 size from c (c must
+ * outlive the write). */
+DXIL_API void dxil_write_input_use_carried(dxil_write_input *in, const dxil_write_carried *c);
+
 #ifdef __cplusplus
 }
 #endif
