@@ -118,7 +118,8 @@ static LLVMTypeRef types_resret(lower_ctx *lc, LLVMTypeRef ov)
 }
 
 /* %dx.types.CBufRet.<o>: 2 fields for 64-bit, 8 (".8") for 16-bit when
- * the target has native 16-bit rows, else 4. */
+ * the row holds native 16-bit values, else 4 (min precision keeps one
+ * 16-bit value per 32-bit slot: DXC's 4-field CBufRet.i16 / .f16). */
 static LLVMTypeRef types_cbufret(lower_ctx *lc, LLVMTypeRef ov)
 {
     char name[64], sfx[32];
@@ -130,7 +131,7 @@ static LLVMTypeRef types_cbufret(lower_ctx *lc, LLVMTypeRef ov)
         bits = 64;
     else if (LLVMGetTypeKind(ov) == LLVMHalfTypeKind)
         bits = 16;
-    unsigned n = bits == 64 ? 2 : bits == 16 ? 8 : 4;
+    unsigned n = bits == 64 ? 2 : bits == 16 && lc->cbuf_lanes != 4 ? 8 : 4;
     snprintf(name, sizeof name, "dx.types.CBufRet.%s%s", sfx, n == 8 ? ".8" : "");
     return types_repeat(lc, name, ov, n, NULL);
 }
