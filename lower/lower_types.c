@@ -226,7 +226,7 @@ static void types_apply_bits(lower_ctx *lc, LLVMValueRef fn, uint32_t bits)
         {DXIL_ATTR_READNONE, lc->attrs.mem_none},   {DXIL_ATTR_READONLY, lc->attrs.mem_read},
         {DXIL_ATTR_ARGMEMONLY, lc->attrs.mem_argmem}, {DXIL_ATTR_NODUPLICATE, lc->attrs.noduplicate},
         {DXIL_ATTR_NORETURN, lc->attrs.noreturn}};
-    if (lc->attrs.nounwind)
+    if (lc->attrs.nounwind && !(bits & DXU_OP_ATTRS_NO_NOUNWIND))
         LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, lc->attrs.nounwind);
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if ((bits & map[i].bit) && map[i].a)
@@ -247,7 +247,7 @@ static void types_set_attrs(lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *
  * !dxu.opAttrs, so a kept call means again what it meant in the input. */
 int lower_restore_op_attrs(lower_ctx *lc)
 {
-    static const char *const kinds[] = {"memory", "noduplicate", "noreturn"};
+    static const char *const kinds[] = {"memory", "noduplicate", "noreturn", "nounwind"};
     if (!LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_OP_ATTRS))
         return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
