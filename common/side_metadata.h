@@ -53,6 +53,10 @@
  * (waveGetLaneIndex: ReadNone -> ReadOnly) by compiler release, not by
  * DXIL version, so the table cannot say which one a module used. */
 #define DXU_MD_OP_ATTRS "dxu.opAttrs"
+/* Extra bit in a !dxu.opAttrs value, above the dxil_op_attr bits: the
+ * declaration had no nounwind (hand-written DXIL such as DXC's own tests),
+ * which every declaration lowering makes otherwise carries. */
+#define DXU_OP_ATTRS_NO_NOUNWIND (1u << 16)
 
 /* Raise of a DXContainer (raise_parts.c): the parts the container writer
  * cannot regenerate from metadata, bytes exact, in container order:

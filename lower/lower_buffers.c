@@ -384,7 +384,9 @@ static void buf_cbuffer_row(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
         return;
     LLVMTypeRef s = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     LLVMValueRef a[2] = {h, LLVMGetOperand(call, 1)};
+    lc->cbuf_lanes = LLVMCountStructElementTypes(LLVMTypeOf(call));
     LLVMValueRef ret = lower_dxop_call(lc, DXIL_OP_CBufferLoadLegacy, s, a, 2, "");
+    lc->cbuf_lanes = 0;
     if (!ret)
         return;
     for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetFirstUse(call)) {

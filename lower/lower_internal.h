@@ -42,6 +42,9 @@ typedef struct lower_ctx {
      * them to --check (a DXC module may use ops newer than its version). */
     LLVMValueRef *input_calls;
     size_t n_input_calls;
+    /* Fields of the cbuffer row being lowered: 4 for a min-precision row
+     * of 16-bit values (one per 32-bit slot), else 0 (by width). */
+    unsigned cbuf_lanes;
 } lower_ctx;
 
 typedef struct lower_pass {

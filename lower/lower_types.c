@@ -118,7 +118,8 @@ static LLVMTypeRef types_resret(lower_ctx *lc, LLVMTypeRef ov)
 }
 
 /* %dx.types.CBufRet.<o>: 2 fields for 64-bit, 8 (".8") for 16-bit when
- * the target has native 16-bit rows, else 4. */
+ * the row holds native 16-bit values, else 4 (min precision keeps one
+ * 16-bit value per 32-bit slot: DXC's 4-field CBufRet.i16 / .f16). */
 static LLVMTypeRef types_cbufret(lower_ctx *lc, LLVMTypeRef ov)
 {
     char name[64], sfx[32];
@@ -130,7 +131,7 @@ static LLVMTypeRef types_cbufret(lower_ctx *lc, LLVMTypeRef ov)
         bits = 64;
     else if (LLVMGetTypeKind(ov) == LLVMHalfTypeKind)
         bits = 16;
-    unsigned n = bits == 64 ? 2 : bits == 16 ? 8 : 4;
+    unsigned n = bits == 64 ? 2 : bits == 16 && lc->cbuf_lanes != 4 ? 8 : 4;
     snprintf(name, sizeof name, "dx.types.CBufRet.%s%s", sfx, n == 8 ? ".8" : "");
     return types_repeat(lc, name, ov, n, NULL);
 }
@@ -225,7 +226,7 @@ static void types_apply_bits(lower_ctx *lc, LLVMValueRef fn, uint32_t bits)
         {DXIL_ATTR_READNONE, lc->attrs.mem_none},   {DXIL_ATTR_READONLY, lc->attrs.mem_read},
         {DXIL_ATTR_ARGMEMONLY, lc->attrs.mem_argmem}, {DXIL_ATTR_NODUPLICATE, lc->attrs.noduplicate},
         {DXIL_ATTR_NORETURN, lc->attrs.noreturn}};
-    if (lc->attrs.nounwind)
+    if (lc->attrs.nounwind && !(bits & DXU_OP_ATTRS_NO_NOUNWIND))
         LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, lc->attrs.nounwind);
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if ((bits & map[i].bit) && map[i].a)
@@ -246,7 +247,7 @@ static void types_set_attrs(lower_ctx *lc, LLVMValueRef fn, const dxil_op_info *
  * !dxu.opAttrs, so a kept call means again what it meant in the input. */
 int lower_restore_op_attrs(lower_ctx *lc)
 {
-    static const char *const kinds[] = {"memory", "noduplicate", "noreturn"};
+    static const char *const kinds[] = {"memory", "noduplicate", "noreturn", "nounwind"};
     if (!LLVMGetNamedMetadataNumOperands(lc->mod, DXU_MD_OP_ATTRS))
         return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {

@@ -30,6 +30,28 @@ static void module_parse_failed(int rc, const char *err, const char *prefix, dxi
                        "LLVM could not read the bitcode");
 }
 
+/* Second text stage: *buf (NULL: the input itself) replaced by its text
+ * with typed pointer attributes, when any changed; freed on failure. */
+static int module_type_attrs(char **buf, size_t *len, const char *data, size_t size,
+                             dxil_diags *diags)
+{
+    char *typed = NULL;
+    size_t typed_len = 0;
+    if (text_type_pointer_attrs(*buf ? *buf : data, *buf ? *len : size, &typed,
+                                &typed_len) != 0) {
+        free(*buf);
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
+                       "out of memory typing sret/byval parameters");
+        return -1;
+    }
+    if (typed) {
+        free(*buf);
+        *buf = typed;
+        *len = typed_len;
+    }
+    return 0;
+}
+
 int module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const char *name,
                            char **original, LLVMModuleRef *out, dxil_diags *diags)
 {
@@ -37,8 +59,10 @@ int module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const c
     size_t fixed_len = 0, upgraded_len = 0;
     if (text_check_intrinsic_uses(data, size, diags) != 0)
         return -1;
-    /* Module flags checked, LLVM 3.7 debug info upgraded (text_debuginfo.h). */
-    if (text_prepare_metadata(data, size, &upgraded, &upgraded_len, diags) != 0)
+    /* Module flags checked, LLVM 3.7 debug info upgraded (text_debuginfo.h),
+     * bare `sret`/`byval` given their type (text_check.h). */
+    if (text_prepare_metadata(data, size, &upgraded, &upgraded_len, diags) != 0 ||
+        module_type_attrs(&upgraded, &upgraded_len, data, size, diags) != 0)
         return -1;
     const char *in = upgraded ? upgraded : data;
     size_t in_len = upgraded ? upgraded_len : size;

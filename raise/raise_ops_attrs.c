@@ -149,7 +149,8 @@ void ops_fix_kept_attrs(raise_ctx *rc, const ops_decls *decls)
     ops_calls_free(&calls);
 }
 
-/* The dxil_op_attr bits a declaration carries; false when its memory
+/* The dxil_op_attr bits a declaration carries (plus
+ * DXU_OP_ATTRS_NO_NOUNWIND when it lacks nounwind); false when its memory
  * attribute is none of DXC's. */
 static bool opsa_read(LLVMValueRef fn, const opsa_memory *mem, uint32_t *out)
 {
@@ -164,6 +165,10 @@ static bool opsa_read(LLVMValueRef fn, const opsa_memory *mem, uint32_t *out)
         if (k && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k))
             *out |= flag_bits[i];
     }
+    unsigned nounwind = opsa_flag_kinds[OPSA_NOUNWIND];
+    if (*out != UINT32_MAX && nounwind &&
+        !LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, nounwind))
+        *out |= DXU_OP_ATTRS_NO_NOUNWIND;
     return *out != UINT32_MAX;
 }
 
