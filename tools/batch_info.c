@@ -10,6 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Status words shared by the JSON report, the CSV rows and the summary. */
+static const char *const report_status_names[] = {
+    [BATCH_PENDING] = "pending", [BATCH_OK] = "ok", [BATCH_FAILED] = "failed",
+    [BATCH_CRASHED] = "crashed", [BATCH_SKIPPED] = "skipped",
+    [BATCH_INTERRUPTED] = "interrupted"};
+
+const char *batch_status_name(batch_status st)
+{
+    return report_status_names[st];
+}
+
 static json_object *info_version(uint32_t major, uint32_t minor)
 {
     char buf[32];

@@ -7,16 +7,6 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const report_status_names[] = {
-    [BATCH_PENDING] = "pending", [BATCH_OK] = "ok", [BATCH_FAILED] = "failed",
-    [BATCH_CRASHED] = "crashed", [BATCH_SKIPPED] = "skipped",
-    [BATCH_INTERRUPTED] = "interrupted"};
-
-const char *batch_status_name(batch_status st)
-{
-    return report_status_names[st];
-}
-
 /* Items listed as failures (summary lines, the "failures" array): not
  * the skipped ones, nor the ones never started. */
 static bool report_is_failure(const batch_item *it)
@@ -89,7 +79,7 @@ void batch_summary_print(const batch_options *o, const batch_list *list, const b
         if (it->status == BATCH_FAILED)
             fprintf(out, "  failed: %s\n", it->reason ? it->reason : it->path);
         else if (report_is_failure(it))
-            fprintf(out, "  %s: %s: %s\n", report_status_names[it->status], it->path,
+            fprintf(out, "  %s: %s: %s\n", batch_status_name(it->status), it->path,
                     it->reason ? it->reason : "(no reason)");
     }
     report_print_coverage(t, out);
@@ -111,7 +101,7 @@ static json_object *report_item(const batch_options *o, const batch_item *it)
 {
     json_object *j = json_object_new_object();
     json_object_object_add(j, "path", json_object_new_string(it->path));
-    json_object_object_add(j, "status", json_object_new_string(report_status_names[it->status]));
+    json_object_object_add(j, "status", json_object_new_string(batch_status_name(it->status)));
     json_object_object_add(j, "ms", json_object_new_double(it->ms));
     report_add_info(j, it);
     bool done = it->status == BATCH_OK || it->status == BATCH_SKIPPED;
