@@ -34,10 +34,15 @@ static void chk_report(chk_ctx *c, LLVMValueRef call, const ops_decl *d, uint32_
 {
     size_t len;
     LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    const dxil_op_info *op = dxil_op_by_opcode(c->table, opcode);
+    /* UINT32_MAX: the caller has no opcode; the call may still name one. */
+    bool known = opcode != UINT32_MAX || ops_call_opcode(call, &opcode);
+    const dxil_op_info *op = known ? dxil_op_by_opcode(c->table, opcode) : NULL;
+    char num[16] = "?";
+    if (known)
+        snprintf(num, sizeof num, "%u", opcode);
     dxil_diags_add(c->diags, DXIL_SEV_ERROR, DXIL_E_CHECK, DXIL_LOC_NONE, 0,
-                   "@%s: @%s opcode %u (%s): %s%s", f ? LLVMGetValueName2(f, &len) : "?", d->name,
-                   opcode, op ? op->name : "unknown", fmt, detail ? detail : "");
+                   "@%s: @%s opcode %s (%s): %s%s", f ? LLVMGetValueName2(f, &len) : "?", d->name,
+                   num, op ? op->name : "unknown", fmt, detail ? detail : "");
     c->violations++;
 }
 
