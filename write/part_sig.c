@@ -7,6 +7,7 @@
  *   Validator 1.4 and older report i1 as an unknown component type and
  *   derive the read/write masks from the element mask instead of usage. */
 #include "write_internal.h"
+#include "dxil-upgrade/dxil_abi.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,15 +50,18 @@ uint32_t wsig_comp_type(const write_module *wm, uint32_t comp_type)
 static bool sig_not_in_part(uint32_t shader, int which, uint32_t kind)
 {
     switch (kind) {
-    case 8: case 9: case 11: case 15: case 21: case 22: case 23: case 24: case 27:
-    case 31: case 32:
+    case DXIL_SEMANTIC_OUTPUT_CONTROL_POINT_ID: case DXIL_SEMANTIC_DOMAIN_LOCATION:
+    case DXIL_SEMANTIC_GS_INSTANCE_ID: case DXIL_SEMANTIC_INNER_COVERAGE:
+    case DXIL_SEMANTIC_DISPATCH_THREAD_ID: case DXIL_SEMANTIC_GROUP_ID:
+    case DXIL_SEMANTIC_GROUP_INDEX: case DXIL_SEMANTIC_GROUP_THREAD_ID: case DXIL_SEMANTIC_VIEW_ID:
+    case DXIL_SEMANTIC_START_VERTEX_LOCATION: case DXIL_SEMANTIC_START_INSTANCE_LOCATION:
         return true;
-    case 10: /* PrimitiveID: read with an op in hull and domain shaders */
-        return (shader == 3 && which == WSIG_INPUT) || shader == 4;
-    case 14: /* Coverage: an input is read with an op */
+    case DXIL_SEMANTIC_PRIMITIVE_ID: /* read with an op in hull and domain shaders */
+        return (shader == DXIL_SHADER_HULL && which == WSIG_INPUT) || shader == DXIL_SHADER_DOMAIN;
+    case DXIL_SEMANTIC_COVERAGE: /* an input is read with an op */
         return which == WSIG_INPUT;
-    case 30: /* CullPrimitive: a pixel input */
-        return which == WSIG_INPUT && shader == 0;
+    case DXIL_SEMANTIC_CULL_PRIMITIVE: /* a pixel input */
+        return which == WSIG_INPUT && shader == DXIL_SHADER_PIXEL;
     default:
         return false;
     }
