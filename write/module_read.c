@@ -3,6 +3,7 @@
  * its three signatures, read once and checked field by field (a writer
  * must never guess a part's contents from a malformed record). */
 #include "write_internal.h"
+#include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
 
 #include <stdarg.h>
@@ -32,7 +33,7 @@ bool wm_val_at_least(const write_module *wm, uint32_t major, uint32_t minor)
 
 bool wm_is_lib(const write_module *wm)
 {
-    return wm->kind == 6;
+    return wm->kind == DXIL_SHADER_LIBRARY;
 }
 
 LLVMValueRef wm_prop(const write_module *wm, unsigned tag)
@@ -192,9 +193,9 @@ void wm_free(write_module *wm)
 uint32_t wm_tess_domain(const write_module *wm)
 {
     uint64_t d = 0;
-    if (wm->kind == 3)
+    if (wm->kind == DXIL_SHADER_HULL)
         md_operand_uint(wm_prop(wm, 3), 3, &d);
-    else if (wm->kind == 4)
+    else if (wm->kind == DXIL_SHADER_DOMAIN)
         md_operand_uint(wm_prop(wm, 2), 0, &d);
     return (uint32_t)d;
 }

@@ -5,6 +5,7 @@
  * elements and the ViewID / input-output dependency tables
  * (part_psv0_sig.c). Layout constants: container/psv0_layout.h. */
 #include "write_internal.h"
+#include "dxil-upgrade/dxil_abi.h"
 #include "psv0_internal.h"
 #include "common/byteio.h"
 #include "module/md_util.h"
@@ -52,7 +53,7 @@ static bool psv_has_kind(const wsig *s, uint32_t kind, uint32_t kind2)
 static bool psv_sample_frequency(const wsig *s)
 {
     for (uint32_t i = 0; i < s->count; i++)
-        if ((s->elems[i].interp >= 5 && s->elems[i].interp <= 8) || s->elems[i].kind == 12)
+        if ((s->elems[i].interp >= 5 && s->elems[i].interp <= 8) || s->elems[i].kind == DXIL_SEMANTIC_SAMPLE_INDEX)
             return true;
     return false;
 }

@@ -133,7 +133,7 @@ int psv_tables_build(write_module *wm, uint32_t version, psv_tables *t)
     for (int s = 0; s < 3; s++)
         for (uint32_t i = 0; i < wm->sig[s].count && t->name_off && t->index_off; i++, n++) {
             const wsig_elem *e = &wm->sig[s].elems[i];
-            if (e->kind == 0 && e->name[0]) {
+            if (e->kind == DXIL_SEMANTIC_ARBITRARY && e->name[0]) {
                 t->name_off[n] = (uint32_t)t->strings.n;
                 wb_bytes(&t->strings, e->name, strlen(e->name) + 1);
             }

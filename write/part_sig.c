@@ -107,7 +107,7 @@ static void sig_name_offsets(sig_writer *s, const wsig *sig, uint32_t fixed)
         bool shares = s->dedup || sig->elems[i].kind != 0;
         uint32_t j = 0;
         while (shares && j < i &&
-               (strcmp(sig->elems[j].name, name) != 0 || (!s->dedup && sig->elems[j].kind == 0)))
+               (strcmp(sig->elems[j].name, name) != 0 || (!s->dedup && sig->elems[j].kind == DXIL_SEMANTIC_ARBITRARY)))
             j++;
         if (shares && j < i) {
             s->name_off[i] = s->name_off[j];
@@ -173,7 +173,7 @@ int write_sig(write_module *wm, int which, wbuf *out)
     static const char *const parts[3] = {"ISG1", "OSG1", "PSG1"};
     const wsig *sig = &wm->sig[which];
     sig_writer s = {.wm = wm, .which = which,
-                    .input = which == WSIG_INPUT || (which == WSIG_PC_PRIM && wm->kind == 4),
+                    .input = which == WSIG_INPUT || (which == WSIG_PC_PRIM && wm->kind == DXIL_SHADER_DOMAIN),
                     .compat14 = !wm_val_at_least(wm, 1, 5), .dedup = wm_val_at_least(wm, 1, 7),
                     .min_precision = !((wm->flags >> 23) & 1), .domain = wm_tess_domain(wm)};
     uint32_t rows_total = 0;
