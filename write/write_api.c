@@ -158,7 +158,8 @@ static int wa_assemble(write_module *wm, const dxil_write_input *in, wa_list *l,
         all[i].data = l->bufs[i].p;
         all[i].size = l->bufs[i].n;
     }
-    memcpy(all + l->n, in->carried, in->carried_count * sizeof *all);
+    if (in->carried_count) /* carried may be NULL when there are none */
+        memcpy(all + l->n, in->carried, in->carried_count * sizeof *all);
     int rc = dxil_container_assemble(all, total, in->digest, out, out_size, wm->diags);
     free(all);
     return rc;
