@@ -181,7 +181,8 @@ int dxil_container_write(const dxil_write_input *in, uint8_t **out, size_t *out_
         rc = wa_regenerate(&wm, in, &l);
     if (!rc)
         rc = wa_assemble(&wm, in, &l, out, out_size);
-    for (size_t i = 0; i < l.n; i++)
+    /* Every slot: a part that failed half-way left bytes in bufs[l.n]. */
+    for (size_t i = 0; i < sizeof l.bufs / sizeof *l.bufs; i++)
         wb_free(&l.bufs[i]);
     wm_free(&wm);
     return rc;
