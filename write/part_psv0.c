@@ -49,11 +49,14 @@ static bool psv_has_kind(const wsig *s, uint32_t kind, uint32_t kind2)
     return false;
 }
 
-/* Interpolation modes 5-8 are the sample ones (DXIL InterpolationMode). */
+/* DXC's rule: any input interpolated per sample (LinearSample,
+ * LinearNoperspectiveSample) or SV_SampleIndex. */
 static bool psv_sample_frequency(const wsig *s)
 {
     for (uint32_t i = 0; i < s->count; i++)
-        if ((s->elems[i].interp >= 5 && s->elems[i].interp <= 8) || s->elems[i].kind == DXIL_SEMANTIC_SAMPLE_INDEX)
+        if (s->elems[i].interp == DXIL_INTERP_LINEAR_SAMPLE ||
+            s->elems[i].interp == DXIL_INTERP_LINEAR_NOPERSPECTIVE_SAMPLE ||
+            s->elems[i].kind == DXIL_SEMANTIC_SAMPLE_INDEX)
             return true;
     return false;
 }

@@ -10,6 +10,8 @@
 #include "container/md5.h"
 #include "test_util.h"
 
+#include <llvm-c/Core.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,12 +219,65 @@ static void test_corpus_write(void)
     CU_ASSERT_EQUAL(t.written_same, n);
 }
 
+/* PSV0's SampleFrequency (byte 1 of the runtime info, after its size word)
+ * with the first pixel input's interpolation mode set to `interp`. */
+static int wc_sample_frequency(LLVMModuleRef m, LLVMValueRef elem, unsigned interp)
+{
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMValueRef v = LLVMConstInt(LLVMInt8TypeInContext(ctx), interp, false);
+    LLVMReplaceMDNodeOperandWith(elem, 5, LLVMValueAsMetadata(v));
+    uint8_t *data = NULL;
+    size_t size = 0;
+    dxil_diags *d = dxil_diags_create();
+    int rc = dxil_write_part_data(m, "PSV0", NULL, &data, &size, d);
+    int bit = rc == 0 && size > 5 ? data[5] : -1;
+    free(data);
+    dxil_diags_destroy(d);
+    return bit;
+}
+
+/* DXC sets SampleFrequency for LinearSample (6) and
+ * LinearNoperspectiveSample (7) inputs only; 5 is noperspective centroid. */
+static void test_sample_frequency(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/corpus/vkd3d-proton/"
+             "d3d12_geometry_shader__test_ps_layer__ps_code_dxil.dxil", tu_shared_dir());
+    dxil_options o;
+    dxil_options_init(&o);
+    o.raise = false;
+    dxil_diags *d = dxil_diags_create();
+    dxil_module *dm = dxil_module_load_file(path, &o, d);
+    dxil_diags_destroy(d);
+    if (!dm) {
+        printf("\n  %s missing: sample-frequency check skipped\n", path);
+        return;
+    }
+    LLVMModuleRef m = dxil_module_llvm(dm);
+    LLVMValueRef ep[1], ops[8], sigs[3], ins[8];
+    CU_ASSERT_FATAL(LLVMGetNamedMetadataNumOperands(m, "dx.entryPoints") == 1);
+    LLVMGetNamedMetadataOperands(m, "dx.entryPoints", ep);
+    CU_ASSERT_FATAL(LLVMGetMDNodeNumOperands(ep[0]) >= 3);
+    LLVMGetMDNodeOperands(ep[0], ops);
+    CU_ASSERT_FATAL(ops[2] && LLVMGetMDNodeNumOperands(ops[2]) == 3);
+    LLVMGetMDNodeOperands(ops[2], sigs);
+    CU_ASSERT_FATAL(sigs[0] && LLVMGetMDNodeNumOperands(sigs[0]) >= 1 &&
+                    LLVMGetMDNodeNumOperands(sigs[0]) <= 8);
+    LLVMGetMDNodeOperands(sigs[0], ins);
+    CU_ASSERT_EQUAL(wc_sample_frequency(m, ins[0], 5), 0);
+    CU_ASSERT_EQUAL(wc_sample_frequency(m, ins[0], 6), 1);
+    CU_ASSERT_EQUAL(wc_sample_frequency(m, ins[0], 7), 1);
+    CU_ASSERT_EQUAL(wc_sample_frequency(m, ins[0], 2), 0);
+    dxil_module_destroy(dm);
+}
+
 int tu_register(void)
 {
     if (!tu_shared_dir())
         return 1; /* skipped, with the reason printed */
     static const tu_case cases[] = {
         {"regenerated parts and reassembled containers match DXC's", test_corpus_write},
+        {"PSV0 SampleFrequency follows DXC's per-sample interpolation modes", test_sample_frequency},
         {NULL, NULL}};
     tu_add_suite("corpus write", cases);
     return 0;
