@@ -35,10 +35,11 @@ static int cli_dump_print(const dxil_parts *p, cli_dump_format format, FILE *out
 
 int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *diags)
 {
-    size_t size = 0;
-    uint8_t *data = file_read_all(path, &size, diags);
-    if (!data)
+    file_data in;
+    if (file_map(path, 0, &in, diags) != 0)
         return CLI_EXIT_INPUT;
+    const uint8_t *data = in.data;
+    size_t size = in.size;
     int rc = CLI_EXIT_INPUT;
     if (dxil_detect_input(data, size) != DXIL_INPUT_CONTAINER) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_UNKNOWN_FORMAT, DXIL_LOC_NONE, 0,
@@ -50,7 +51,7 @@ int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *di
             rc = cli_dump_print(&parts, format, out);
         dxil_parts_free(&parts);
     }
-    free(data);
+    file_release(&in);
     return rc;
 }
 
@@ -59,10 +60,11 @@ int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
 {
     if (strcmp(path, "-") == 0 || (part && strcmp(part, "DXIL") != 0))
         return 0;
-    size_t size = 0;
-    uint8_t *data = file_read_all(path, &size, diags);
-    if (!data)
+    file_data in;
+    if (file_map(path, 0, &in, diags) != 0)
         return 1;
+    const uint8_t *data = in.data;
+    size_t size = in.size;
     int problems = 0;
     if (dxil_detect_input(data, size) == DXIL_INPUT_CONTAINER) {
         dxil_parts parts;
@@ -71,6 +73,6 @@ int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
             problems = (int)parts.malformed + dxil_parts_check_module(&parts, module, diags);
         dxil_parts_free(&parts);
     }
-    free(data);
+    file_release(&in);
     return problems;
 }
