@@ -1,0 +1,36 @@
+/* bcwrite.h - writes an LLVM 22 module in DXIL form as the LLVM 3.7-era
+ * bitcode DXC writes and reads: typed pointers, 3.7 record layouts, DXC's
+ * abbreviations and value order (docs/writing.md, "The DXIL bitcode").
+ *
+ * The module is the lowered (or never raised) DXIL module: dx.op calls,
+ * dx.* metadata. What 3.7 cannot express is rewritten to its 3.7 form or
+ * refused with a diagnostic naming the function and instruction; on any
+ * error nothing is returned. */
+#ifndef DXIL_BCWRITE_H
+#define DXIL_BCWRITE_H
+
+#include "dxil-upgrade/dxil_diag.h"
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct bc_restypes;
+
+typedef struct bcw_options {
+    const char *name;                     /* for diagnostics (file name) */
+    /* The struct each dx.resources record's operand 1 pointed to in the
+     * bitcode the module was read from (LLVM 22 keeps only `ptr`); NULL
+     * when unknown, then the writer looks for the side metadata the raise
+     * keeps, and else writes the pointer DXC writes for a stripped
+     * resource of that class. */
+    const struct bc_restypes *restypes;
+} bcw_options;
+
+void bcw_options_init(bcw_options *o);
+
+/* 0 with *out (malloc'd, caller frees) and *size, or -1 with diagnostics. */
+int bcw_write_module(LLVMModuleRef m, const bcw_options *o, uint8_t **out, size_t *size,
+                     dxil_diags *diags);
+
+#endif
