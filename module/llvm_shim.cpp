@@ -154,3 +154,32 @@ extern "C" int shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMMo
     *out = wrap(mod.release());
     return DXIL_SHIM_PARSED;
 }
+
+/* LLVM-C cannot tell a distinct MDNode from a uniqued one (3.7 bitcode
+ * writes them as different records), nor a tuple from a debug-info node
+ * -- the DXIL bitcode writer needs both. */
+extern "C" int shim_md_node_form(LLVMValueRef md)
+{
+    auto *mav = llvm::dyn_cast_or_null<llvm::MetadataAsValue>(llvm::unwrap(md));
+    auto *node = mav ? llvm::dyn_cast<llvm::MDNode>(mav->getMetadata()) : nullptr;
+    if (!node)
+        return SHIM_MD_NOT_NODE;
+    if (!llvm::isa<llvm::MDTuple>(node))
+        return SHIM_MD_OTHER;
+    return node->isDistinct() ? SHIM_MD_DISTINCT_TUPLE : SHIM_MD_TUPLE;
+}
+
+/* LLVM-C maps a metadata kind name to its id but not back; the bitcode
+ * writer names the kinds it writes. Returns the number of kinds; fills
+ * names[i]/lens[i] for i < cap (pointers stay valid with the context). */
+extern "C" unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, size_t *lens,
+                                       unsigned cap)
+{
+    llvm::SmallVector<llvm::StringRef, 64> all;
+    llvm::unwrap(ctx)->getMDKindNames(all);
+    for (unsigned i = 0; i < all.size() && i < cap; i++) {
+        names[i] = all[i].data();
+        lens[i] = all[i].size();
+    }
+    return (unsigned)all.size();
+}

@@ -5,6 +5,8 @@
 
 #include <llvm-c/Types.h>
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -34,6 +36,15 @@ int shim_parse_bitcode(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRe
  * DXIL_SHIM_PARSE_FAILED sets *broken to LLVM's parse message. */
 int shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *out,
                        char **broken);
+
+/* What md (a MetadataAsValue) wraps. */
+enum { SHIM_MD_NOT_NODE, SHIM_MD_TUPLE, SHIM_MD_DISTINCT_TUPLE, SHIM_MD_OTHER };
+int shim_md_node_form(LLVMValueRef md);
+
+/* The context's metadata kind names by id: returns how many there are and
+ * fills names/lens up to cap (the strings are not NUL-terminated). */
+unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, size_t *lens,
+                            unsigned cap);
 
 #ifdef __cplusplus
 }

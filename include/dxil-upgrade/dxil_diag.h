@@ -71,6 +71,7 @@ enum dxil_diag_code {
     DXIL_E_LLVM_VERIFY = 3001,   /* --verify, or a broken module with current debug info at load */
     DXIL_W_LLVM = 3002,
     DXIL_E_LLVM_WRITE = 3003,
+    DXIL_E_BITCODE_WRITE = 3004, /* the module has no LLVM 3.7 bitcode form (bcwrite/) */
     /* 4xxx op table and spec */
     DXIL_E_SPEC = 4000,
     DXIL_E_SPEC_SCHEMA = 4001,

@@ -1,0 +1,287 @@
+/* bcw_build.c - pass 1: every global, function and instruction becomes an
+ * entry whose operands are resolved to entries of the types their users
+ * need (bcw_values.c), in the order the function block will list them. */
+#include "bcw_internal.h"
+
+#include <llvm-c/Target.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Intrinsics whose 3.7 name and signature differ from LLVM 22's: the
+ * lifetime markers lost their size operand and gained a pointer suffix. */
+static const struct {
+    const char *name22, *name37;
+} renamed[] = {
+    { "llvm.lifetime.start.p0", "llvm.lifetime.start" },
+    { "llvm.lifetime.end.p0", "llvm.lifetime.end" },
+};
+
+const char *bcw_intrinsic_name37(const char *name)
+{
+    for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
+        if (!strcmp(name, renamed[i].name22))
+            return renamed[i].name37;
+    return NULL;
+}
+
+static bool is_lifetime(LLVMValueRef fn)
+{
+    return fn && LLVMIsAFunction(fn) && bcw_intrinsic_name37(LLVMGetValueName(fn));
+}
+
+/* void (i64, i8*): the 3.7 lifetime marker. */
+static uint32_t lifetime_type(bcw_ctx *c)
+{
+    uint32_t params[2] = { bcw_type_simple(c, BT_INT, 64),
+                           bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), 0) };
+    return bcw_type_func(c, bcw_type_simple(c, BT_VOID, 0), params, 2, false);
+}
+
+uint32_t bcw_intrinsic_type(bcw_ctx *c, LLVMValueRef fn)
+{
+    return is_lifetime(fn) ? lifetime_type(c) : BCW_NONE;
+}
+
+uint32_t bcw_callee_type(bcw_ctx *c, LLVMValueRef call)
+{
+    LLVMValueRef fn = LLVMGetCalledValue(call);
+    if (is_lifetime(fn))
+        return lifetime_type(c);
+    if (fn && LLVMIsAFunction(fn))
+        return bcw_func_type(c, fn);
+    return bcw_type_from_llvm(c, LLVMGetCalledFunctionType(call));
+}
+
+static bool add_inst(bcw_ctx *c, uint32_t e, bool has_value)
+{
+    bcw_func *f = c->cur;
+    if (!bcw_grow(c, (void **)&f->insts, &f->cap, f->ninsts + 1, sizeof *f->insts))
+        return false;
+    f->insts[f->ninsts++] = (bcw_inst){ e, has_value };
+    return true;
+}
+
+static uint32_t ptr_to(bcw_ctx *c, uint32_t pointee, LLVMValueRef ptr)
+{
+    return bcw_type_ptr(c, pointee, LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)));
+}
+
+/* The 3.7 lifetime call: [i64 size, i8* ptr, callee]. */
+static void lifetime_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *ops)
+{
+    LLVMValueRef p = LLVMGetOperand(inst, 0);
+    unsigned long long size = ~0ull;
+    if (LLVMIsAAllocaInst(p)) {
+        LLVMTargetDataRef dl = LLVMGetModuleDataLayout(c->mod);
+        size = LLVMABISizeOfType(dl, LLVMGetAllocatedType(p));
+    }
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)))
+        bcw_error(c, inst, "a lifetime marker outside address space 0 has no 3.7 form");
+    ops[0] = bcw_val_of(c, LLVMConstInt(LLVMInt64TypeInContext(c->llctx), size, 0));
+    ops[1] = bcw_operand(c, p, bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), 0));
+    ops[2] = bcw_val_of(c, LLVMGetCalledValue(inst));
+}
+
+static void call_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *ops, unsigned n)
+{
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    if (is_lifetime(callee)) {
+        lifetime_ops(c, inst, ops);
+        return;
+    }
+    uint32_t fty = bcw_callee_type(c, inst); /* may grow c->types: index after */
+    uint32_t *params = c->types[fty].sub + 1, nparams = c->types[fty].nsub - 1;
+    for (unsigned i = 0; i + 1 < n; i++)
+        ops[i] = bcw_operand(c, LLVMGetOperand(inst, i), i < nparams ? params[i] : BCW_NONE);
+    ops[n - 1] = bcw_operand(c, callee, BCW_NONE);
+}
+
+/* What each operand's user needs, by opcode. */
+static uint32_t want_of(bcw_ctx *c, LLVMValueRef inst, LLVMOpcode op, unsigned i,
+                        const uint32_t *ops)
+{
+    LLVMValueRef o = LLVMGetOperand(inst, i);
+    switch (op) {
+    case LLVMLoad:
+        return ptr_to(c, bcw_type_from_llvm(c, LLVMTypeOf(inst)), o);
+    case LLVMStore:
+        return i == 1 ? ptr_to(c, c->vals[ops[0]].type, o) : BCW_NONE;
+    case LLVMGetElementPtr:
+        return i == 0 ? ptr_to(c, bcw_type_from_llvm(c, LLVMGetGEPSourceElementType(inst)), o)
+                      : BCW_NONE;
+    case LLVMAtomicCmpXchg:
+    case LLVMAtomicRMW:
+        return i == 0 ? ptr_to(c, bcw_type_from_llvm(c, LLVMTypeOf(LLVMGetOperand(inst, 1))), o)
+                      : BCW_NONE;
+    case LLVMICmp:
+        return i == 1 ? c->vals[ops[0]].type : BCW_NONE;
+    case LLVMSelect:
+        return i == 2 ? c->vals[ops[1]].type : BCW_NONE;
+    case LLVMPHI:
+        return bcw_val_type(c, bcw_val_of(c, inst));
+    case LLVMRet:
+        return bcw_type_sub(c, bcw_func_type(c, c->cur->fn), 0);
+    default:
+        return BCW_NONE;
+    }
+}
+
+static const LLVMOpcode refused[] = {
+    LLVMFreeze, LLVMCallBr, LLVMInvoke, LLVMLandingPad, LLVMResume, LLVMCleanupPad,
+    LLVMCatchPad, LLVMCatchRet, LLVMCatchSwitch, LLVMCleanupRet, LLVMIndirectBr, LLVMVAArg,
+};
+
+static bool refuse(bcw_ctx *c, LLVMValueRef inst, LLVMOpcode op)
+{
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+        if (op == refused[i]) {
+            bcw_error(c, inst, "this instruction has no LLVM 3.7 form the DXIL reader accepts");
+            return true;
+        }
+    return false;
+}
+
+/* fneg x is written as 3.7 wrote it: fsub -0.0, x. */
+static void fneg_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *ops)
+{
+    LLVMTypeRef t = LLVMTypeOf(inst);
+    LLVMTypeRef et = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+    LLVMValueRef nz = LLVMConstReal(et, -0.0);
+    if (et != t) {
+        unsigned n = LLVMGetVectorSize(t);
+        LLVMValueRef *el = malloc(n * sizeof *el);
+        if (!el) {
+            c->failed = true;
+            return;
+        }
+        for (unsigned i = 0; i < n; i++)
+            el[i] = nz;
+        nz = LLVMConstVector(el, n);
+        free(el);
+    }
+    ops[0] = bcw_val_of(c, nz);
+    ops[1] = bcw_operand(c, LLVMGetOperand(inst, 0), BCW_NONE);
+}
+
+/* LLVM 22 keeps a shuffle's mask out of its operands; 3.7 wants it as a
+ * constant <n x i32> operand (undef for an undefined element). */
+static uint32_t shuffle_mask(bcw_ctx *c, LLVMValueRef inst)
+{
+    unsigned n = LLVMGetNumMaskElements(inst);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(c->llctx);
+    LLVMValueRef *el = calloc(n ? n : 1, sizeof *el);
+    if (!el) {
+        c->failed = true;
+        return 0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        int m = LLVMGetMaskValue(inst, i);
+        el[i] = m == LLVMGetUndefMaskElem() ? LLVMGetUndef(i32) : LLVMConstInt(i32, (unsigned)m, 0);
+    }
+    uint32_t e = bcw_val_of(c, LLVMConstVector(el, n));
+    free(el);
+    return e;
+}
+
+static void build_inst(bcw_ctx *c, LLVMValueRef inst)
+{
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    if (refuse(c, inst, op))
+        return;
+    unsigned n = (unsigned)LLVMGetNumOperands(inst);
+    bool life = op == LLVMCall && is_lifetime(LLVMGetCalledValue(inst));
+    uint32_t nops = life ? 3 : op == LLVMFNeg ? 2 : op == LLVMShuffleVector ? 3 : n;
+    uint32_t *ops = calloc(nops ? nops : 1, sizeof *ops);
+    if (!ops) {
+        c->failed = true;
+        return;
+    }
+    if (op == LLVMCall)
+        call_ops(c, inst, ops, life ? 3 : n);
+    else if (op == LLVMFNeg)
+        fneg_ops(c, inst, ops);
+    else
+        for (unsigned i = 0; i < n; i++)
+            ops[i] = bcw_operand(c, LLVMGetOperand(inst, i), want_of(c, inst, op, i, ops));
+    if (op == LLVMShuffleVector)
+        ops[2] = shuffle_mask(c, inst);
+    uint32_t e = bcw_val_of(c, inst);
+    free(c->vals[e].ops);
+    c->vals[e].ops = ops;
+    c->vals[e].nops = nops;
+    add_inst(c, e, LLVMGetTypeKind(LLVMTypeOf(inst)) != LLVMVoidTypeKind);
+}
+
+static int build_function(bcw_ctx *c, bcw_func *f)
+{
+    c->cur = f;
+    f->nargs = LLVMCountParams(f->fn);
+    f->nblocks = LLVMCountBasicBlocks(f->fn);
+    f->args = calloc(f->nargs + 1, sizeof *f->args);
+    f->blocks = calloc(f->nblocks + 1, sizeof *f->blocks);
+    if (!f->args || !f->blocks)
+        return -1;
+    for (uint32_t i = 0; i < f->nargs; i++)
+        f->args[i] = bcw_val_of(c, LLVMGetParam(f->fn, i));
+    uint32_t b = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        f->blocks[b++] = bcw_val_of(c, LLVMBasicBlockAsValue(bb));
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb && !c->failed;
+         bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !c->failed;
+             i = LLVMGetNextInstruction(i))
+            build_inst(c, i);
+    c->cur = NULL;
+    return c->failed ? -1 : 0;
+}
+
+static void build_globals(bcw_ctx *c)
+{
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+        uint32_t e = bcw_val_of(c, g);
+        LLVMValueRef init = LLVMGetInitializer(g);
+        if (!init)
+            continue;
+        uint32_t ie = bcw_operand(c, init, c->types[c->vals[e].type].sub[0]);
+        c->vals[e].ops = malloc(sizeof *c->vals[e].ops);
+        if (!c->vals[e].ops) {
+            c->failed = true;
+            return;
+        }
+        c->vals[e].ops[0] = ie;
+        c->vals[e].nops = 1;
+    }
+    if (LLVMGetFirstGlobalAlias(c->mod))
+        bcw_error(c, LLVMGetFirstGlobalAlias(c->mod), "global aliases are not DXIL");
+}
+
+int bcw_build(bcw_ctx *c)
+{
+    build_globals(c);
+    size_t n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+        bcw_val_of(c, f);
+        n += !LLVMIsDeclaration(f);
+    }
+    c->funcs = calloc(n + 1, sizeof *c->funcs);
+    if (!c->funcs)
+        return -1;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && !c->failed; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f)) {
+            c->funcs[c->nfuncs].fn = f;
+            if (build_function(c, &c->funcs[c->nfuncs++]))
+                return -1;
+        }
+    return c->failed ? -1 : 0;
+}
+
+void bcw_funcs_free(bcw_ctx *c)
+{
+    for (size_t i = 0; i < c->nfuncs; i++) {
+        free(c->funcs[i].insts);
+        free(c->funcs[i].args);
+        free(c->funcs[i].blocks);
+    }
+    free(c->funcs);
+}

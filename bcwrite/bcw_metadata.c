@@ -1,0 +1,461 @@
+/* bcw_metadata.c - metadata in LLVM 3.7's records: one module METADATA
+ * block (strings as METADATA_STRING_OLD records, values, nodes, named
+ * nodes), a second one listing the kinds, and per function a
+ * METADATA_ATTACHMENT block. Metadata is numbered as 3.7's enumerator
+ * does: operands before the node that uses them. */
+#include "bcw_internal.h"
+
+#include "bitcode/bitcode_types.h"
+#include "module/llvm_shim.h"
+#include "module/md_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { METADATA_BLOCK_ID = 15, METADATA_ATTACHMENT_ID = 16 };
+enum { M_STRING = 1, M_VALUE = 2, M_NODE = 3, M_NAME = 4, M_DISTINCT = 5, M_KIND = 6,
+       M_NAMED_NODE = 10, M_ATTACHMENT = 11 };
+
+/* LLVM 3.7's fixed metadata kinds, in id order. */
+static const char *const kinds37[] = {
+    "dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load",
+    "alias.scope", "noalias", "nontemporal", "llvm.mem.parallel_loop_access",
+    "nonnull", "dereferenceable", "dereferenceable_or_null",
+};
+#define NKINDS37 (sizeof kinds37 / sizeof *kinds37)
+
+static bool is_md(LLVMValueRef v)
+{
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMMetadataTypeKind;
+}
+
+static bool undef_like(LLVMValueRef v)
+{
+    return LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantPointerNull(v);
+}
+
+static uint32_t md_add(bcw_ctx *c, const bcw_md *m)
+{
+    if (!bcw_grow(c, (void **)&c->mds, &c->mds_cap, c->nmds + 1, sizeof *c->mds))
+        return 0;
+    c->mds[c->nmds] = *m;
+    return (uint32_t)++c->nmds;
+}
+
+/* md id (1-based) of the value entry e as ValueAsMetadata. */
+static uint32_t md_value(bcw_ctx *c, uint32_t e)
+{
+    uint32_t key[3] = { 0x4d44, e, 0 }, id;
+    if (bcw_map_get(&c->md_of, key, sizeof key, &id))
+        return id;
+    bcw_enum_value(c, e);
+    id = md_add(c, &(bcw_md){ .kind = MDK_VALUE, .val = e });
+    if (!bcw_map_put(&c->md_of, key, sizeof key, id))
+        c->failed = true;
+    return id;
+}
+
+/* A dx.resources record's operand 1 (`ptr undef` in LLVM 22) typed as
+ * the class it pointed to in the bitcode the module came from. */
+static uint32_t resource_value(bcw_ctx *c, LLVMValueRef node, LLVMValueRef v)
+{
+    uint32_t where;
+    const bc_restypes *rt = c->opts ? c->opts->restypes : NULL;
+    if (!rt || !bcw_map_getp(&c->res_nodes, node, &where))
+        return bcw_val_of(c, v);
+    const bc_restype *r = bc_restypes_find(rt, where >> 20, where & 0xFFFFF);
+    LLVMTypeRef st = r && r->name ? LLVMGetTypeByName2(c->llctx, r->name) : NULL;
+    if (!st)
+        return bcw_val_of(c, v);
+    return bcw_typed_const(c, v, bcw_type_ptr(c, bcw_type_from_llvm(c, st), 0));
+}
+
+static uint32_t node_operand(bcw_ctx *c, LLVMValueRef node, unsigned i, LLVMValueRef op)
+{
+    if (!op)
+        return 0;
+    if (is_md(op))
+        return bcw_md_enumerate(c, op);
+    if (i == 1 && undef_like(op) && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
+        return md_value(c, resource_value(c, node, op));
+    return md_value(c, bcw_val_of(c, op));
+}
+
+static uint32_t md_node(bcw_ctx *c, LLVMValueRef md)
+{
+    unsigned n;
+    LLVMValueRef *ops = md_operands(md, &n);
+    uint32_t *ids = calloc(n ? n : 1, sizeof *ids);
+    if (!ids || (n && !ops)) {
+        free(ops);
+        free(ids);
+        c->failed = true;
+        return 0;
+    }
+    for (unsigned i = 0; i < n; i++)
+        ids[i] = node_operand(c, md, i, ops[i]);
+    free(ops);
+    uint8_t kind = shim_md_node_form(md) == SHIM_MD_DISTINCT_TUPLE ? MDK_DISTINCT : MDK_NODE;
+    return md_add(c, &(bcw_md){ .v = md, .kind = kind, .ops = ids, .nops = n });
+}
+
+/* ValueEnumerator::EnumerateMetadata: md id (1-based). */
+uint32_t bcw_md_enumerate(bcw_ctx *c, LLVMValueRef md)
+{
+    uint32_t id;
+    if (bcw_map_getp(&c->md_of, md, &id))
+        return id;
+    if (!bcw_map_putp(&c->md_of, md, 0)) /* blocks cycles */
+        c->failed = true;
+    if (LLVMIsAMDString(md)) {
+        id = md_add(c, &(bcw_md){ .v = md, .kind = MDK_STRING });
+    } else if (LLVMIsAMDNode(md)) {
+        if (shim_md_node_form(md) == SHIM_MD_OTHER) {
+            bcw_error(c, NULL, "debug-info metadata has no writer here (the DXIL part "
+                               "carries none; strip it first)");
+            return 0;
+        }
+        id = md_node(c, md);
+    } else {
+        bcw_error(c, NULL, "metadata of an unknown kind");
+        return 0;
+    }
+    if (!bcw_map_putp(&c->md_of, md, id))
+        c->failed = true;
+    return id;
+}
+
+static bool skipped_named(const char *name)
+{
+    return !strncmp(name, "dxu.", 4);
+}
+
+/* Records which nodes are dx.resources records: (list << 20 | pos). */
+static void mark_resources(bcw_ctx *c)
+{
+    LLVMValueRef root = md_named_single(c->mod, "dx.resources");
+    for (unsigned list = 0; list < 4 && root; list++) {
+        LLVMValueRef l = md_operand(root, list);
+        unsigned n = md_num_operands(l);
+        for (unsigned pos = 0; pos < n; pos++) {
+            LLVMValueRef rec = md_operand(l, pos);
+            if (rec && !bcw_map_putp(&c->res_nodes, rec, list << 20 | pos))
+                c->failed = true;
+        }
+    }
+}
+
+void bcw_md_enumerate_named(bcw_ctx *c)
+{
+    mark_resources(c);
+    for (LLVMNamedMDNodeRef nm = LLVMGetFirstNamedMetadata(c->mod); nm;
+         nm = LLVMGetNextNamedMetadata(nm)) {
+        size_t len;
+        const char *name = LLVMGetNamedMetadataName(nm, &len);
+        char buf[256];
+        if (len >= sizeof buf || skipped_named(name))
+            continue;
+        memcpy(buf, name, len);
+        buf[len] = 0;
+        unsigned n = LLVMGetNamedMetadataNumOperands(c->mod, buf);
+        LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+        if (!ops) {
+            c->failed = true;
+            return;
+        }
+        LLVMGetNamedMetadataOperands(c->mod, buf, ops);
+        for (unsigned i = 0; i < n; i++)
+            bcw_md_enumerate(c, ops[i]);
+        free(ops);
+    }
+}
+
+/* ---- kinds ---- */
+
+static int add_kind(bcw_ctx *c, const char *name, size_t len)
+{
+    char **k = realloc(c->kind_names, (c->nkinds + 1) * sizeof *k);
+    if (!k)
+        return -1;
+    c->kind_names = k;
+    if (!(k[c->nkinds] = strndup(name, len)))
+        return -1;
+    c->nkinds++;
+    return 0;
+}
+
+/* The 3.7 id of each kind the context knows: 3.7's fixed kinds keep
+ * their ids; the others (the ones the file named, in the order it named
+ * them) follow, the way a 3.7 context registers them. */
+int bcw_md_init_kinds(bcw_ctx *c)
+{
+    LLVMContextRef fresh = LLVMContextCreate();
+    unsigned fixed22 = shim_md_kind_names(fresh, NULL, NULL, 0);
+    LLVMContextDispose(fresh);
+    unsigned n = shim_md_kind_names(c->llctx, NULL, NULL, 0);
+    const char **names = calloc(n + 1, sizeof *names);
+    size_t *lens = calloc(n + 1, sizeof *lens);
+    c->kind_map = calloc(n + 1, sizeof *c->kind_map);
+    if (!names || !lens || !c->kind_map)
+        goto oom;
+    shim_md_kind_names(c->llctx, names, lens, n);
+    c->nkind_map = n;
+    for (size_t i = 0; i < NKINDS37; i++)
+        if (add_kind(c, kinds37[i], strlen(kinds37[i])))
+            goto oom;
+    for (unsigned id = 0; id < n; id++) {
+        for (size_t k = 0; k < NKINDS37; k++)
+            if (strlen(kinds37[k]) == lens[id] && !memcmp(kinds37[k], names[id], lens[id]))
+                c->kind_map[id] = (uint32_t)k + 1;
+        if (c->kind_map[id] || id < fixed22)
+            continue;
+        if (add_kind(c, names[id], lens[id]))
+            goto oom;
+        c->kind_map[id] = (uint32_t)c->nkinds;
+    }
+    free(names);
+    free(lens);
+    return 0;
+oom:
+    free(names);
+    free(lens);
+    return -1;
+}
+
+/* The 3.7 id of an LLVM 22 kind; a fixed LLVM 22 kind 3.7 did not have
+ * (llvm.loop, say) is added as a named kind when first used. */
+uint32_t bcw_kind37(bcw_ctx *c, unsigned kind22)
+{
+    if (kind22 < c->nkind_map && c->kind_map[kind22])
+        return c->kind_map[kind22] - 1;
+    unsigned n = shim_md_kind_names(c->llctx, NULL, NULL, 0);
+    const char **names = calloc(n + 1, sizeof *names);
+    size_t *lens = calloc(n + 1, sizeof *lens);
+    uint32_t id = 0;
+    if (names && lens && kind22 < n && kind22 < c->nkind_map) {
+        shim_md_kind_names(c->llctx, names, lens, n);
+        if (!add_kind(c, names[kind22], lens[kind22]))
+            c->kind_map[kind22] = (uint32_t)c->nkinds;
+        id = (uint32_t)c->nkinds - 1;
+    } else {
+        c->failed = true;
+    }
+    free(names);
+    free(lens);
+    return id;
+}
+
+typedef struct att {
+    uint32_t kind;
+    LLVMMetadataRef md;
+} att;
+
+static int att_cmp(const void *a, const void *b)
+{
+    const att *x = a, *y = b;
+    return (x->kind > y->kind) - (x->kind < y->kind);
+}
+
+/* An instruction's attachments but !dbg, by 3.7 kind id. */
+static att *attachments(bcw_ctx *c, LLVMValueRef inst, size_t *n)
+{
+    LLVMValueMetadataEntry *e = LLVMInstructionGetAllMetadataOtherThanDebugLoc(inst, n);
+    att *a = *n ? calloc(*n, sizeof *a) : NULL;
+    for (size_t i = 0; a && i < *n; i++)
+        a[i] = (att){ bcw_kind37(c, LLVMValueMetadataEntriesGetKind(e, (unsigned)i)),
+                      LLVMValueMetadataEntriesGetMetadata(e, (unsigned)i) };
+    if (e)
+        LLVMDisposeValueMetadataEntries(e);
+    if (*n && !a)
+        c->failed = true;
+    if (a)
+        qsort(a, *n, sizeof *a, att_cmp);
+    else
+        *n = 0;
+    return a;
+}
+
+void bcw_md_enumerate_attachments(bcw_ctx *c, LLVMValueRef inst)
+{
+    size_t n;
+    att *a = attachments(c, inst, &n);
+    for (size_t i = 0; i < n; i++)
+        bcw_md_enumerate(c, LLVMMetadataAsValue(c->llctx, a[i].md));
+    free(a);
+}
+
+/* ---- writing ---- */
+
+static void write_string(bcw_ctx *c, const bcw_md *m, unsigned abbrev_id, const bcw_abbrev *ab,
+                         bcw_rec *r)
+{
+    unsigned len;
+    const char *s = LLVMGetMDString(m->v, &len);
+    for (unsigned i = 0; i < len; i++)
+        bcw_rec_push(r, (unsigned char)s[i]);
+    bcw_record_abbrev(c, ab, abbrev_id, M_STRING, r->v, r->n, 3);
+}
+
+static void write_md(bcw_ctx *c, const bcw_md *m, const bcw_abbrev *sab, bcw_rec *r)
+{
+    r->n = 0;
+    if (m->kind == MDK_STRING) {
+        write_string(c, m, 4, sab, r);
+        return;
+    }
+    if (m->kind == MDK_VALUE) {
+        bcw_rec_push(r, bcw_type_id(c, c->vals[m->val].type));
+        bcw_rec_push(r, bcw_id(c, m->val));
+        bcw_record(c, M_VALUE, r->v, r->n, 3);
+        return;
+    }
+    for (uint32_t i = 0; i < m->nops; i++)
+        bcw_rec_push(r, m->ops[i]);
+    bcw_record(c, m->kind == MDK_DISTINCT ? M_DISTINCT : M_NODE, r->v, r->n, 3);
+}
+
+static void write_named(bcw_ctx *c, const bcw_abbrev *nab, unsigned nab_id, bcw_rec *r)
+{
+    for (LLVMNamedMDNodeRef nm = LLVMGetFirstNamedMetadata(c->mod); nm;
+         nm = LLVMGetNextNamedMetadata(nm)) {
+        size_t len;
+        const char *name = LLVMGetNamedMetadataName(nm, &len);
+        char buf[256];
+        if (len >= sizeof buf || skipped_named(name))
+            continue;
+        memcpy(buf, name, len);
+        buf[len] = 0;
+        r->n = 0;
+        for (size_t i = 0; i < len; i++)
+            bcw_rec_push(r, (unsigned char)name[i]);
+        bcw_record_abbrev(c, nab, nab_id, M_NAME, r->v, r->n, 3);
+        unsigned n = LLVMGetNamedMetadataNumOperands(c->mod, buf);
+        LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+        if (!ops) {
+            c->failed = true;
+            return;
+        }
+        LLVMGetNamedMetadataOperands(c->mod, buf, ops);
+        r->n = 0;
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t id = 0;
+            bcw_map_getp(&c->md_of, ops[i], &id);
+            bcw_rec_push(r, id ? id - 1 : 0);
+        }
+        free(ops);
+        bcw_record(c, M_NAMED_NODE, r->v, r->n, 3);
+    }
+}
+
+static bool any_named(bcw_ctx *c)
+{
+    for (LLVMNamedMDNodeRef nm = LLVMGetFirstNamedMetadata(c->mod); nm;
+         nm = LLVMGetNextNamedMetadata(nm)) {
+        size_t len;
+        if (!skipped_named(LLVMGetNamedMetadataName(nm, &len)))
+            return true;
+    }
+    return false;
+}
+
+static void write_module_md(bcw_ctx *c)
+{
+    bool strings = false, named = any_named(c);
+    for (size_t i = 0; i < c->nmds; i++)
+        strings |= c->mds[i].kind == MDK_STRING;
+    if (!c->nmds && !named)
+        return;
+    size_t len;
+    bcw_enter(c, METADATA_BLOCK_ID, 3, &len);
+    const bcw_abbrev sab = { 3, { { BS_ENC_LITERAL, M_STRING }, { BS_ENC_ARRAY, 0 },
+                                  { BS_ENC_FIXED, 8 } } };
+    const bcw_abbrev nab = { 3, { { BS_ENC_LITERAL, M_NAME }, { BS_ENC_ARRAY, 0 },
+                                  { BS_ENC_FIXED, 8 } } };
+    if (strings)
+        bcw_define_abbrev(c, &sab, 3);
+    if (named)
+        bcw_define_abbrev(c, &nab, 3);
+    bcw_rec r = { 0 };
+    for (size_t i = 0; i < c->nmds; i++)
+        write_md(c, &c->mds[i], &sab, &r);
+    write_named(c, &nab, strings ? 5 : 4, &r);
+    c->failed |= r.oom;
+    bcw_rec_free(&r);
+    bcw_exit(c, len, 3);
+}
+
+static void write_kinds(bcw_ctx *c)
+{
+    size_t len;
+    bcw_enter(c, METADATA_BLOCK_ID, 3, &len);
+    bcw_rec r = { 0 };
+    for (size_t k = 0; k < c->nkinds; k++) {
+        r.n = 0;
+        bcw_rec_push(&r, k);
+        for (const char *p = c->kind_names[k]; *p; p++)
+            bcw_rec_push(&r, (unsigned char)*p);
+        bcw_record(c, M_KIND, r.v, r.n, 3);
+    }
+    c->failed |= r.oom;
+    bcw_rec_free(&r);
+    bcw_exit(c, len, 3);
+}
+
+void bcw_write_metadata_blocks(bcw_ctx *c)
+{
+    write_module_md(c);
+    write_kinds(c);
+}
+
+/* METADATA_ATTACHMENT: [instruction index, (kind, md id)...] per
+ * instruction with attachments; the index counts every instruction
+ * written, void ones and the writer's casts included. */
+void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
+{
+    bool any = false;
+    for (size_t i = 0; i < f->ninsts && !any; i++) {
+        LLVMValueRef v = c->vals[f->insts[i].val].v;
+        size_t n = 0;
+        if (v && c->vals[f->insts[i].val].kind == VK_INST)
+            free(attachments(c, v, &n));
+        any = n > 0;
+    }
+    if (!any)
+        return;
+    size_t len;
+    bcw_enter(c, METADATA_ATTACHMENT_ID, 3, &len);
+    bcw_rec r = { 0 };
+    for (size_t i = 0; i < f->ninsts; i++) {
+        LLVMValueRef v = c->vals[f->insts[i].val].v;
+        size_t n = 0;
+        att *a = v && c->vals[f->insts[i].val].kind == VK_INST ? attachments(c, v, &n) : NULL;
+        if (!n)
+            continue;
+        r.n = 0;
+        bcw_rec_push(&r, i);
+        for (size_t k = 0; k < n; k++) {
+            uint32_t id = 0;
+            bcw_map_getp(&c->md_of, LLVMMetadataAsValue(c->llctx, a[k].md), &id);
+            bcw_rec_push(&r, a[k].kind);
+            bcw_rec_push(&r, id ? id - 1 : 0);
+        }
+        free(a);
+        bcw_record(c, M_ATTACHMENT, r.v, r.n, 3);
+    }
+    c->failed |= r.oom;
+    bcw_rec_free(&r);
+    bcw_exit(c, len, 3);
+}
+
+void bcw_md_free(bcw_ctx *c)
+{
+    for (size_t i = 0; i < c->nmds; i++)
+        free(c->mds[i].ops);
+    free(c->mds);
+    bcw_map_free(&c->md_of);
+    bcw_map_free(&c->res_nodes);
+    for (size_t i = 0; i < c->nkinds; i++)
+        free(c->kind_names[i]);
+    free(c->kind_names);
+    free(c->kind_map);
+}

@@ -1,0 +1,344 @@
+/* bcw_values.c - value entries and typed pointers.
+ *
+ * LLVM 22 has one `ptr` type; 3.7 bitcode needs a pointee for every
+ * pointer. A value's pointee is what its definition says: a global's or
+ * alloca's allocated type, the type a GEP indexes to, a function's typed
+ * signature, a call's return. A use that needs another pointee (a load of
+ * the first element of an array global, whose zero-index GEP LLVM 22 folds
+ * away; an i8* argument) gets a cast: a zero-index GEP when the wanted type
+ * is the first element (what DXC wrote), else a bitcast; a constant
+ * expression for constants, else an instruction placed before the user. */
+#include "bcw_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t bcw_new_val(bcw_ctx *c, LLVMValueRef v, uint32_t type, uint8_t kind)
+{
+    if (!bcw_grow(c, (void **)&c->vals, &c->vals_cap, c->nvals + 1, sizeof *c->vals))
+        return 0;
+    bcw_val *e = &c->vals[c->nvals];
+    memset(e, 0, sizeof *e);
+    e->v = v;
+    e->type = type;
+    e->kind = kind;
+    if (v && !bcw_map_putp(&c->val_of, v, (uint32_t)c->nvals))
+        c->failed = true;
+    return (uint32_t)c->nvals++;
+}
+
+static void set_ops(bcw_ctx *c, uint32_t e, const uint32_t *ops, uint32_t n)
+{
+    uint32_t *copy = n ? malloc(n * sizeof *copy) : NULL;
+    if (n && !copy) {
+        c->failed = true;
+        return;
+    }
+    if (n)
+        memcpy(copy, ops, n * sizeof *ops);
+    free(c->vals[e].ops);
+    c->vals[e].ops = copy;
+    c->vals[e].nops = n;
+}
+
+static bool is_ptr(LLVMValueRef v)
+{
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
+}
+
+static uint32_t i8ptr(bcw_ctx *c, unsigned as)
+{
+    return bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), as);
+}
+
+/* The pointee an argument's uses in its body give it (first use wins). */
+static uint32_t arg_pointee(bcw_ctx *c, LLVMValueRef arg)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(arg); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user))
+            return bcw_type_from_llvm(c, LLVMTypeOf(user));
+        if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == arg)
+            return bcw_type_from_llvm(c, LLVMTypeOf(LLVMGetOperand(user, 0)));
+        if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == arg)
+            return bcw_type_from_llvm(c, LLVMGetGEPSourceElementType(user));
+    }
+    return bcw_type_simple(c, BT_INT, 8);
+}
+
+static uint32_t func_type_of(bcw_ctx *c, LLVMValueRef fn)
+{
+    uint32_t special = bcw_intrinsic_type(c, fn);
+    if (special != BCW_NONE)
+        return special;
+    LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
+    unsigned n = LLVMCountParamTypes(ft);
+    uint32_t *params = calloc(n ? n : 1, sizeof *params);
+    if (!params) {
+        c->failed = true;
+        return 0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef a = LLVMGetParam(fn, i);
+        params[i] = is_ptr(a) ? bcw_type_ptr(c, arg_pointee(c, a), LLVMGetPointerAddressSpace(LLVMTypeOf(a)))
+                              : bcw_type_from_llvm(c, LLVMTypeOf(a));
+    }
+    uint32_t t = bcw_type_func(c, bcw_type_from_llvm(c, LLVMGetReturnType(ft)), params, n,
+                               LLVMIsFunctionVarArg(ft));
+    free(params);
+    return t;
+}
+
+/* The typed signature a function is written with. */
+uint32_t bcw_func_type(bcw_ctx *c, LLVMValueRef fn)
+{
+    uint32_t e = bcw_val_of(c, fn); /* may grow c->vals: index after */
+    return bcw_type_sub(c, c->vals[e].type, 0);
+}
+
+/* The pointee of a GEP's result: its source type indexed by indices 2.. */
+static uint32_t gep_result(bcw_ctx *c, LLVMValueRef gep)
+{
+    uint32_t t = bcw_type_from_llvm(c, LLVMGetGEPSourceElementType(gep));
+    unsigned n = (unsigned)LLVMGetNumOperands(gep);
+    for (unsigned i = 2; i < n && !c->failed; i++)
+        t = bcw_type_indexed(c, t, LLVMGetOperand(gep, i));
+    LLVMTypeRef rt = LLVMTypeOf(gep);
+    if (LLVMGetTypeKind(rt) == LLVMVectorTypeKind)
+        rt = LLVMGetElementType(rt);
+    return bcw_type_ptr(c, t, LLVMGetPointerAddressSpace(rt));
+}
+
+/* A pointer cast keeps its operand's pointee in its own address space. */
+static uint32_t cast_result(bcw_ctx *c, LLVMValueRef v)
+{
+    LLVMValueRef src = LLVMGetOperand(v, 0);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
+    if (!is_ptr(src))
+        return i8ptr(c, as);
+    uint32_t e = bcw_val_of(c, src);
+    return bcw_type_ptr(c, bcw_type_sub(c, c->vals[e].type, 0), as);
+}
+
+static uint32_t natural_ptr(bcw_ctx *c, LLVMValueRef v)
+{
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
+    if (LLVMIsAAllocaInst(v))
+        return bcw_type_ptr(c, bcw_type_from_llvm(c, LLVMGetAllocatedType(v)), as);
+    if (LLVMIsAGetElementPtrInst(v) ||
+        (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr))
+        return gep_result(c, v);
+    if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v) ||
+        (LLVMIsAConstantExpr(v) && (LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
+                                    LLVMGetConstOpcode(v) == LLVMBitCast)))
+        return cast_result(c, v);
+    if (LLVMIsACallInst(v))
+        return bcw_type_sub(c, bcw_callee_type(c, v), 0);
+    if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
+        LLVMValueRef first = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, 0) : LLVMGetOperand(v, 1);
+        return bcw_val_type(c, bcw_val_of(c, first));
+    }
+    if (LLVMIsAArgument(v))
+        return bcw_type_ptr(c, arg_pointee(c, v), as);
+    return i8ptr(c, as);
+}
+
+static uint8_t kind_of(LLVMValueRef v)
+{
+    if (LLVMIsAGlobalVariable(v))
+        return VK_GLOBAL;
+    if (LLVMIsAFunction(v))
+        return VK_FUNC;
+    if (LLVMIsAArgument(v))
+        return VK_ARG;
+    if (LLVMIsAInstruction(v))
+        return VK_INST;
+    if (LLVMIsAConstantExpr(v))
+        return VK_CEXPR;
+    return VK_CONST;
+}
+
+static uint32_t type_of(bcw_ctx *c, LLVMValueRef v, uint8_t kind)
+{
+    if (kind == VK_GLOBAL)
+        return bcw_type_ptr(c, bcw_type_from_llvm(c, LLVMGlobalGetValueType(v)),
+                            LLVMGetPointerAddressSpace(LLVMTypeOf(v)));
+    if (kind == VK_FUNC)
+        return bcw_type_ptr(c, func_type_of(c, v), LLVMGetPointerAddressSpace(LLVMTypeOf(v)));
+    if (is_ptr(v) && kind != VK_CONST)
+        return natural_ptr(c, v);
+    return bcw_type_from_llvm(c, LLVMTypeOf(v));
+}
+
+static void const_ops(bcw_ctx *c, uint32_t e, LLVMValueRef v);
+
+uint32_t bcw_val_of(bcw_ctx *c, LLVMValueRef v)
+{
+    uint32_t e;
+    if (bcw_map_getp(&c->val_of, v, &e))
+        return e;
+    if (LLVMValueIsBasicBlock(v))
+        return bcw_new_val(c, v, bcw_type_simple(c, BT_LABEL, 0), VK_BB);
+    uint8_t kind = kind_of(v);
+    /* Entered before its type is known: a phi may reach itself. */
+    e = bcw_new_val(c, v, i8ptr(c, 0), kind);
+    uint32_t t = type_of(c, v, kind);
+    c->vals[e].type = t;
+    if (kind == VK_CEXPR || kind == VK_CONST)
+        const_ops(c, e, v);
+    return e;
+}
+
+/* ---- operands of constants ---- */
+
+static bool aggregate(LLVMValueRef v)
+{
+    return LLVMIsAConstantArray(v) || LLVMIsAConstantStruct(v) || LLVMIsAConstantVector(v);
+}
+
+static uint32_t elem_want(bcw_ctx *c, uint32_t agg, unsigned i)
+{
+    const bcw_type *t = &c->types[agg];
+    return t->kind == BT_STRUCT ? t->sub[i] : t->sub[0];
+}
+
+/* 3.7 kept half constants of vectors and arrays as aggregates of scalar
+ * constants (its ConstantData had no half elements). */
+static bool half_data(LLVMValueRef v)
+{
+    if (!LLVMIsAConstantDataSequential(v))
+        return false;
+    return LLVMGetTypeKind(LLVMGetElementType(LLVMTypeOf(v))) == LLVMHalfTypeKind;
+}
+
+static unsigned data_count(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMArrayTypeKind ? (unsigned)LLVMGetArrayLength2(t)
+                                                   : LLVMGetVectorSize(t);
+}
+
+static void const_ops(bcw_ctx *c, uint32_t e, LLVMValueRef v)
+{
+    bool cexpr = c->vals[e].kind == VK_CEXPR, half = !cexpr && half_data(v);
+    if (!cexpr && !aggregate(v) && !half)
+        return;
+    unsigned n = half ? data_count(v) : (unsigned)LLVMGetNumOperands(v);
+    uint32_t *ops = calloc(n ? n : 1, sizeof *ops);
+    if (!ops) {
+        c->failed = true;
+        return;
+    }
+    bool gep = cexpr && LLVMGetConstOpcode(v) == LLVMGetElementPtr;
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef op = half ? LLVMGetAggregateElement(v, i) : LLVMGetOperand(v, i);
+        uint32_t want = BCW_NONE;
+        if (gep && i == 0)
+            want = bcw_type_ptr(c, bcw_type_from_llvm(c, LLVMGetGEPSourceElementType(v)),
+                                LLVMGetPointerAddressSpace(LLVMTypeOf(op)));
+        else if (!cexpr && !half)
+            want = elem_want(c, c->vals[e].type, i);
+        ops[i] = bcw_operand(c, op, want);
+    }
+    set_ops(c, e, ops, n);
+    free(ops);
+}
+
+/* ---- casts the writer makes ---- */
+
+static bool undef_like(LLVMValueRef v)
+{
+    return LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantPointerNull(v);
+}
+
+/* ptr null / undef of the wanted pointer type. */
+uint32_t bcw_typed_const(bcw_ctx *c, LLVMValueRef v, uint32_t type)
+{
+    uint8_t kind = LLVMIsAConstantPointerNull(v) ? VK_TYPED_NULL : VK_TYPED_UNDEF;
+    uint32_t key[3] = { 1, kind, type }, e;
+    if (bcw_map_get(&c->syn_keys, key, sizeof key, &e))
+        return e;
+    e = bcw_new_val(c, NULL, type, kind);
+    if (!bcw_map_put(&c->syn_keys, key, sizeof key, e))
+        c->failed = true;
+    return e;
+}
+
+/* How many first-element steps lead from `from` to `to`, or -1. */
+static int zero_depth(const bcw_ctx *c, uint32_t from, uint32_t to)
+{
+    int depth = 0;
+    while (from != to) {
+        const bcw_type *t = &c->types[from];
+        if (!(t->kind == BT_ARRAY || t->kind == BT_VECTOR || t->kind == BT_STRUCT) || !t->nsub)
+            return -1;
+        from = t->sub[0];
+        depth++;
+    }
+    return depth;
+}
+
+static uint32_t make_cast(bcw_ctx *c, uint32_t src, uint32_t want, bool constant)
+{
+    const bcw_type *have = &c->types[c->vals[src].type], *to = &c->types[want];
+    int depth = have->addrspace == to->addrspace ? zero_depth(c, have->sub[0], to->sub[0]) : -1;
+    uint8_t op = depth > 0 ? SYN_GEP0 : have->addrspace != to->addrspace ? SYN_ASCAST : SYN_BITCAST;
+    uint32_t key[4] = { 2, op, src, want }, e;
+    if (constant && bcw_map_get(&c->syn_keys, key, sizeof key, &e))
+        return e;
+    uint32_t ops[34] = { src };
+    uint32_t nops = 1;
+    if (op == SYN_GEP0) {
+        if (depth > 32)
+            depth = 32;
+        LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(c->llctx), 0, 0);
+        for (int i = 0; i <= depth; i++)
+            ops[nops++] = bcw_val_of(c, zero);
+    }
+    e = bcw_new_val(c, NULL, want, constant ? VK_SYN_CEXPR : VK_SYN_INST);
+    c->vals[e].syn_op = op;
+    set_ops(c, e, ops, nops);
+    if (constant && !bcw_map_put(&c->syn_keys, key, sizeof key, e))
+        c->failed = true;
+    if (!constant && c->cur &&
+        bcw_grow(c, (void **)&c->cur->insts, &c->cur->cap, c->cur->ninsts + 1,
+                 sizeof *c->cur->insts))
+        c->cur->insts[c->cur->ninsts++] = (bcw_inst){ e, true };
+    return e;
+}
+
+static bool is_constant_kind(uint8_t k)
+{
+    return k == VK_GLOBAL || k == VK_FUNC || k == VK_CONST || k == VK_CEXPR ||
+           k == VK_SYN_CEXPR || k == VK_TYPED_NULL || k == VK_TYPED_UNDEF;
+}
+
+/* The entry for operand v where its user needs type `want` (BCW_NONE: any). */
+uint32_t bcw_operand(bcw_ctx *c, LLVMValueRef v, uint32_t want)
+{
+    uint32_t e = bcw_val_of(c, v);
+    if (want == BCW_NONE || c->vals[e].type == want || c->failed)
+        return e;
+    bool ptrs = c->types[c->vals[e].type].kind == BT_PTR && c->types[want].kind == BT_PTR;
+    if (!ptrs) {
+        bcw_error(c, v, "an operand's type differs from what its user needs");
+        return e;
+    }
+    if (undef_like(v))
+        return bcw_typed_const(c, v, want);
+    if (!is_constant_kind(c->vals[e].kind) && !c->cur) {
+        bcw_error(c, v, "a pointer outside a function needs a cast");
+        return e;
+    }
+    return make_cast(c, e, want, is_constant_kind(c->vals[e].kind));
+}
+
+void bcw_vals_free(bcw_ctx *c)
+{
+    for (size_t i = 0; i < c->nvals; i++)
+        free(c->vals[i].ops);
+    free(c->vals);
+    free(c->order);
+    bcw_map_free(&c->val_of);
+    bcw_map_free(&c->syn_keys);
+}
