@@ -293,14 +293,14 @@ class Reader:
             self.fail("abbreviated record without a code")
         return Record(abbrev_id, vals[0], vals[1:], blob, bit)
 
-    def block(self, bid, width, words, bit, outer_abbrevs=None):
+    def block(self, bid, width, words, bit):
         blk = Block(bid, width, words, bit)
         abbrevs = list(self.blockinfo.get(bid, ()))
         cur_bid = None  # BLOCKINFO's SETBID
         while True:
+            if bid is None and not any(self.data[self.pos >> 3:]):
+                return blk  # the end, or zero padding after the last block
             if self.pos >= self.end:
-                if bid is None:
-                    return blk
                 self.fail("%s not ended" % block_name(bid))
             at = self.pos
             aid = self.fixed(width)
@@ -335,14 +335,11 @@ class Reader:
                 if aid - 4 >= len(abbrevs):
                     self.fail("undefined abbreviation id %d in %s" % (aid, block_name(bid)))
                 blk.items.append(("record", self.abbreviated(abbrevs[aid - 4], aid, at)))
-        return blk
 
 
 def parse(data, name):
     """The top level of a bitstream as a Block with id None."""
-    r = Reader(data, name)
-    top = r.block(None, 2, 0, 0)
-    return top
+    return Reader(data, name).block(None, 2, 0, 0)
 
 
 def parse_file(path):
@@ -501,7 +498,7 @@ def compare(ta, tb, semantic, limit):
     return diffs
 
 
-def print_diffs(diffs, out, name_a, name_b):
+def print_diffs(diffs, out):
     for d in diffs:
         if d.index is None:
             out.write("%s: block header differs\n" % d.path)
@@ -517,7 +514,7 @@ def cmd_diff(path_a, path_b, semantic, limit):
     ta, tb = parse(data_a, path_a), parse(data_b, path_b)
     diffs = compare(ta, tb, semantic, limit)
     if diffs:
-        print_diffs(diffs, sys.stdout, path_a, path_b)
+        print_diffs(diffs, sys.stdout)
         return 1
     if semantic:
         print("same records; the encoding differs")
@@ -634,7 +631,8 @@ def main(argv):
             all_diffs = True
         elif arg == "--ignore-abbrevs":
             semantic = True
-        elif arg == "--max":
+        elif arg == "--max":  # implies --all
+            all_diffs = True
             i += 1
             if i == len(argv) or not argv[i].isdigit() or int(argv[i]) < 1:
                 return usage("--max needs a positive number")
