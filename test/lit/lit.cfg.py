@@ -28,6 +28,8 @@ config.substitutions.append(("%opt", config.dxil_opt))
 config.substitutions.append(("%expect-exit", "%s %s" % (config.dxil_python,
     os.path.join(config.test_source_root, "expect_exit.py"))))
 config.substitutions.append(("%python", config.dxil_python))
+config.substitutions.append(("%bcdiff", "%s %s" % (config.dxil_python,
+    os.path.join(config.dxil_source_dir, "test", "tools", "bcdiff.py"))))
 config.substitutions.append(("%srcroot", config.dxil_source_dir))
 corpus = os.path.join(config.dxil_shared_dir, "corpus")
 config.substitutions.append(("%corpus", corpus))
