@@ -25,6 +25,9 @@ struct dxil_module {
      * (bitcode/bitcode_types.h), recovered at load; NULL for text input
      * or when the records name none. */
     struct bc_restypes *restypes;
+    /* The raise passes ran (pipeline/pipeline.c): restypes then no longer
+     * describe the module's dx.resources records. */
+    bool raised;
 };
 
 #endif

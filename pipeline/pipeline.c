@@ -8,6 +8,7 @@
 #include "dxil-upgrade/dxil_write.h"
 #include "common/file_io.h"
 #include "module/loader.h"
+#include "module/module_internal.h"
 #include "module/reflection.h"
 #include "raise/raise.h"
 
@@ -21,6 +22,7 @@ static int pipeline_raise(dxil_module *m, const dxil_options *opts,
     const dxil_optable *table = opts ? opts->optable : NULL;
     if (opts && opts->check && spec_check(dxil_module_llvm(m), table, diags) != 0)
         return -1;
+    m->raised = true; /* even a failed raise may have changed the module */
     return raise_run(m, opts, reflection, carried, diags);
 }
 

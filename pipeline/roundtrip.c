@@ -1,19 +1,27 @@
-/* roundtrip.c - the two round-trip checks, in memory: load, raise and
- * lower through the public pipeline, then compare (module/ir_compare.c). */
+/* roundtrip.c - the dxil and modern round-trip checks, in memory: load,
+ * raise and lower through the public pipeline, then compare
+ * (module/ir_compare.c). The binary one is roundtrip_binary.c. */
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "module/ir_compare.h"
+#include "roundtrip.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* What each direction must preserve. The modern direction cannot check
- * the datalayout: lowering installs DXC's, and raising keeps it. */
-#define RT_DXIL_FLAGS (DXIL_CMP_CALLS | DXIL_CMP_DX_MD | DXIL_CMP_DECL_ATTRS | DXIL_CMP_TRIPLE)
+/* What the modern direction must preserve (RT_DXIL_FLAGS: the other). It
+ * cannot check the datalayout: lowering installs DXC's, and raising keeps
+ * it. */
 #define RT_MODERN_FLAGS (DXIL_CMP_CALLS | DXIL_CMP_FN_ATTRS | DXIL_CMP_TRIPLE)
 
 const char *dxil_roundtrip_kind_name(unsigned kind)
 {
+    if (kind == RT_KIND_PART)
+        return "part";
+    if (kind == RT_KIND_DIGEST)
+        return "digest";
+    if (kind == RT_KIND_TEXT)
+        return "text";
     return cmp_kind_name(kind);
 }
 
@@ -25,7 +33,7 @@ static dxil_module *rt_load(const char *path, bool raise, dxil_diags *d)
     return dxil_module_load_file(path, &o, d);
 }
 
-static int rt_error(dxil_diags *d, const char *what, char *msg, size_t size)
+int rt_error(dxil_diags *d, const char *what, char *msg, size_t size)
 {
     const dxil_diag *first = NULL;
     for (size_t i = 0; i < dxil_diags_count(d) && !first; i++)
@@ -36,8 +44,8 @@ static int rt_error(dxil_diags *d, const char *what, char *msg, size_t size)
     return -1;
 }
 
-static int rt_compare(dxil_module *a, dxil_module *b, unsigned flags, bool layout, char *msg,
-                      size_t size, unsigned *kind)
+int rt_compare(dxil_module *a, dxil_module *b, unsigned flags, bool layout, char *msg,
+               size_t size, unsigned *kind)
 {
     dxil_cmp_kind k = ir_compare(dxil_module_llvm(a), dxil_module_llvm(b), flags, msg, size);
     if (k == DXIL_CMP_SAME && layout) {

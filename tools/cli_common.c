@@ -73,18 +73,29 @@ int cli_emit_option(const char *tool, int c, const char *arg, dxil_emit_format *
     return -1;
 }
 
+int cli_check_binary_output(const char *tool, const char *path, const char *what)
+{
+    if ((path && strcmp(path, "-") != 0) || !isatty(STDOUT_FILENO))
+        return 0;
+    char msg[120];
+    snprintf(msg, sizeof msg, "not writing %s to a terminal (use -o FILE, -S, or a pipe)", what);
+    return cli_usage_error(tool, DXIL_E_USAGE_TERMINAL, msg, NULL);
+}
+
 int cli_check_output(const char *tool, const char *path, dxil_emit_format fmt)
 {
-    if (fmt != DXIL_EMIT_BC || (path && strcmp(path, "-") != 0) || !isatty(STDOUT_FILENO))
-        return 0;
-    return cli_usage_error(tool, DXIL_E_USAGE_TERMINAL,
-                           "not writing bitcode to a terminal (use -o FILE, -S, or a pipe)", NULL);
+    return fmt == DXIL_EMIT_BC ? cli_check_binary_output(tool, path, "bitcode") : 0;
+}
+
+bool cli_path_has_extension(const char *path, const char *ext)
+{
+    size_t n = path ? strlen(path) : 0, e = strlen(ext);
+    return n > e && strcmp(path + n - e, ext) == 0;
 }
 
 dxil_emit_format cli_format_from_path(const char *path)
 {
-    size_t n = path ? strlen(path) : 0;
-    return n > 3 && strcmp(path + n - 3, ".bc") == 0 ? DXIL_EMIT_BC : DXIL_EMIT_LL;
+    return cli_path_has_extension(path, ".bc") ? DXIL_EMIT_BC : DXIL_EMIT_LL;
 }
 
 int cli_parse_format(const char *text, dxil_emit_format *out)

@@ -46,11 +46,15 @@ int cli_emit_option(const char *tool, int c, const char *arg, dxil_emit_format *
 
 /* Output format implied by a file name (".bc" -> bitcode, else text). */
 dxil_emit_format cli_format_from_path(const char *path);
+/* True when path ends with ext (".dxil") after at least one character. */
+bool cli_path_has_extension(const char *path, const char *ext);
 /* Parses "ll"/"bc"; returns -1 for anything else. */
 int cli_parse_format(const char *text, dxil_emit_format *out);
 /* Like llvm-as: bitcode is not written to a terminal. Returns 0, or a
  * usage error (CLI_EXIT_USAGE) when path is stdout on a terminal. */
 int cli_check_output(const char *tool, const char *path, dxil_emit_format fmt);
+/* The same for any binary output, named in the message ("a DXContainer"). */
+int cli_check_binary_output(const char *tool, const char *path, const char *what);
 /* Prints the container's part table and program header. */
 int cli_list_parts(const char *path, FILE *out, dxil_diags *diags);
 

@@ -1,10 +1,13 @@
 /* dxil-lower: modern LLVM IR (clang's HLSL output or a raised module) to
- * DXIL form.  Usage: dxil-lower [options] [in.ll] [-o out.ll] */
+ * DXIL form, written as IR or as a DXContainer.
+ * Usage: dxil-lower [options] [in.ll] [-o out.ll|out.bc|out.dxil] */
 #include "cli_common.h"
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_optable.h"
+#include "common/file_io.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char lower_tool[] = "dxil-lower";
@@ -15,13 +18,16 @@ static const char lower_usage[] =
     "Lowers modern LLVM IR (clang's HLSL output or a raised module) to DXIL form.\n"
     "With no input (or '-') it reads stdin.\n"
     "\n"
-    "  -o <file>             output file ('-' or none: stdout)\n"
-    "  --emit=ll|bc          output format (default: from -o's extension, else ll);\n"
-    "                        bitcode is not written to a terminal\n"
+    "  -o <file>             output file ('-' or none: stdout); written atomically\n"
+    "  --emit=ll|bc|dxil     output format (default: from -o's extension: .bc\n"
+    "                        bitcode, .dxil a DXContainer, else ll); dxil writes a\n"
+    "                        signed DXContainer with LLVM 3.7 bitcode and the\n"
+    "                        parts a raised container kept; bitcode and\n"
+    "                        containers are not written to a terminal\n"
     "  -S                    text IR, whatever -o's extension (--emit=ll)\n"
     "  --dxil-version=X.Y    target DXIL version (default: from the module)\n"
-    "  --modern-triple       keep the modern triple instead of dxil-ms-dx\n"
-    "  --keep-side-md        keep the dxu.* side metadata\n"
+    "  --modern-triple       keep the modern triple instead of dxil-ms-dx (IR only)\n"
+    "  --keep-side-md        keep the dxu.* side metadata (IR only)\n"
     "  --raise               raise a DXIL input first (round trip)\n"
     "  --allow-leftover      keep unlowered llvm.dx.* calls with a warning each\n"
     "                        (default: they are an error)\n"
@@ -33,6 +39,7 @@ static const char lower_usage[] =
 typedef struct lower_cli {
     const char *in, *out;
     bool raise, emit_set;
+    bool container; /* --emit=dxil or -o *.dxil: a DXContainer, not IR */
     dxil_emit_format emit;
     dxil_lower_options lo;
 } lower_cli;
@@ -50,6 +57,20 @@ static const struct option lower_options[] = {
     {"version", no_argument, NULL, LO_VERSION},
     {NULL, 0, NULL, 0}};
 
+/* -S or --emit: the IR formats every tool has, or dxil (the last wins). */
+static int lower_emit(int opt, const char *arg, lower_cli *c)
+{
+    c->container = opt == CLI_OPT_EMIT && strcmp(arg, "dxil") == 0;
+    if (c->container) {
+        c->emit_set = true;
+        return -1;
+    }
+    dxil_emit_format f;
+    if (opt == CLI_OPT_EMIT && cli_parse_format(arg, &f) != 0)
+        return cli_usage_error(lower_tool, DXIL_E_USAGE_VALUE, "--emit takes ll, bc or dxil", arg);
+    return cli_emit_option(lower_tool, opt, arg, &c->emit, &c->emit_set);
+}
+
 /* One option; returns -1 to go on, else an exit status. */
 static int lower_apply(int opt, const char *arg, lower_cli *c)
 {
@@ -57,7 +78,7 @@ static int lower_apply(int opt, const char *arg, lower_cli *c)
     switch (opt) {
     case 'o': c->out = arg; return -1;
     case 'S':
-    case CLI_OPT_EMIT: return cli_emit_option(lower_tool, opt, arg, &c->emit, &c->emit_set);
+    case CLI_OPT_EMIT: return lower_emit(opt, arg, c);
     case LO_DXIL_VERSION:
         if (!dxil_version_parse(arg, strlen(arg), &v))
             return cli_usage_error(lower_tool, DXIL_E_USAGE_VALUE,
@@ -85,25 +106,61 @@ static int lower_parse(int argc, char **argv, lower_cli *c)
     }
     if (cli_one_input(lower_tool, argc, argv, &c->in) != 0)
         return CLI_EXIT_USAGE;
-    if (!c->emit_set)
+    if (!c->emit_set) {
         c->emit = cli_format_from_path(c->out);
+        c->container = cli_path_has_extension(c->out, ".dxil");
+    }
+    if (c->container && (!c->lo.dxc_triple || c->lo.keep_side_metadata))
+        return cli_usage_error(lower_tool, DXIL_E_USAGE,
+                               "a DXContainer holds DXC's triple and no side metadata",
+                               c->lo.dxc_triple ? "--keep-side-md" : "--modern-triple");
+    if (c->container)
+        return cli_check_binary_output(lower_tool, c->out, "a DXContainer") ? CLI_EXIT_USAGE : -1;
     return cli_check_output(lower_tool, c->out, c->emit) ? CLI_EXIT_USAGE : -1;
 }
 
-/* Write errors name the output, everything before it the input. */
-static int lower_run(const lower_cli *c, dxil_diags *diags)
+/* The container is built in memory (lowering, bitcode and parts: the
+ * input's faults) and then written atomically (the output's), so an error
+ * at any step leaves no file behind. */
+static int lower_container(dxil_module *m, const lower_cli *c, dxil_diags *diags)
 {
-    dxil_options opts;
-    dxil_options_init(&opts);
-    opts.raise = c->raise;
-    dxil_module *m = dxil_module_load_file(c->in, &opts, diags);
-    int ok = m && dxil_module_lower(m, &c->lo, diags) == 0;
+    uint8_t *data = NULL;
+    size_t size = 0;
+    int ok = dxil_lower_write_container(m, &c->lo, NULL, &data, &size, diags) == 0;
+    dxil_diags_print(diags, stderr, cli_display_name(c->in, false));
+    dxil_diags_clear(diags);
+    if (ok) {
+        ok = file_write_atomic(c->out, data, size, diags) == 0;
+        dxil_diags_print(diags, stderr, cli_display_name(c->out, true));
+    }
+    free(data);
+    return ok;
+}
+
+/* Write errors name the output, everything before it the input. */
+static int lower_ir(dxil_module *m, const lower_cli *c, dxil_diags *diags)
+{
+    int ok = dxil_module_lower(m, &c->lo, diags) == 0;
     dxil_diags_print(diags, stderr, cli_display_name(c->in, false));
     dxil_diags_clear(diags);
     if (ok) {
         ok = dxil_lower_write_file(m, c->out, c->emit, diags) == 0;
         dxil_diags_print(diags, stderr, cli_display_name(c->out, true));
     }
+    return ok;
+}
+
+static int lower_run(const lower_cli *c, dxil_diags *diags)
+{
+    dxil_options opts;
+    dxil_options_init(&opts);
+    opts.raise = c->raise;
+    dxil_module *m = dxil_module_load_file(c->in, &opts, diags);
+    int ok = 0;
+    if (!m)
+        dxil_diags_print(diags, stderr, cli_display_name(c->in, false));
+    else
+        ok = c->container ? lower_container(m, c, diags) : lower_ir(m, c, diags);
     dxil_module_destroy(m);
     return ok ? CLI_EXIT_OK : CLI_EXIT_INPUT;
 }

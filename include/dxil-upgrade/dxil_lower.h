@@ -15,8 +15,11 @@
 #include "dxil_export.h"
 
 #include "dxil_upgrade.h"
+#include "dxil_write.h"
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,6 +59,29 @@ DXIL_API int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, d
 DXIL_API int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
                                    dxil_diags *diags);
 
+/* DXIL in, DXIL out (docs/writing.md): lowers m in place (as
+ * dxil_module_lower with lower_opts, NULL for the defaults; a module
+ * already in DXIL form comes out as it went in) and writes it as a
+ * DXContainer into a malloc'd buffer (*out, *out_size; free() it):
+ *  - the parts a raised container kept in !dxu.parts / !dxu.container
+ *    (RTS0, VERS, STAT, RDAT, ILDN, ILDB, ...), read before lowering
+ *    drops them, with the digest kind and PSV0 version they record (a
+ *    module without them, e.g. one loaded with raise = false, gets DXC's
+ *    defaults: signed, no carried parts);
+ *  - the module's bitcode in the LLVM 3.7 form DXC reads;
+ *  - SFI0, ISG1/OSG1/PSG1, PSV0, HASH and the program header (shader
+ *    model, DXIL version) regenerated from its metadata (dxil_write.h).
+ * lower_opts' dxc_triple and keep_side_metadata are ignored: DXC reads
+ * only its own triple, and its validator rejects unknown named metadata.
+ * write_opts may be NULL; a non-zero psv_info_size overrides the PSV0
+ * version the module records. m must be valid for LLVM's verifier after
+ * lowering. 0 on success; -1 with diagnostics and no output when the
+ * module cannot be lowered, verified, written as 3.7 bitcode or as a
+ * container (m may then be partly lowered). */
+DXIL_API int dxil_lower_write_container(dxil_module *m, const dxil_lower_options *lower_opts,
+                                        const dxil_write_options *write_opts, uint8_t **out,
+                                        size_t *out_size, dxil_diags *diags);
+
 /* Round-trip checks (docs/lowering.md). Each loads `path` twice and
  * compares in memory (no re-parsing of text):
  *  - dxil: the input as parsed (no raise) against raise + lower;
@@ -65,7 +91,24 @@ DXIL_API int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_f
  * could not be loaded or processed (reason in msg). */
 DXIL_API int dxil_roundtrip_dxil(const char *path, char *msg, size_t msg_size, unsigned *kind);
 DXIL_API int dxil_roundtrip_modern(const char *path, char *msg, size_t msg_size, unsigned *kind);
-/* Name of a difference kind ("operand", "md", ...), or NULL. */
+/* Binary (docs/writing.md): path must be a DXContainer. It is raised,
+ * lowered and written (dxil_lower_write_container); the written container
+ * is read back and must give the lowered module again (as parsed) and,
+ * raised, the module raising the input gave (both compared as the checks
+ * above compare); it must list the input's parts in the same order, each
+ * byte-identical but the bitcode (DXIL's bitcode and HASH, its digest: a
+ * difference there is reported in msg, not a failure; the program
+ * header's versions must agree), and its digest must verify (or keep the
+ * input's unsigned / bypass kind). On 0 msg summarises the parts ("all 5
+ * parts identical", or which differ). flags: DXIL_ROUNDTRIP_* below. */
+DXIL_API int dxil_roundtrip_binary(const char *path, unsigned flags, char *msg, size_t msg_size,
+                                   unsigned *kind);
+/* Also require the two raised modules' printed IR to be identical (type
+ * names, datalayout spelling, side metadata, instruction flags: what the
+ * structural comparison looks through); a difference is kind "text". */
+#define DXIL_ROUNDTRIP_EXACT_IR 1u
+/* Name of a difference kind ("operand", "md", ..., and for the binary
+ * round trip "part", "digest" and "text"), or NULL. */
 DXIL_API const char *dxil_roundtrip_kind_name(unsigned kind);
 
 #ifdef __cplusplus

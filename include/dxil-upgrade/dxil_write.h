@@ -6,8 +6,9 @@
  * module's validator version (dx.valver) implies; the parts that cannot be
  * derived from it (RTS0, VERS, ILDN, STAT, RDAT, ILDB, ...) are carried as
  * blobs. The DXIL part's bitcode is an input: this header does not write
- * bitcode. Parts are laid out in DXC's order and the container digest is
- * DXC's (see docs/writing.md).
+ * bitcode (dxil_lower_write_container in dxil_lower.h does it all: lower,
+ * bitcode, container). Parts are laid out in DXC's order and the container
+ * digest is DXC's (see docs/writing.md).
  *
  * Every function reports bad metadata as DXIL_E_PART_WRITE diagnostics
  * naming the part and field, and then returns -1 without output.

@@ -15,7 +15,11 @@ _dxil_tools_values()
 {
     local cmd=$1 opt=$2 cur=$3
     case $opt in
-    --emit) compgen -W 'll bc' -- "$cur" ;;
+    --emit) if [[ ${cmd##*/} == dxil-lower ]]; then
+                compgen -W 'll bc dxil' -- "$cur"
+            else
+                compgen -W 'll bc' -- "$cur"
+            fi ;;
     --part) compgen -W 'DXIL ILDB STAT' -- "$cur" ;;
     --stats) compgen -W 'text json' -- "$cur" ;;
     --report-format) compgen -W 'json csv' -- "$cur" ;;

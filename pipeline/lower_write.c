@@ -1,0 +1,83 @@
+/* lower_write.c - DXIL in, DXIL out: a loaded module lowered (lower/),
+ * its bitcode written as LLVM 3.7 (bcwrite/) and wrapped in a DXContainer
+ * (write/), all in memory. It lives here because it joins those layers. */
+#include "dxil-upgrade/dxil_lower.h"
+#include "bcwrite/bcwrite.h"
+#include "module/module_internal.h"
+
+#include <stdlib.h>
+
+/* The bitcode of the lowered module. The class types the loader recovered
+ * from the input's bitcode still name its dx.resources records only when
+ * no raise has rewritten them; after a raise the writer finds them itself. */
+static int lw_bitcode(dxil_module *m, uint8_t **bc, size_t *bc_size, dxil_diags *diags)
+{
+    bcw_options o;
+    bcw_options_init(&o);
+    size_t len = 0;
+    o.name = LLVMGetModuleIdentifier(m->mod, &len);
+    if (!m->raised)
+        o.restypes = m->restypes;
+    return bcw_write_module(m->mod, &o, bc, bc_size, diags);
+}
+
+static int lw_container(dxil_module *m, const dxil_write_carried *carried,
+                        const dxil_write_options *write_opts, const uint8_t *bc, size_t bc_size,
+                        uint8_t **out, size_t *out_size, dxil_diags *diags)
+{
+    dxil_write_input in = {.module = m->mod, .bitcode = bc, .bitcode_size = bc_size};
+    dxil_write_input_use_carried(&in, carried);
+    if (write_opts && write_opts->psv_info_size)
+        in.options.psv_info_size = write_opts->psv_info_size;
+    return dxil_container_write(&in, out, out_size, diags);
+}
+
+/* Lower, verify (LLVM's writers assume a valid module), write. A step
+ * that adds an error without saying so still stops the write. */
+static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_opts,
+                              uint8_t **bc, size_t *bc_size, dxil_diags *diags)
+{
+    /* DXC reads neither a modern triple nor dxu.* nodes (its validator
+     * rejects named metadata it does not know). */
+    dxil_lower_options lo;
+    if (lower_opts)
+        lo = *lower_opts;
+    else
+        dxil_lower_options_init(&lo);
+    lo.dxc_triple = true;
+    lo.keep_side_metadata = false;
+    size_t errors_before = dxil_diags_error_count(diags);
+    int rc = dxil_module_lower(m, &lo, diags);
+    if (rc == 0)
+        rc = dxil_module_verify(m, diags);
+    if (rc == 0 && dxil_diags_error_count(diags) == errors_before)
+        rc = lw_bitcode(m, bc, bc_size, diags);
+    return rc == 0 && dxil_diags_error_count(diags) == errors_before ? 0 : -1;
+}
+
+int dxil_lower_write_container(dxil_module *m, const dxil_lower_options *lower_opts,
+                               const dxil_write_options *write_opts, uint8_t **out,
+                               size_t *out_size, dxil_diags *diags)
+{
+    if (out)
+        *out = NULL;
+    if (out_size)
+        *out_size = 0;
+    if (!m || !out || !out_size) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_PART_WRITE, DXIL_LOC_NONE, 0,
+                       "container: no module or no output given");
+        return -1;
+    }
+    /* Lowering drops !dxu.parts and !dxu.container: read them first. */
+    dxil_write_carried carried;
+    if (dxil_write_carried_from_module(m->mod, &carried, diags) != 0)
+        return -1;
+    uint8_t *bc = NULL;
+    size_t bc_size = 0;
+    int rc = lw_lower_and_write(m, lower_opts, &bc, &bc_size, diags);
+    if (rc == 0)
+        rc = lw_container(m, &carried, write_opts, bc, bc_size, out, out_size, diags);
+    free(bc);
+    dxil_write_carried_free(&carried);
+    return rc;
+}
