@@ -271,6 +271,8 @@ static void w_other(inst_w *w, const bcw_val *e, LLVMOpcode op)
         push_v(w, e->ops[1]);
         bcw_rec_push(&w->r, op == LLVMICmp ? (uint64_t)LLVMGetICmpPredicate(v)
                                            : (uint64_t)LLVMGetFCmpPredicate(v));
+        if (op == LLVMFCmp && bcw_binop_flags(v, op)) /* DXC writes fcmp's flags */
+            bcw_rec_push(&w->r, bcw_binop_flags(v, op));
         break;
     case LLVMSelect:
         w->code = I_VSELECT;

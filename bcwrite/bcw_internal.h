@@ -97,6 +97,8 @@ typedef struct bcw_md {
     uint8_t kind;        /* MDK_* */
     uint32_t val;        /* MDK_VALUE: the value entry */
     uint32_t *ops;       /* MDK_NODE: md ids + 1, 0 for null */
+    LLVMValueRef *refs;  /* MDK_NODE: the metadata operands, whose ids are
+                          * looked up when written (a node may reach itself) */
     uint32_t nops;
 } bcw_md;
 
@@ -170,6 +172,7 @@ bool bcw_grow(bcw_ctx *c, void **p, size_t *cap, size_t need, size_t elem);
 uint32_t bcw_type_from_llvm(bcw_ctx *c, LLVMTypeRef t);
 uint32_t bcw_type_ptr(bcw_ctx *c, uint32_t pointee, unsigned addrspace);
 uint32_t bcw_type_func(bcw_ctx *c, uint32_t ret, const uint32_t *params, uint32_t n, bool vararg);
+uint32_t bcw_type_intern(bcw_ctx *c, const bcw_type *proto, const uint32_t *sub);
 uint32_t bcw_type_simple(bcw_ctx *c, enum bcw_type_kind k, uint64_t width);
 uint32_t bcw_type_indexed(bcw_ctx *c, uint32_t t, LLVMValueRef idx);
 void bcw_type_enumerate(bcw_ctx *c, uint32_t t);

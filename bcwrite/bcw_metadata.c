@@ -67,7 +67,12 @@ static uint32_t resource_value(bcw_ctx *c, LLVMValueRef node, LLVMValueRef v)
     LLVMTypeRef st = r && r->name ? LLVMGetTypeByName2(c->llctx, r->name) : NULL;
     if (!st)
         return bcw_val_of(c, v);
-    return bcw_typed_const(c, v, bcw_type_ptr(c, bcw_type_from_llvm(c, st), 0));
+    uint32_t t = bcw_type_from_llvm(c, st);
+    for (unsigned i = r->ndims; i-- > 0;) {
+        bcw_type arr = { .kind = BT_ARRAY, .count = r->dims[i], .nsub = 1 };
+        t = bcw_type_intern(c, &arr, &t);
+    }
+    return bcw_typed_const(c, v, bcw_type_ptr(c, t, 0));
 }
 
 static uint32_t node_operand(bcw_ctx *c, LLVMValueRef node, unsigned i, LLVMValueRef op)
@@ -92,11 +97,13 @@ static uint32_t md_node(bcw_ctx *c, LLVMValueRef md)
         c->failed = true;
         return 0;
     }
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         ids[i] = node_operand(c, md, i, ops[i]);
-    free(ops);
+        if (ops[i] && !is_md(ops[i]))
+            ops[i] = NULL; /* a value: its id is final */
+    }
     uint8_t kind = shim_md_node_form(md) == SHIM_MD_DISTINCT_TUPLE ? MDK_DISTINCT : MDK_NODE;
-    return md_add(c, &(bcw_md){ .v = md, .kind = kind, .ops = ids, .nops = n });
+    return md_add(c, &(bcw_md){ .v = md, .kind = kind, .ops = ids, .refs = ops, .nops = n });
 }
 
 /* ValueEnumerator::EnumerateMetadata: md id (1-based). */
@@ -184,42 +191,38 @@ static int add_kind(bcw_ctx *c, const char *name, size_t len)
     return 0;
 }
 
-/* The 3.7 id of each kind the context knows: 3.7's fixed kinds keep
- * their ids; the others (the ones the file named, in the order it named
- * them) follow, the way a 3.7 context registers them. */
+/* The kinds the 3.7 file lists, in its order: the input's own list when
+ * the loader or the raise kept it (DXC's context registers its kinds in
+ * an order a module does not show), else 3.7's fixed kinds. A kind the
+ * module uses that the list lacks is appended on first use. */
 int bcw_md_init_kinds(bcw_ctx *c)
 {
-    LLVMContextRef fresh = LLVMContextCreate();
-    unsigned fixed22 = shim_md_kind_names(fresh, NULL, NULL, 0);
-    LLVMContextDispose(fresh);
+    const bc_restypes *rt = c->opts ? c->opts->restypes : NULL;
+    size_t nkept = rt ? rt->nkinds : 0;
+    for (size_t i = 0; i < nkept; i++)
+        if (add_kind(c, rt->kinds[i] ? rt->kinds[i] : "", rt->kinds[i] ? strlen(rt->kinds[i]) : 0))
+            return -1;
+    for (size_t i = 0; !nkept && i < NKINDS37; i++)
+        if (add_kind(c, kinds37[i], strlen(kinds37[i])))
+            return -1;
     unsigned n = shim_md_kind_names(c->llctx, NULL, NULL, 0);
     const char **names = calloc(n + 1, sizeof *names);
     size_t *lens = calloc(n + 1, sizeof *lens);
     c->kind_map = calloc(n + 1, sizeof *c->kind_map);
-    if (!names || !lens || !c->kind_map)
-        goto oom;
+    if (!names || !lens || !c->kind_map) {
+        free(names);
+        free(lens);
+        return -1;
+    }
     shim_md_kind_names(c->llctx, names, lens, n);
     c->nkind_map = n;
-    for (size_t i = 0; i < NKINDS37; i++)
-        if (add_kind(c, kinds37[i], strlen(kinds37[i])))
-            goto oom;
-    for (unsigned id = 0; id < n; id++) {
-        for (size_t k = 0; k < NKINDS37; k++)
-            if (strlen(kinds37[k]) == lens[id] && !memcmp(kinds37[k], names[id], lens[id]))
+    for (unsigned id = 0; id < n; id++)
+        for (size_t k = 0; k < c->nkinds && !c->kind_map[id]; k++)
+            if (strlen(c->kind_names[k]) == lens[id] && !memcmp(c->kind_names[k], names[id], lens[id]))
                 c->kind_map[id] = (uint32_t)k + 1;
-        if (c->kind_map[id] || id < fixed22)
-            continue;
-        if (add_kind(c, names[id], lens[id]))
-            goto oom;
-        c->kind_map[id] = (uint32_t)c->nkinds;
-    }
     free(names);
     free(lens);
     return 0;
-oom:
-    free(names);
-    free(lens);
-    return -1;
 }
 
 /* The 3.7 id of an LLVM 22 kind; a fixed LLVM 22 kind 3.7 did not have
@@ -309,8 +312,12 @@ static void write_md(bcw_ctx *c, const bcw_md *m, const bcw_abbrev *sab, bcw_rec
         bcw_record(c, M_VALUE, r->v, r->n, 3);
         return;
     }
-    for (uint32_t i = 0; i < m->nops; i++)
-        bcw_rec_push(r, m->ops[i]);
+    for (uint32_t i = 0; i < m->nops; i++) {
+        uint32_t id = m->ops[i];
+        if (m->refs && m->refs[i])
+            bcw_map_getp(&c->md_of, m->refs[i], &id);
+        bcw_rec_push(r, id);
+    }
     bcw_record(c, m->kind == MDK_DISTINCT ? M_DISTINCT : M_NODE, r->v, r->n, 3);
 }
 
@@ -449,8 +456,10 @@ void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
 
 void bcw_md_free(bcw_ctx *c)
 {
-    for (size_t i = 0; i < c->nmds; i++)
+    for (size_t i = 0; i < c->nmds; i++) {
         free(c->mds[i].ops);
+        free(c->mds[i].refs);
+    }
     free(c->mds);
     bcw_map_free(&c->md_of);
     bcw_map_free(&c->res_nodes);

@@ -281,6 +281,10 @@ static const char *dxc_triple(bcw_ctx *c)
  * module's. */
 static void choose_datalayout(bcw_ctx *c)
 {
+    if (c->opts && c->opts->datalayout) {
+        c->datalayout = c->opts->datalayout;
+        return;
+    }
     LLVMValueRef node = md_named_single(c->mod, "dxu.datalayout");
     c->datalayout_owned = node ? md_string_dup(md_operand(node, 0)) : NULL;
     if (!c->datalayout_owned && node)

@@ -32,7 +32,7 @@ static uint32_t type_add(bcw_ctx *c, const bcw_type *proto, const uint32_t *sub)
 }
 
 /* A structural (unnamed) type, interned. */
-static uint32_t type_intern(bcw_ctx *c, const bcw_type *proto, const uint32_t *sub)
+uint32_t bcw_type_intern(bcw_ctx *c, const bcw_type *proto, const uint32_t *sub)
 {
     uint64_t small[16], *key = small;
     size_t n = 5 + proto->nsub;
@@ -61,13 +61,13 @@ static uint32_t type_intern(bcw_ctx *c, const bcw_type *proto, const uint32_t *s
 uint32_t bcw_type_simple(bcw_ctx *c, enum bcw_type_kind k, uint64_t width)
 {
     bcw_type p = { .kind = (uint8_t)k, .count = width };
-    return type_intern(c, &p, NULL);
+    return bcw_type_intern(c, &p, NULL);
 }
 
 uint32_t bcw_type_ptr(bcw_ctx *c, uint32_t pointee, unsigned addrspace)
 {
     bcw_type p = { .kind = BT_PTR, .addrspace = addrspace, .nsub = 1 };
-    return type_intern(c, &p, &pointee);
+    return bcw_type_intern(c, &p, &pointee);
 }
 
 uint32_t bcw_type_func(bcw_ctx *c, uint32_t ret, const uint32_t *params, uint32_t n, bool vararg)
@@ -80,7 +80,7 @@ uint32_t bcw_type_func(bcw_ctx *c, uint32_t ret, const uint32_t *params, uint32_
     sub[0] = ret;
     memcpy(sub + 1, params, n * sizeof *params);
     bcw_type p = { .kind = BT_FUNC, .vararg = vararg, .nsub = n + 1 };
-    uint32_t h = type_intern(c, &p, sub);
+    uint32_t h = bcw_type_intern(c, &p, sub);
     if (sub != small)
         free(sub);
     return h;
@@ -102,7 +102,7 @@ static uint32_t struct_from_llvm(bcw_ctx *c, LLVMTypeRef t)
     bcw_type p = { .kind = BT_STRUCT, .packed = LLVMIsPackedStruct(t), .nsub = n };
     const char *name = LLVMGetStructName(t);
     if (!name || !*name) {
-        h = type_intern(c, &p, sub);
+        h = bcw_type_intern(c, &p, sub);
         goto out;
     }
     p.named = true;
@@ -145,7 +145,7 @@ static uint32_t seq_from_llvm(bcw_ctx *c, LLVMTypeRef t, enum bcw_type_kind k, u
 {
     uint32_t elt = bcw_type_from_llvm(c, LLVMGetElementType(t));
     bcw_type p = { .kind = (uint8_t)k, .count = n, .nsub = 1 };
-    return type_intern(c, &p, &elt);
+    return bcw_type_intern(c, &p, &elt);
 }
 
 static uint32_t convert(bcw_ctx *c, LLVMTypeRef t)

@@ -66,6 +66,20 @@ static uint32_t arg_pointee(bcw_ctx *c, LLVMValueRef arg)
     return bcw_type_simple(c, BT_INT, 8);
 }
 
+/* A declaration's pointer parameter: what its first call passes (a
+ * dx.op's payload or attributes struct). */
+static uint32_t param_pointee(bcw_ctx *c, LLVMValueRef fn, unsigned i)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn)
+            continue;
+        uint32_t e = bcw_val_of(c, LLVMGetOperand(call, i));
+        return bcw_type_sub(c, c->vals[e].type, 0);
+    }
+    return bcw_type_simple(c, BT_INT, 8);
+}
+
 static uint32_t func_type_of(bcw_ctx *c, LLVMValueRef fn)
 {
     uint32_t special = bcw_intrinsic_type(c, fn);
@@ -80,8 +94,12 @@ static uint32_t func_type_of(bcw_ctx *c, LLVMValueRef fn)
     }
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef a = LLVMGetParam(fn, i);
-        params[i] = is_ptr(a) ? bcw_type_ptr(c, arg_pointee(c, a), LLVMGetPointerAddressSpace(LLVMTypeOf(a)))
-                              : bcw_type_from_llvm(c, LLVMTypeOf(a));
+        if (!is_ptr(a)) {
+            params[i] = bcw_type_from_llvm(c, LLVMTypeOf(a));
+            continue;
+        }
+        uint32_t pointee = LLVMIsDeclaration(fn) ? param_pointee(c, fn, i) : arg_pointee(c, a);
+        params[i] = bcw_type_ptr(c, pointee, LLVMGetPointerAddressSpace(LLVMTypeOf(a)));
     }
     uint32_t t = bcw_type_func(c, bcw_type_from_llvm(c, LLVMGetReturnType(ft)), params, n,
                                LLVMIsFunctionVarArg(ft));

@@ -25,6 +25,9 @@ typedef struct bcw_options {
      * keeps, and else writes the pointer DXC writes for a stripped
      * resource of that class. */
     const struct bc_restypes *restypes;
+    /* The datalayout as DXC spelled it (LLVM 22 respells i8:32 and the
+     * like); NULL: !dxu.datalayout, else the module's. */
+    const char *datalayout;
 } bcw_options;
 
 void bcw_options_init(bcw_options *o);

@@ -318,6 +318,9 @@ static int bv_md_module_lists(bv_walker *v)
     char why[160];
     int rc = bcm_record(v->modflags, v->ops, v->n_ops, v->blob, v->blob ? v->blob_len : 0,
                         v->md_module, why, sizeof why);
+    if (rc == 0 && v->restypes && v->n_ops && v->ops[0] == 6 && /* METADATA_KIND */
+        bcr_kind_record(v->restypes, v->ops, v->n_ops) == -2)
+        rc = -2;
     return rc == -2 ? bv_oom(v) : rc ? bv_fail(v, DXIL_E_MODULE_METADATA, "%s", why) : 0;
 }
 

@@ -20,7 +20,33 @@ struct bcr_names {
     size_t n, cap;
     uint32_t next;   /* the id the next type record defines */
     char *pending;   /* the last STRUCT_NAME, for the struct record after it */
+    char **kinds;    /* METADATA_KIND names by id */
+    size_t nkinds;
 };
+
+int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n)
+{
+    if (n < 2 || ops[1] > 4096)
+        return 0; /* LLVM's reader judges the record itself */
+    size_t id = (size_t)ops[1];
+    if (id >= s->nkinds) {
+        char **k = realloc(s->kinds, (id + 1) * sizeof *k);
+        if (!k)
+            return -2;
+        memset(k + s->nkinds, 0, (id + 1 - s->nkinds) * sizeof *k);
+        s->kinds = k;
+        s->nkinds = id + 1;
+    }
+    char *name = malloc(n - 1);
+    if (!name)
+        return -2;
+    for (size_t i = 2; i < n; i++)
+        name[i - 2] = (char)ops[i];
+    name[n - 2] = 0;
+    free(s->kinds[id]);
+    s->kinds[id] = name;
+    return 0;
+}
 
 bcr_names *bcr_create(void)
 {
@@ -35,6 +61,9 @@ void bcr_destroy(bcr_names *s)
         free(s->v[i].name);
     free(s->v);
     free(s->pending);
+    for (size_t i = 0; i < s->nkinds; i++)
+        free(s->kinds[i]);
+    free(s->kinds);
     free(s);
 }
 
@@ -92,7 +121,8 @@ typedef struct bcr_finish_ctx {
 
 /* The struct a pointer type points to, arrays peeled; NULL with *problem
  * set when the type table says otherwise. */
-static const char *bcr_pointee(const bcr_finish_ctx *f, uint64_t ty, const char **problem)
+static const char *bcr_pointee(const bcr_finish_ctx *f, uint64_t ty, const char **problem,
+                               bc_restype *out)
 {
     unsigned code = 0;
     uint32_t ref = 0;
@@ -108,6 +138,8 @@ static const char *bcr_pointee(const bcr_finish_ctx *f, uint64_t ty, const char 
         }
         if (code != TY_ARRAY)
             break;
+        if (out->ndims < 8 && !bcv_type_array_len(f->types, cur, &out->dims[out->ndims++]))
+            out->ndims--;
     }
     const char *name = code == TY_STRUCT_NAMED || code == TY_OPAQUE ? bcr_name_of(f->names, cur)
                                                                     : NULL;
@@ -119,7 +151,8 @@ static const char *bcr_pointee(const bcr_finish_ctx *f, uint64_t ty, const char 
 static void bcr_finish_one(void *user, unsigned list, unsigned pos, uint64_t ty)
 {
     bcr_finish_ctx *f = user;
-    const char *problem = NULL, *name = bcr_pointee(f, ty, &problem);
+    bc_restype r = {.list = list, .pos = pos};
+    const char *problem = NULL, *name = bcr_pointee(f, ty, &problem, &r);
     bc_restypes *t = f->out;
     bc_restype *v = grow_array(t->v, &t->cap, t->n, sizeof *v, 16);
     char *copy = name ? strdup(name) : NULL;
@@ -129,7 +162,9 @@ static void bcr_finish_one(void *user, unsigned list, unsigned pos, uint64_t ty)
         return;
     }
     t->v = v;
-    t->v[t->n++] = (bc_restype){list, pos, copy, problem};
+    r.name = copy;
+    r.problem = problem;
+    t->v[t->n++] = r;
 }
 
 bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md)
@@ -139,7 +174,14 @@ bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_st
         return NULL;
     bcr_finish_ctx f = {s, types, out, false};
     bcm_resource_value_types(md, bcr_finish_one, &f);
-    if (f.oom || out->n == 0) {
+    if (s->nkinds && !(out->kinds = calloc(s->nkinds, sizeof *out->kinds)))
+        f.oom = true;
+    for (size_t i = 0; out->kinds && i < s->nkinds; i++) {
+        out->kinds[i] = s->kinds[i] ? strdup(s->kinds[i]) : NULL;
+        f.oom |= s->kinds[i] && !out->kinds[i];
+        out->nkinds = i + 1;
+    }
+    if (f.oom || (out->n == 0 && out->nkinds == 0)) {
         bc_restypes_free(out);
         return NULL;
     }
@@ -162,5 +204,8 @@ void bc_restypes_free(bc_restypes *t)
     for (size_t i = 0; i < t->n; i++)
         free(t->v[i].name);
     free(t->v);
+    for (size_t i = 0; i < t->nkinds; i++)
+        free(t->kinds[i]);
+    free(t->kinds);
     free(t);
 }

@@ -22,6 +22,8 @@ typedef struct bc_restype {
     unsigned list;       /* dx.resources list: 0 SRV, 1 UAV, 2 CBV, 3 sampler */
     unsigned pos;        /* the record's position in that list */
     char *name;          /* the named struct pointed to, or NULL */
+    uint32_t dims[8];    /* the arrays around it, outermost first */
+    unsigned ndims;
     const char *problem; /* static text when the type table contradicts the
                           * use (not a pointer, not a named struct); else NULL */
 } bc_restype;
@@ -29,6 +31,10 @@ typedef struct bc_restype {
 typedef struct bc_restypes {
     bc_restype *v;
     size_t n, cap;
+    /* The METADATA_KIND names by id (NULL where an id was not named): a
+     * 3.7 writer lists them in this order, and LLVM 22 renumbers them. */
+    char **kinds;
+    size_t nkinds;
 } bc_restypes;
 
 /* The record at (list, pos), or NULL. */
@@ -44,6 +50,9 @@ void bcr_destroy(bcr_names *s);
 /* One record of the module's TYPE block (ops[0] is the code): keeps the
  * STRUCT_NAME of each named struct. 0, or -2 without memory. */
 int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n);
+/* A METADATA_KIND record [code, id, name...]: keeps the kind's name at its
+ * id. 0, or -2 without memory. */
+int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n);
 /* After a clean walk: the pointee of every dx.resources record's operand
  * 1. NULL when there is none (or without memory). */
 bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);

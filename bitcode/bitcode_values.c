@@ -84,6 +84,14 @@ bool bcv_type_ref(const bcv_model *m, uint64_t id, unsigned *code, uint32_t *ref
     return true;
 }
 
+bool bcv_type_array_len(const bcv_model *m, uint64_t id, uint32_t *len)
+{
+    if (m->lost || id >= m->n_types || m->types[id].kind != BCV_K_ARRAY || !m->types[id].n_raw)
+        return false;
+    *len = m->fields[m->types[id].raw];
+    return true;
+}
+
 uint32_t bcv_type_count(const bcv_model *m)
 {
     return m->lost ? 0 : m->n_types;

@@ -42,6 +42,8 @@ uint32_t bcv_module_values(const bcv_model *m);
  * type); false whenever the model cannot tell (globals, functions). */
 bool bcv_value_type_differs(const bcv_model *m, uint64_t id, uint64_t ty);
 
+/* An array or vector type's element count. */
+bool bcv_type_array_len(const bcv_model *m, uint64_t id, uint32_t *len);
 /* Type id's TYPE record code and, for pointers, arrays and vectors, its
  * pointee or element type id (else UINT32_MAX); false when the table does
  * not hold id (or the model lost count). bcv_type_count: types defined. */
