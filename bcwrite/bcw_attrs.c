@@ -247,8 +247,27 @@ static uint32_t attr_list(bcw_ctx *c, LLVMValueRef v, unsigned nparams, count_fn
     return id;
 }
 
+/* 3.7's lifetime markers: nocapture on the pointer, nounwind. */
+static uint32_t lifetime_attrs(bcw_ctx *c)
+{
+    bcw_rec body = { 0 };
+    uint32_t groups[2];
+    bcw_rec_push(&body, 0);
+    bcw_rec_push(&body, ATTR_NOCAPTURE);
+    groups[0] = group_id(c, 2, &body);
+    body.n = 0;
+    bcw_rec_push(&body, 0);
+    bcw_rec_push(&body, 18); /* nounwind */
+    groups[1] = group_id(c, LLVMAttributeFunctionIndex, &body);
+    c->failed |= body.oom;
+    bcw_rec_free(&body);
+    return list_id(c, groups, 2);
+}
+
 uint32_t bcw_attrs_of_function(bcw_ctx *c, LLVMValueRef fn)
 {
+    if (bcw_intrinsic_type(c, fn) != BCW_NONE)
+        return lifetime_attrs(c);
     return attr_list(c, fn, LLVMCountParams(fn), LLVMGetAttributeCountAtIndex,
                      LLVMGetAttributesAtIndex);
 }

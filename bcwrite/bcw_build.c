@@ -15,6 +15,11 @@ static const struct {
 } renamed[] = {
     { "llvm.lifetime.start.p0", "llvm.lifetime.start" },
     { "llvm.lifetime.end.p0", "llvm.lifetime.end" },
+    /* what LLVM 22's upgrade leaves of a 3.7 marker on a non-alloca: the
+     * calls are gone, the declaration stays (DXC's validator wants the 3.7
+     * name) */
+    { "llvm.lifetime.start.i64", "llvm.lifetime.start" },
+    { "llvm.lifetime.end.i64", "llvm.lifetime.end" },
 };
 
 const char *bcw_intrinsic_name37(const char *name)

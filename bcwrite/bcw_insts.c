@@ -53,6 +53,7 @@ static void w_syn(inst_w *w, const bcw_val *e)
     bcw_ctx *c = w->c;
     if (e->syn_op == SYN_GEP0) {
         w->code = I_GEP;
+        w->abbrev = FN_AB_GEP;
         bcw_rec_push(&w->r, 1);
         push_ty(w, c->types[c->vals[e->ops[0]].type].sub[0]);
         for (uint32_t i = 0; i < e->nops; i++)
@@ -259,6 +260,7 @@ static void w_other(inst_w *w, const bcw_val *e, LLVMOpcode op)
     switch (op) {
     case LLVMGetElementPtr:
         w->code = I_GEP;
+        w->abbrev = FN_AB_GEP; /* an array of (value, type): fits forward references too */
         bcw_rec_push(&w->r, LLVMIsInBounds(v));
         push_ty(w, bcw_type_from_llvm(w->c, LLVMGetGEPSourceElementType(v)));
         for (uint32_t i = 0; i < e->nops; i++)

@@ -51,7 +51,7 @@ static uint32_t i8ptr(bcw_ctx *c, unsigned as)
     return bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), as);
 }
 
-/* The pointee an argument's uses in its body give it (first use wins). */
+/* The pointee a pointer's uses give it (first use wins), else i8. */
 static uint32_t arg_pointee(bcw_ctx *c, LLVMValueRef arg)
 {
     for (LLVMUseRef u = LLVMGetFirstUse(arg); u; u = LLVMGetNextUse(u)) {
@@ -62,6 +62,18 @@ static uint32_t arg_pointee(bcw_ctx *c, LLVMValueRef arg)
             return bcw_type_from_llvm(c, LLVMTypeOf(LLVMGetOperand(user, 0)));
         if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == arg)
             return bcw_type_from_llvm(c, LLVMGetGEPSourceElementType(user));
+    }
+    return bcw_type_simple(c, BT_INT, 8);
+}
+
+/* A declaration returning a pointer (getMeshPayload): what its first
+ * call's result is used as. */
+static uint32_t return_pointee(bcw_ctx *c, LLVMValueRef fn)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == fn)
+            return arg_pointee(c, call);
     }
     return bcw_type_simple(c, BT_INT, 8);
 }
@@ -101,8 +113,11 @@ static uint32_t func_type_of(bcw_ctx *c, LLVMValueRef fn)
         uint32_t pointee = LLVMIsDeclaration(fn) ? param_pointee(c, fn, i) : arg_pointee(c, a);
         params[i] = bcw_type_ptr(c, pointee, LLVMGetPointerAddressSpace(LLVMTypeOf(a)));
     }
-    uint32_t t = bcw_type_func(c, bcw_type_from_llvm(c, LLVMGetReturnType(ft)), params, n,
-                               LLVMIsFunctionVarArg(ft));
+    LLVMTypeRef rt = LLVMGetReturnType(ft);
+    uint32_t ret = LLVMGetTypeKind(rt) == LLVMPointerTypeKind
+                       ? bcw_type_ptr(c, return_pointee(c, fn), LLVMGetPointerAddressSpace(rt))
+                       : bcw_type_from_llvm(c, rt);
+    uint32_t t = bcw_type_func(c, ret, params, n, LLVMIsFunctionVarArg(ft));
     free(params);
     return t;
 }
