@@ -1,7 +1,8 @@
 /* bcw_attrs.c - attribute groups and lists in LLVM 3.7's encoding.
  *
  * Attributes 3.7 has keep their bitcode codes; LLVM 22's memory(...) is
- * written as readnone / readonly when it says so, captures(none) as
+ * written as readnone / readonly / argmemonly (DXC's LLVM has that one)
+ * when it says so, captures(none) as
  * nocapture; attributes 3.7 did not know (nofree, willreturn, ...) are
  * left out: they only promise more, and the reader would refuse them. */
 #include "bcw_internal.h"
@@ -19,7 +20,8 @@ static const struct {
     uint8_t code;
     bool is_int;
 } attrs37[] = {
-    { "align", 1, true }, { "alwaysinline", 2, false }, { "builtin", 35, false },
+    { "align", 1, true }, { "alwaysinline", 2, false }, { "argmemonly", 45, false },
+    { "builtin", 35, false },
     { "byval", 3, false }, { "inalloca", 38, false }, { "cold", 36, false },
     { "convergent", 43, false }, { "inlinehint", 4, false }, { "inreg", 5, false },
     { "jumptable", 40, false }, { "minsize", 6, false }, { "naked", 7, false },
@@ -59,17 +61,31 @@ static bool kind_is(LLVMAttributeRef a, const char *name)
     return LLVMGetEnumAttributeKind(a) == LLVMGetEnumAttributeKindForName(name, strlen(name));
 }
 
+static enc_attr named(const char *name, uint64_t v)
+{
+    int r = rank_of(name);
+    return (enc_attr){ .rank = r, .is_int = attrs37[r].is_int, .code = attrs37[r].code, .value = v };
+}
+
+/* memory(...): two bits per location, argument memory first; the high
+ * bit of each is "writes". How many attributes it became (0-2). */
+static unsigned memory_attrs(uint64_t v, enc_attr *out)
+{
+    unsigned n = 0;
+    bool writes = (v & 0xAAAAAAAAAAAAAAAAull) != 0;
+    if (v && !(v & ~3ull))
+        out[n++] = named("argmemonly", 0);
+    if (!writes)
+        out[n++] = named(v ? "readonly" : "readnone", 0);
+    return n;
+}
+
 /* An enum attribute as 3.7 knows it; false when 3.7 has no such attribute. */
 static bool enum_attr(LLVMAttributeRef a, enc_attr *out)
 {
     uint64_t v = LLVMGetEnumAttributeValue(a);
     const char *name = NULL;
-    if (kind_is(a, "memory")) {
-        /* two bits per location; the high bit of each is "writes" */
-        if (v & 0xAAAAAAAAAAAAAAAAull)
-            return false;
-        name = v ? "readonly" : "readnone";
-    } else if (kind_is(a, "captures")) {
+    if (kind_is(a, "captures")) {
         if (v)
             return false;
         name = "nocapture";
@@ -80,8 +96,7 @@ static bool enum_attr(LLVMAttributeRef a, enc_attr *out)
     }
     if (!name)
         return false;
-    int r = rank_of(name);
-    *out = (enc_attr){ .rank = r, .is_int = attrs37[r].is_int, .code = attrs37[r].code, .value = v };
+    *out = named(name, v);
     return true;
 }
 
@@ -106,10 +121,14 @@ static int enc_cmp(const void *pa, const void *pb)
 /* The attributes at one index, encoded and sorted; n 0 when none. */
 static enc_attr *encode(LLVMAttributeRef *as, unsigned count, unsigned *n)
 {
-    enc_attr *e = calloc(count ? count : 1, sizeof *e);
+    enc_attr *e = calloc(count + 1, sizeof *e);
     *n = 0;
     for (unsigned i = 0; e && i < count; i++) {
         enc_attr x = { .rank = (int)NATTRS37 };
+        if (!LLVMIsStringAttribute(as[i]) && kind_is(as[i], "memory")) {
+            *n += memory_attrs(LLVMGetEnumAttributeValue(as[i]), e + *n);
+            continue;
+        }
         if (LLVMIsStringAttribute(as[i])) {
             x.key = LLVMGetStringAttributeKind(as[i], &x.klen);
             x.val = LLVMGetStringAttributeValue(as[i], &x.vlen);

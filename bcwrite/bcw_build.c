@@ -3,6 +3,8 @@
  * need (bcw_values.c), in the order the function block will list them. */
 #include "bcw_internal.h"
 
+#include "module/llvm_shim.h"
+
 #include <llvm-c/Target.h>
 
 #include <stdlib.h>
@@ -189,6 +191,26 @@ static uint32_t shuffle_mask(bcw_ctx *c, LLVMValueRef inst)
     return e;
 }
 
+/* [cond, default, (case value, block)...], the operands 3.7 had. */
+static uint32_t *switch_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *nops)
+{
+    unsigned cases = shim_switch_num_cases(inst);
+    uint32_t *ops = calloc(2 + 2 * (size_t)cases, sizeof *ops);
+    if (!ops) {
+        c->failed = true;
+        return NULL;
+    }
+    ops[0] = bcw_operand(c, LLVMGetOperand(inst, 0), BCW_NONE);
+    ops[1] = bcw_val_of(c, LLVMBasicBlockAsValue(LLVMGetSwitchDefaultDest(inst)));
+    for (unsigned i = 0; i < cases; i++) {
+        LLVMBasicBlockRef bb = NULL;
+        ops[2 + 2 * i] = bcw_val_of(c, shim_switch_case(inst, i, &bb));
+        ops[3 + 2 * i] = bcw_val_of(c, LLVMBasicBlockAsValue(bb));
+    }
+    *nops = 2 + 2 * cases;
+    return ops;
+}
+
 static void build_inst(bcw_ctx *c, LLVMValueRef inst)
 {
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
@@ -197,12 +219,15 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
     unsigned n = (unsigned)LLVMGetNumOperands(inst);
     bool life = op == LLVMCall && is_lifetime(LLVMGetCalledValue(inst));
     uint32_t nops = life ? 3 : op == LLVMFNeg ? 2 : op == LLVMShuffleVector ? 3 : n;
-    uint32_t *ops = calloc(nops ? nops : 1, sizeof *ops);
+    uint32_t *ops = op == LLVMSwitch ? switch_ops(c, inst, &nops)
+                                     : calloc(nops ? nops : 1, sizeof *ops);
     if (!ops) {
         c->failed = true;
         return;
     }
-    if (op == LLVMCall)
+    if (op == LLVMSwitch)
+        ;
+    else if (op == LLVMCall)
         call_ops(c, inst, ops, life ? 3 : n);
     else if (op == LLVMFNeg)
         fneg_ops(c, inst, ops);

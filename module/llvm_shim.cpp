@@ -183,3 +183,22 @@ extern "C" unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, s
     }
     return (unsigned)all.size();
 }
+
+/* LLVM 22 keeps a switch's case values out of its operands and LLVM-C has
+ * no call for them; 3.7 bitcode lists them (the DXIL bitcode writer).
+ * The i-th case's value, or NULL; *dest its block. */
+extern "C" LLVMValueRef shim_switch_case(LLVMValueRef sw, unsigned i, LLVMBasicBlockRef *dest)
+{
+    auto *si = llvm::dyn_cast_or_null<llvm::SwitchInst>(llvm::unwrap(sw));
+    if (!si || i >= si->getNumCases())
+        return nullptr;
+    auto it = si->case_begin() + i;
+    *dest = llvm::wrap(it->getCaseSuccessor());
+    return llvm::wrap(it->getCaseValue());
+}
+
+extern "C" unsigned shim_switch_num_cases(LLVMValueRef sw)
+{
+    auto *si = llvm::dyn_cast_or_null<llvm::SwitchInst>(llvm::unwrap(sw));
+    return si ? si->getNumCases() : 0;
+}

@@ -46,6 +46,11 @@ int shim_md_node_form(LLVMValueRef md);
 unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, size_t *lens,
                             unsigned cap);
 
+/* A switch's cases, which LLVM 22 keeps out of its operands: the i-th
+ * case's value (NULL past the end) and, in *dest, its block. */
+LLVMValueRef shim_switch_case(LLVMValueRef sw, unsigned i, LLVMBasicBlockRef *dest);
+unsigned shim_switch_num_cases(LLVMValueRef sw);
+
 #ifdef __cplusplus
 }
 #endif
