@@ -286,23 +286,63 @@ static void build_globals(bcw_ctx *c)
         bcw_error(c, LLVMGetFirstGlobalAlias(c->mod), "global aliases are not DXIL");
 }
 
+/* The name a function is written under. */
+static const char *name37(LLVMValueRef f)
+{
+    const char *name = LLVMGetValueName(f), *n37 = bcw_intrinsic_name37(name);
+    return n37 ? n37 : name;
+}
+
+static bool placed(const bcw_ctx *c, LLVMValueRef f)
+{
+    for (size_t i = 0; i < c->nfns; i++)
+        if (c->fns[i] == f)
+            return true;
+    return false;
+}
+
+/* The functions in the input's order where the options give it. */
+static int order_functions(bcw_ctx *c)
+{
+    size_t n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+        n++;
+    if (!(c->fns = calloc(n + 1, sizeof *c->fns)))
+        return -1;
+    const bcw_options *o = c->opts;
+    for (size_t k = 0; o && k < o->nfn_order; k++)
+        for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+            if (!strcmp(name37(f), o->fn_order[k]) && !placed(c, f)) {
+                c->fns[c->nfns++] = f;
+                break;
+            }
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+        if (!placed(c, f))
+            c->fns[c->nfns++] = f;
+    return 0;
+}
+
 int bcw_build(bcw_ctx *c)
 {
     build_globals(c);
+    if (order_functions(c))
+        return -1;
     size_t n = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
-        bcw_val_of(c, f);
-        n += !LLVMIsDeclaration(f);
+    for (size_t i = 0; i < c->nfns; i++) {
+        bcw_val_of(c, c->fns[i]);
+        n += !LLVMIsDeclaration(c->fns[i]);
     }
     c->funcs = calloc(n + 1, sizeof *c->funcs);
     if (!c->funcs)
         return -1;
-    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && !c->failed; f = LLVMGetNextFunction(f))
+    for (size_t i = 0; i < c->nfns && !c->failed; i++) {
+        LLVMValueRef f = c->fns[i];
         if (!LLVMIsDeclaration(f)) {
             c->funcs[c->nfuncs].fn = f;
             if (build_function(c, &c->funcs[c->nfuncs++]))
                 return -1;
         }
+    }
     return c->failed ? -1 : 0;
 }
 
@@ -314,4 +354,5 @@ void bcw_funcs_free(bcw_ctx *c)
         free(c->funcs[i].blocks);
     }
     free(c->funcs);
+    free(c->fns);
 }

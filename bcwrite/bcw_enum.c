@@ -161,9 +161,9 @@ int bcw_enumerate_module(bcw_ctx *c)
 {
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g))
         enum_value(c, bcw_val_of(c, g));
-    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
-        enum_value(c, bcw_val_of(c, f));
-        bcw_attrs_of_function(c, f);
+    for (size_t i = 0; i < c->nfns; i++) {
+        enum_value(c, bcw_val_of(c, c->fns[i]));
+        bcw_attrs_of_function(c, c->fns[i]);
     }
     size_t first_const = c->norder;
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {

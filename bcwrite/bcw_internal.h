@@ -129,6 +129,8 @@ typedef struct bcw_ctx {
 
     bcw_func *funcs;
     size_t nfuncs;
+    LLVMValueRef *fns;        /* every function, in the order written */
+    size_t nfns;
     bcw_func *cur;            /* the function being built */
 
     bcw_attr_group *groups;

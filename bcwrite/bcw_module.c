@@ -152,7 +152,8 @@ static void global_records(bcw_ctx *c)
 static void function_records(bcw_ctx *c)
 {
     bcw_rec r = { 0 };
-    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    for (size_t i = 0; i < c->nfns; i++) {
+        LLVMValueRef f = c->fns[i];
         r.n = 0;
         bcw_rec_push(&r, bcw_type_id(c, bcw_func_type(c, f)));
         bcw_rec_push(&r, LLVMGetFunctionCallConv(f));
@@ -166,7 +167,7 @@ static void function_records(bcw_ctx *c)
         bcw_rec_push(&r, LLVMGetUnnamedAddress(f) == LLVMGlobalUnnamedAddr);
         bcw_rec_push(&r, 0); /* prologue data */
         bcw_rec_push(&r, LLVMGetDLLStorageClass(f));
-        for (int i = 0; i < 3; i++) /* comdat, prefix data, personality */
+        for (int k = 0; k < 3; k++) /* comdat, prefix data, personality */
             bcw_rec_push(&r, 0);
         bcw_record(c, MC_FUNCTION, r.v, r.n, 3);
     }

@@ -28,9 +28,27 @@ typedef struct bcw_options {
     /* The datalayout as DXC spelled it (LLVM 22 respells i8:32 and the
      * like); NULL: !dxu.datalayout, else the module's. */
     const char *datalayout;
+    /* The functions' order in the input (3.7 names): a raise and lowering
+     * recreate declarations in another order, DXC's bytes follow its own.
+     * Functions not named follow in module order. */
+    const char *const *fn_order;
+    size_t nfn_order;
 } bcw_options;
 
 void bcw_options_init(bcw_options *o);
+
+/* What a raise recorded for this writer (!dxu.mdKinds, !dxu.functions,
+ * !dxu.resourceTypes): read it before lowering drops it, apply it to the
+ * options, free it after writing. */
+typedef struct bcw_hints {
+    struct bc_restypes *restypes;
+    char **fn_order;
+    size_t nfn_order;
+} bcw_hints;
+
+int bcw_hints_from_module(LLVMModuleRef m, bcw_hints *h);
+void bcw_hints_apply(const bcw_hints *h, bcw_options *o);
+void bcw_hints_free(bcw_hints *h);
 
 /* 0 with *out (malloc'd, caller frees) and *size, or -1 with diagnostics. */
 int bcw_write_module(LLVMModuleRef m, const bcw_options *o, uint8_t **out, size_t *size,

@@ -27,6 +27,10 @@ static const side_md side_md_registry[] = {
     /* The container's carried parts: for the writer, never DXIL. */
     {DXU_MD_PARTS, DXIL_SIDE_MD_BOOKKEEPING},
     {DXU_MD_CONTAINER, DXIL_SIDE_MD_BOOKKEEPING},
+    /* What the 3.7 bitcode writer needs to write the input's bytes again. */
+    {DXU_MD_MD_KINDS, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_FUNCTIONS, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_RESOURCE_TYPES, DXIL_SIDE_MD_BOOKKEEPING},
 };
 
 const side_md *side_md_all(size_t *count)

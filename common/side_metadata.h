@@ -70,6 +70,17 @@
 #define DXU_CONTAINER_HASH_SOURCE "hashIncludesSource"
 #define DXU_CONTAINER_PSV_INFO_SIZE "psvInfoSize"
 
+/* Raise of bitcode (raise_bcfacts.c): what LLVM 22's reader drops that a
+ * 3.7 bitcode writer needs to write the input's bytes again (bcwrite/):
+ * !dxu.mdKinds = !{!{!"dbg", !"tbaa", ...}}: the METADATA_KIND names by id;
+ * !dxu.functions = !{!{!"main", !"dx.op.loadInput.f32", ...}}: the
+ * functions' order; !dxu.resourceTypes = !{!{i32 list, i32 pos, T undef}}:
+ * what each dx.resources record's operand 1 pointed to (T: the class
+ * struct, or arrays of it) where LLVM 22 keeps only `ptr`. */
+#define DXU_MD_MD_KINDS "dxu.mdKinds"
+#define DXU_MD_FUNCTIONS "dxu.functions"
+#define DXU_MD_RESOURCE_TYPES "dxu.resourceTypes"
+
 /* Moved by the generic rule; listed so code can name them. */
 #define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"
 #define DXU_MD_VIEW_ID_STATE "dxu.viewIdState"

@@ -45,7 +45,11 @@ static void module_llvm_diag(LLVMDiagnosticInfoRef info, void *user)
 
 static void module_record_datalayout(dxil_module *m)
 {
-    if (!m->original_datalayout)
+    /* A raised module read back has DXC's record already: a second one
+     * would hide it (lowering reads a single node) and lose a 16-bit
+     * layout. */
+    if (!m->original_datalayout ||
+        LLVMGetNamedMetadata(m->mod, DXU_MD_DATALAYOUT, strlen(DXU_MD_DATALAYOUT)))
         return;
     LLVMMetadataRef s = LLVMMDStringInContext2(m->ctx, m->original_datalayout,
                                                strlen(m->original_datalayout));

@@ -10,7 +10,8 @@
 /* The bitcode of the lowered module. The class types the loader recovered
  * from the input's bitcode still name its dx.resources records only when
  * no raise has rewritten them; after a raise the writer finds them itself. */
-static int lw_bitcode(dxil_module *m, uint8_t **bc, size_t *bc_size, dxil_diags *diags)
+static int lw_bitcode(dxil_module *m, const bcw_hints *hints, uint8_t **bc, size_t *bc_size,
+                      dxil_diags *diags)
 {
     bcw_options o;
     bcw_options_init(&o);
@@ -18,6 +19,9 @@ static int lw_bitcode(dxil_module *m, uint8_t **bc, size_t *bc_size, dxil_diags 
     o.name = LLVMGetModuleIdentifier(m->mod, &len);
     if (!m->raised)
         o.restypes = m->restypes;
+    /* DXC's spelling: the loader's record, or lowering's from !dxu.datalayout */
+    o.datalayout = m->original_datalayout;
+    bcw_hints_apply(hints, &o);
     return bcw_write_module(m->mod, &o, bc, bc_size, diags);
 }
 
@@ -47,11 +51,15 @@ static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_op
     lo.dxc_triple = true;
     lo.keep_side_metadata = false;
     size_t errors_before = dxil_diags_error_count(diags);
-    int rc = dxil_module_lower(m, &lo, diags);
+    bcw_hints hints; /* the raise's records for the writer: lowering drops them */
+    int rc = bcw_hints_from_module(m->mod, &hints);
+    if (rc == 0)
+        rc = dxil_module_lower(m, &lo, diags);
     if (rc == 0)
         rc = dxil_module_verify(m, diags);
     if (rc == 0 && dxil_diags_error_count(diags) == errors_before)
-        rc = lw_bitcode(m, bc, bc_size, diags);
+        rc = lw_bitcode(m, &hints, bc, bc_size, diags);
+    bcw_hints_free(&hints);
     return rc == 0 && dxil_diags_error_count(diags) == errors_before ? 0 : -1;
 }
 

@@ -67,6 +67,8 @@ int raise_instr_md(raise_ctx *rc);
 int raise_park_md(raise_ctx *rc);
 /* !dxu.parts / !dxu.container from rc->carried (raise_parts.c). */
 int raise_parts(raise_ctx *rc);
+/* !dxu.mdKinds / !dxu.functions / !dxu.resourceTypes (raise_bcfacts.c). */
+int raise_bcfacts(raise_ctx *rc);
 
 /* Resource passes (raise_resources.c, raise_buffers.c, raise_cleanup.c). */
 int raise_resources(raise_ctx *rc);

@@ -9,6 +9,7 @@
 /* Passes run in this order; each sees the previous one's result. */
 static const raise_pass raise_passes[] = {
     {"identity", raise_identity}, /* first: fills rc version/stage */
+    {"bcfacts", raise_bcfacts},   /* before any pass adds or drops a function */
     {"op-census", raise_ops_census}, /* before any pass raises a dx.op call */
     {"entries", raise_entries},
     {"instr-md", raise_instr_md},

@@ -1,0 +1,78 @@
+/* raise_bcfacts.c - records what LLVM 22's bitcode reader drops and a 3.7
+ * writer needs to give the input's bytes back (bcwrite/): the metadata
+ * kind list, the functions' order, and the class each dx.resources record
+ * pointed to (layouts in common/side_metadata.h). Bookkeeping: lowering
+ * drops the nodes, dxil_lower_write_container reads them first. */
+#include "raise_internal.h"
+
+#include "bitcode/bitcode_types.h"
+#include "common/side_metadata.h"
+#include "module/md_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int bcf_strings(raise_ctx *rc, const char *node, char *const *s, size_t n)
+{
+    LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+    if (!ops)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        ops[i] = md_make_string(rc->ctx, s[i] ? s[i] : "");
+    LLVMAddNamedMetadataOperand(rc->mod, node, md_make_node(rc->ctx, ops, (unsigned)n));
+    free(ops);
+    return 0;
+}
+
+static int bcf_functions(raise_ctx *rc)
+{
+    size_t n = 0, i = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(rc->mod); f; f = LLVMGetNextFunction(f))
+        n++;
+    char **names = calloc(n ? n : 1, sizeof *names);
+    if (!names)
+        return -1;
+    for (LLVMValueRef f = LLVMGetFirstFunction(rc->mod); f; f = LLVMGetNextFunction(f))
+        names[i++] = (char *)LLVMGetValueName(f);
+    int rc2 = n ? bcf_strings(rc, DXU_MD_FUNCTIONS, names, n) : 0;
+    free(names);
+    return rc2;
+}
+
+/* T undef for one record: the class struct in its arrays. */
+static LLVMValueRef bcf_type(raise_ctx *rc, const bc_restype *r)
+{
+    LLVMTypeRef t = r->name ? LLVMGetTypeByName2(rc->ctx, r->name) : NULL;
+    for (unsigned i = r->ndims; t && i-- > 0;)
+        t = LLVMArrayType2(t, r->dims[i]);
+    return t ? LLVMGetUndef(t) : NULL;
+}
+
+static void bcf_resources(raise_ctx *rc, const bc_restypes *t)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(rc->ctx);
+    for (size_t i = 0; i < t->n; i++) {
+        LLVMValueRef u = bcf_type(rc, &t->v[i]);
+        if (!u)
+            continue;
+        LLVMValueRef ops[3] = {LLVMConstInt(i32, t->v[i].list, 0),
+                               LLVMConstInt(i32, t->v[i].pos, 0), u};
+        LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_RESOURCE_TYPES,
+                                    md_make_node(rc->ctx, ops, 3));
+    }
+}
+
+int raise_bcfacts(raise_ctx *rc)
+{
+    const bc_restypes *t = rc->restypes;
+    /* Bitcode input only (text has no such bytes), and once. */
+    if (!t || LLVMGetNamedMetadata(rc->mod, DXU_MD_FUNCTIONS, strlen(DXU_MD_FUNCTIONS)))
+        return 0;
+    if (bcf_functions(rc) || (t->nkinds && bcf_strings(rc, DXU_MD_MD_KINDS, t->kinds, t->nkinds))) {
+        dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                       "out of memory while writing !%s", DXU_MD_FUNCTIONS);
+        return -1;
+    }
+    bcf_resources(rc, t);
+    return 0;
+}
