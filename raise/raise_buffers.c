@@ -340,6 +340,9 @@ static bool buf_do_cbuffer_legacy(buf_state *st, LLVMValueRef call, LLVMValueRef
     while (u) {
         LLVMValueRef ev = LLVMGetUser(u);
         u = LLVMGetNextUse(u);
+        /* where the old one stood: the use list runs backwards, and the
+         * order is the input's (DXC's bytes follow it) */
+        LLVMPositionBuilderBefore(st->b, ev);
         LLVMReplaceAllUsesWith(ev, LLVMBuildExtractValue(st->b, res, buf_ev_index(ev), ""));
         LLVMInstructionEraseFromParent(ev);
     }
