@@ -291,8 +291,25 @@ uint32_t bcw_attrs_of_function(bcw_ctx *c, LLVMValueRef fn)
                      LLVMGetAttributesAtIndex);
 }
 
+/* A call of a lifetime marker: nounwind, as clang 3.7 wrote it (LLVM
+ * 22's upgrade makes a new call without it). */
+static uint32_t lifetime_call_attrs(bcw_ctx *c)
+{
+    bcw_rec body = { 0 };
+    bcw_rec_push(&body, 0);
+    bcw_rec_push(&body, 18); /* nounwind */
+    uint32_t g = group_id(c, LLVMAttributeFunctionIndex, &body);
+    c->failed |= body.oom;
+    bcw_rec_free(&body);
+    return list_id(c, &g, 1);
+}
+
 uint32_t bcw_attrs_of_call(bcw_ctx *c, LLVMValueRef call)
 {
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    if (callee && LLVMIsAFunction(callee) && bcw_intrinsic_type(c, callee) != BCW_NONE &&
+        !LLVMGetCallSiteAttributeCount(call, LLVMAttributeFunctionIndex))
+        return lifetime_call_attrs(c);
     return attr_list(c, call, LLVMGetNumArgOperands(call), LLVMGetCallSiteAttributeCount,
                      LLVMGetCallSiteAttributes);
 }

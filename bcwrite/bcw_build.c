@@ -3,6 +3,7 @@
  * need (bcw_values.c), in the order the function block will list them. */
 #include "bcw_internal.h"
 
+#include "bitcode/bitcode_types.h"
 #include "module/llvm_shim.h"
 
 #include <llvm-c/Target.h>
@@ -74,6 +75,16 @@ static uint32_t ptr_to(bcw_ctx *c, uint32_t pointee, LLVMValueRef ptr)
     return bcw_type_ptr(c, pointee, LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)));
 }
 
+/* The unused `bitcast p` nearest before inst (LLVM 22's upgrade left the
+ * marker's own i8* cast behind and pointed the marker at the alloca). */
+static LLVMValueRef lifetime_cast(LLVMValueRef inst, LLVMValueRef p)
+{
+    for (LLVMValueRef i = LLVMGetPreviousInstruction(inst); i; i = LLVMGetPreviousInstruction(i))
+        if (LLVMIsABitCastInst(i) && LLVMGetOperand(i, 0) == p && !LLVMGetFirstUse(i))
+            return i;
+    return NULL;
+}
+
 /* The 3.7 lifetime call: [i64 size, i8* ptr, callee]. */
 static void lifetime_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *ops)
 {
@@ -86,7 +97,8 @@ static void lifetime_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *ops)
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)))
         bcw_error(c, inst, "a lifetime marker outside address space 0 has no 3.7 form");
     ops[0] = bcw_val_of(c, LLVMConstInt(LLVMInt64TypeInContext(c->llctx), size, 0));
-    ops[1] = bcw_operand(c, p, bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), 0));
+    LLVMValueRef cast = lifetime_cast(inst, p);
+    ops[1] = bcw_operand(c, cast ? cast : p, bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), 0));
     ops[2] = bcw_val_of(c, LLVMGetCalledValue(inst));
 }
 
@@ -293,8 +305,23 @@ static const char *name37(LLVMValueRef f)
     return n37 ? n37 : name;
 }
 
+/* An unused declaration whose 3.7 name another function has: LLVM 22's
+ * upgrade of a lifetime marker leaves the old declaration (renamed
+ * .i64) beside the new one; 3.7 has one name for both. */
+static bool shadowed(const bcw_ctx *c, LLVMValueRef f)
+{
+    if (!LLVMIsDeclaration(f) || LLVMGetFirstUse(f))
+        return false;
+    for (LLVMValueRef g = LLVMGetFirstFunction(c->mod); g; g = LLVMGetNextFunction(g))
+        if (g != f && !strcmp(name37(g), name37(f)) && (LLVMGetFirstUse(g) || g < f))
+            return true;
+    return false;
+}
+
 static bool placed(const bcw_ctx *c, LLVMValueRef f)
 {
+    if (shadowed(c, f))
+        return true;
     for (size_t i = 0; i < c->nfns; i++)
         if (c->fns[i] == f)
             return true;
@@ -310,9 +337,15 @@ static int order_functions(bcw_ctx *c)
     if (!(c->fns = calloc(n + 1, sizeof *c->fns)))
         return -1;
     const bcw_options *o = c->opts;
-    for (size_t k = 0; o && k < o->nfn_order; k++)
+    const char *const *order = o ? o->fn_order : NULL;
+    size_t norder = o ? o->nfn_order : 0;
+    if (!norder && o && o->restypes && o->restypes->nfunctions) {
+        order = (const char *const *)o->restypes->functions;
+        norder = o->restypes->nfunctions;
+    }
+    for (size_t k = 0; k < norder; k++)
         for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
-            if (!strcmp(name37(f), o->fn_order[k]) && !placed(c, f)) {
+            if (!strcmp(name37(f), order[k]) && !placed(c, f)) {
                 c->fns[c->nfns++] = f;
                 break;
             }

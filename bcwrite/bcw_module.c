@@ -245,8 +245,8 @@ static void module_vst(bcw_ctx *c)
     size_t n = 0, cap = 0;
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g))
         vst_add(c, &v, &n, &cap, g, bcw_id(c, bcw_val_of(c, g)), false);
-    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
-        vst_add(c, &v, &n, &cap, f, bcw_id(c, bcw_val_of(c, f)), false);
+    for (size_t i = 0; i < c->nfns; i++)
+        vst_add(c, &v, &n, &cap, c->fns[i], bcw_id(c, bcw_val_of(c, c->fns[i])), false);
     vst_write(c, v, n);
     free(v);
 }

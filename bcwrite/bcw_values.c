@@ -161,6 +161,11 @@ static uint32_t natural_ptr(bcw_ctx *c, LLVMValueRef v)
     if (LLVMIsAGetElementPtrInst(v) ||
         (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr))
         return gep_result(c, v);
+    /* An unused pointer bitcast is what LLVM 22's upgrade leaves of the
+     * i8* cast before a 3.7 lifetime marker: i8* again (the marker takes
+     * it back, bcw_build.c). */
+    if (LLVMIsABitCastInst(v) && !LLVMGetFirstUse(v))
+        return i8ptr(c, as);
     if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v) ||
         (LLVMIsAConstantExpr(v) && (LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
                                     LLVMGetConstOpcode(v) == LLVMBitCast)))

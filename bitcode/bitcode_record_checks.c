@@ -300,6 +300,20 @@ static int bv_md_value(bv_walker *v)
 }
 
 /* KIND [id, name]: in METADATA (LLVM 3.7) or METADATA_KIND blocks. */
+/* The functions' order and names (bitcode_types.h), for a writer. */
+static int bv_sem_module_value(bv_walker *v)
+{
+    return v->restypes && bcr_module_value(v->restypes, v->ops[0] == 8) == -2 ? bv_oom(v) : 0;
+}
+
+static int bv_sem_vst_entry(bv_walker *v)
+{
+    bool module_level = v->depth >= 1 && v->stack[v->depth - 1].bid == BV_MODULE;
+    if (!v->restypes || !module_level)
+        return 0;
+    return bcr_vst_entry(v->restypes, v->ops, v->n_ops) == -2 ? bv_oom(v) : 0;
+}
+
 static int bv_sem_md_kind(bv_walker *v)
 {
     return bct_note_kind(v->tbaa, v->ops, v->n_ops) == -2 ? bv_oom(v) : 0;
@@ -414,6 +428,9 @@ typedef struct bv_sem_check {
 
 /* block, record code (-1: every record of the block), check */
 #define BV_SEM_CHECKS(X)                                                                      \
+    X(BV_MODULE, 7, bv_sem_module_value)        /* MODULE_CODE_GLOBALVAR */                  \
+    X(BV_MODULE, 8, bv_sem_module_value)        /* MODULE_CODE_FUNCTION */                   \
+    X(BV_VST, 1, bv_sem_vst_entry)              /* VST_CODE_ENTRY */                         \
     X(BV_PARAMATTR_GROUP, 3, bv_sem_attr_group) /* PARAMATTR_GRP_CODE_ENTRY */               \
     X(BV_TYPE, 1, bv_sem_numentry)              /* TYPE_CODE_NUMENTRY */                     \
     X(BV_FUNCTION, 1, bv_sem_count)             /* FUNC_CODE_DECLAREBLOCKS */                \

@@ -22,7 +22,40 @@ struct bcr_names {
     char *pending;   /* the last STRUCT_NAME, for the struct record after it */
     char **kinds;    /* METADATA_KIND names by id */
     size_t nkinds;
+    bool *is_fn;     /* per module value id: a function (not a global) */
+    size_t nvalues, cap_values;
+    char **vst;      /* module-level names by value id */
+    size_t nvst;
 };
+
+int bcr_module_value(bcr_names *s, bool function)
+{
+    bool *v = grow_array(s->is_fn, &s->cap_values, s->nvalues, sizeof *v, 64);
+    if (!v)
+        return -2;
+    s->is_fn = v;
+    s->is_fn[s->nvalues++] = function;
+    return 0;
+}
+
+int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n)
+{
+    if (n < 2 || ops[1] >= s->nvalues)
+        return 0;
+    if (!s->vst && !(s->vst = calloc(s->nvalues, sizeof *s->vst)))
+        return -2;
+    if (s->nvst < s->nvalues)
+        s->nvst = s->nvalues;
+    char *name = malloc(n - 1);
+    if (!name)
+        return -2;
+    for (size_t i = 2; i < n; i++)
+        name[i - 2] = (char)ops[i];
+    name[n - 2] = 0;
+    free(s->vst[ops[1]]);
+    s->vst[ops[1]] = name;
+    return 0;
+}
 
 int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n)
 {
@@ -64,6 +97,10 @@ void bcr_destroy(bcr_names *s)
     for (size_t i = 0; i < s->nkinds; i++)
         free(s->kinds[i]);
     free(s->kinds);
+    for (size_t i = 0; i < s->nvst; i++)
+        free(s->vst[i]);
+    free(s->vst);
+    free(s->is_fn);
     free(s);
 }
 
@@ -181,7 +218,14 @@ bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_st
         f.oom |= s->kinds[i] && !out->kinds[i];
         out->nkinds = i + 1;
     }
-    if (f.oom || (out->n == 0 && out->nkinds == 0)) {
+    if (s->nvst && !(out->functions = calloc(s->nvst, sizeof *out->functions)))
+        f.oom = true;
+    for (size_t i = 0; out->functions && i < s->nvst; i++)
+        if (s->is_fn[i] && s->vst[i]) {
+            out->functions[out->nfunctions] = strdup(s->vst[i]);
+            f.oom |= !out->functions[out->nfunctions++];
+        }
+    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0)) {
         bc_restypes_free(out);
         return NULL;
     }
@@ -207,5 +251,8 @@ void bc_restypes_free(bc_restypes *t)
     for (size_t i = 0; i < t->nkinds; i++)
         free(t->kinds[i]);
     free(t->kinds);
+    for (size_t i = 0; i < t->nfunctions; i++)
+        free(t->functions[i]);
+    free(t->functions);
     free(t);
 }

@@ -35,6 +35,10 @@ typedef struct bc_restypes {
      * 3.7 writer lists them in this order, and LLVM 22 renumbers them. */
     char **kinds;
     size_t nkinds;
+    /* The functions' names in the order the module lists them (LLVM 22's
+     * upgrade may move a declaration to the end). */
+    char **functions;
+    size_t nfunctions;
 } bc_restypes;
 
 /* The record at (list, pos), or NULL. */
@@ -53,6 +57,11 @@ int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n);
 /* A METADATA_KIND record [code, id, name...]: keeps the kind's name at its
  * id. 0, or -2 without memory. */
 int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n);
+/* A GLOBALVAR (function false) or FUNCTION record, in order: they number
+ * the module's values. 0, or -2 without memory. */
+int bcr_module_value(bcr_names *s, bool function);
+/* A module-level VST_CODE_ENTRY [code, value id, name...]. 0 or -2. */
+int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n);
 /* After a clean walk: the pointee of every dx.resources record's operand
  * 1. NULL when there is none (or without memory). */
 bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);

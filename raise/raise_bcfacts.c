@@ -68,7 +68,9 @@ int raise_bcfacts(raise_ctx *rc)
     /* Bitcode input only (text has no such bytes), and once. */
     if (!t || LLVMGetNamedMetadata(rc->mod, DXU_MD_FUNCTIONS, strlen(DXU_MD_FUNCTIONS)))
         return 0;
-    if (bcf_functions(rc) || (t->nkinds && bcf_strings(rc, DXU_MD_MD_KINDS, t->kinds, t->nkinds))) {
+    int err = t->nfunctions ? bcf_strings(rc, DXU_MD_FUNCTIONS, t->functions, t->nfunctions)
+                            : bcf_functions(rc);
+    if (err || (t->nkinds && bcf_strings(rc, DXU_MD_MD_KINDS, t->kinds, t->nkinds))) {
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "out of memory while writing !%s", DXU_MD_FUNCTIONS);
         return -1;
