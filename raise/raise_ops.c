@@ -275,7 +275,7 @@ static ops_target *ops_add(ops_raise *r, const ops_decl *d, LLVMValueRef call, u
  * of being raised and then split into scalars by the lowering. */
 static bool ops_overload_too_new(const ops_raise *r, const ops_decl *d, const dxil_op_info *op)
 {
-    return op && r->rc->dxil_major != 0 && d->ov_ok && dxil_op_overloads_at(op, r->v) &&
+    return op && r->rc->dxil_known && d->ov_ok && dxil_op_overloads_at(op, r->v) &&
            !dxil_op_overload_valid(op, &d->ov, r->v);
 }
 
