@@ -275,8 +275,10 @@ static ops_target *ops_add(ops_raise *r, const ops_decl *d, LLVMValueRef call, u
  * of being raised and then split into scalars by the lowering. */
 static bool ops_overload_too_new(const ops_raise *r, const ops_decl *d, const dxil_op_info *op)
 {
+    /* An overload no version allows is a mismatch, counted elsewhere. */
     return op && r->rc->dxil_known && d->ov_ok && dxil_op_overloads_at(op, r->v) &&
-           !dxil_op_overload_valid(op, &d->ov, r->v);
+           !dxil_op_overload_valid(op, &d->ov, r->v) &&
+           dxil_overload_set_allows(dxil_op_overloads_latest(op), &d->ov);
 }
 
 /* The target of one call; NULL when it must be kept for a reason already

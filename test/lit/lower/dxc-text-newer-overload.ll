@@ -12,7 +12,7 @@
 ; RAISED: call fast <4 x float> @dx.op.unary.v4f32(i32 13, <4 x float> %v)
 ; RAISED: call fast float @llvm.sin.f32(float %b)
 ; RAISED-NOT: llvm.sin.v4f32
-; STATS: 13  Sin {{.*}} 3 {{.*}} 2 {{.*}} 1  newer-than-module 1
+; STATS: 13 Sin 3 2 1 newer-than-module 1
 ; CHECK-SPEC: @dx.op.unary.v4f32 opcode 13 (Sin): overload 'v4f32' not valid at DXIL 1.8
 ; RT: dxc-text-newer-overload.ll: round-trips
 
