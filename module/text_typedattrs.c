@@ -58,6 +58,20 @@ static size_t tt_bare_attr(const char *s, size_t i, size_t end)
     return 0;
 }
 
+/* The end of a pointer type's pointee in s[from, star) (star: its '*'):
+ * before an addrspace and the blanks in front of it. */
+static size_t tt_pointee_end(const char *s, size_t from, size_t star)
+{
+    static const char as[] = " addrspace(";
+    size_t e = star, n = sizeof as - 1;
+    for (size_t k = from; k + n <= e; k++)
+        if (!memcmp(s + k, as, n))
+            e = k;
+    while (e > from && s[e - 1] == ' ')
+        e--;
+    return e;
+}
+
 /* The pointee of the parameter that holds the attribute at `at`: back to
  * the '(' or ',' that opens the parameter (outside brackets and quotes),
  * then the text up to its last top-level '*', without an addrspace. */
@@ -85,16 +99,9 @@ static bool tt_pointee(const char *s, size_t line, size_t at, size_t *from, size
         i++;
     if (!star || star <= i)
         return false;
-    size_t e = star;
-    const char *as = " addrspace(";
-    for (size_t k = i; k + strlen(as) <= e; k++)
-        if (!memcmp(s + k, as, strlen(as)))
-            e = k;
-    while (e > i && s[e - 1] == ' ')
-        e--;
     *from = i;
-    *to = e;
-    return e > i;
+    *to = tt_pointee_end(s, i, star);
+    return *to > i;
 }
 
 /* Lines whose parameters may carry the attribute: declarations,
@@ -172,16 +179,9 @@ static bool tt_old_alias(const char *s, size_t line, size_t end, size_t *ins, si
     size_t e = tt_alias_type_end(s, *ins, end);
     if (e <= *ins || s[e - 1] != '*')
         return false;
-    e--;
-    const char *as = " addrspace(";
-    for (size_t a = *ins; a + strlen(as) <= e; a++)
-        if (!memcmp(s + a, as, strlen(as)))
-            e = a;
-    while (e > *ins && s[e - 1] == ' ')
-        e--;
     *from = *ins;
-    *to = e;
-    return e > *ins;
+    *to = tt_pointee_end(s, *ins, e - 1);
+    return *to > *ins;
 }
 
 /* Writes a 3.7 alias line's start with the value type put in; returns
