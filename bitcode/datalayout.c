@@ -41,10 +41,13 @@ static void dl_rewrite_spec(const char *spec, size_t n, char *out, size_t *pos, 
     *pos += n;
 }
 
-char *datalayout_normalise(const char *layout, size_t len, bool *changed)
+typedef void (*dl_spec_fn)(const char *spec, size_t n, char *out, size_t *pos, bool *changed);
+
+/* Rewrites each '-'-separated specification of layout[0..len) with fn
+ * into a new string of at most cap bytes. */
+static char *dl_each_spec(const char *layout, size_t len, size_t cap, dl_spec_fn fn, bool *changed)
 {
-    /* Each rewrite grows a spec by at most 2 characters. */
-    char *out = malloc(len * 2 + 16);
+    char *out = malloc(cap);
     if (!out)
         return NULL;
     size_t pos = 0;
@@ -52,7 +55,7 @@ char *datalayout_normalise(const char *layout, size_t len, bool *changed)
     for (size_t start = 0; start <= len;) {
         const char *dash = memchr(layout + start, '-', len - start);
         size_t end = dash ? (size_t)(dash - layout) : len;
-        dl_rewrite_spec(layout + start, end - start, out, &pos, changed);
+        fn(layout + start, end - start, out, &pos, changed);
         if (!dash)
             break;
         out[pos++] = '-';
@@ -60,6 +63,39 @@ char *datalayout_normalise(const char *layout, size_t len, bool *changed)
     }
     out[pos] = '\0';
     return out;
+}
+
+char *datalayout_normalise(const char *layout, size_t len, bool *changed)
+{
+    /* Each rewrite grows a spec by at most 2 characters. */
+    return dl_each_spec(layout, len, len * 2 + 16, dl_rewrite_spec, changed);
+}
+
+/* Appends one spec in DXC's spelling: "i8:8:N" (N > 8) becomes "i8:N". */
+static void dl_dxc_spec(const char *spec, size_t n, char *out, size_t *pos, bool *changed)
+{
+    char buf[32];
+    unsigned abi = 0, pref = 0;
+    int used = 0;
+    if (n < sizeof buf) {
+        memcpy(buf, spec, n);
+        buf[n] = '\0';
+        if (sscanf(buf, "i8:%u:%u%n", &abi, &pref, &used) == 2 && (size_t)used == n &&
+            abi == 8 && pref > 8) {
+            *pos += (size_t)sprintf(out + *pos, "i8:%u", pref);
+            *changed = true;
+            return;
+        }
+    }
+    memcpy(out + *pos, spec, n);
+    *pos += n;
+}
+
+char *datalayout_dxc_spelling(const char *layout)
+{
+    bool changed;
+    size_t len = strlen(layout);
+    return dl_each_spec(layout, len, len + 1, dl_dxc_spec, &changed); /* never grows */
 }
 
 static const char dl_text_key[] = "target datalayout";

@@ -14,6 +14,14 @@
  * anything was rewritten. */
 char *datalayout_normalise(const char *layout, size_t len, bool *changed);
 
+/* The layout as DXC spells it, for what is written for DXC (DXIL-form text
+ * on request, the DXIL writer): undoes the one rewrite that changes an
+ * alignment, "i8:8:32" -> "i8:32" (ABI and preferred 32 in LLVM 3.7, as DXC
+ * means it). DXC never writes "i8:8:N" with N > 8 itself, so a DXC layout
+ * comes back exactly whether it went through normalisation or not.
+ * Returns a malloc'd string (NULL on OOM). */
+char *datalayout_dxc_spelling(const char *layout);
+
 /* Copies a bitcode stream with MODULE_CODE_DATALAYOUT normalised. Enclosing
  * block lengths are recomputed. *out is malloc'd (or NULL when nothing had
  * to change: then the input can be used as is). *original receives the

@@ -2,6 +2,7 @@
  * lowered module with DXC's own datalayout spelling. */
 #include "lower_internal.h"
 
+#include "bitcode/datalayout.h"
 #include "common/file_io.h"
 #include "common/side_metadata.h"
 
@@ -91,7 +92,11 @@ int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt
     size_t size;
     if (dxil_module_write_memory(m, fmt, &data, &size, diags) != 0)
         return -1;
-    char *swapped = lower_swap_layout(data, m->original_datalayout);
+    /* The original may itself be normalised (a lowered module we wrote,
+     * raised again): DXC's spelling is derived, not just copied. */
+    char *dxc = m->original_datalayout ? datalayout_dxc_spelling(m->original_datalayout) : NULL;
+    char *swapped = lower_swap_layout(data, dxc);
+    free(dxc);
     const char *out = swapped ? swapped : data;
     int rc = file_write_atomic(path, out, strlen(out), diags);
     free(swapped);

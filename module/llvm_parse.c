@@ -41,7 +41,7 @@ static int module_type_attrs(char **buf, size_t *len, const char *data, size_t s
                                 &typed_len) != 0) {
         free(*buf);
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_PARSE, DXIL_LOC_NONE, 0,
-                       "out of memory typing sret/byval parameters");
+                       "out of memory typing sret/byval parameters and aliases");
         return -1;
     }
     if (typed) {

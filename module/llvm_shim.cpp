@@ -49,6 +49,36 @@ static char *shim_strdup_text(const std::string &text, bool first_line)
     return copy;
 }
 
+// A module broken beyond its debug info may still have its report open
+// with a debug-info complaint (the verifier checks a function's
+// subprogram before its body), which alone would only have been stripped.
+// Detach the debug info, erasing nothing (the module is dropped anyway),
+// and ask again, so the error names what makes the module unreadable;
+// *report is kept when the second report says nothing.
+static void shim_report_past_debug_info(Module &mod, std::string &report)
+{
+    for (GlobalVariable &var : mod.globals())
+        var.eraseMetadata(LLVMContext::MD_dbg);
+    for (Function &fn : mod) {
+        fn.setSubprogram(nullptr);
+        for (BasicBlock &block : fn)
+            for (Instruction &inst : block) {
+                inst.setDebugLoc(DebugLoc());
+                inst.dropDbgRecords();
+            }
+    }
+    if (NamedMDNode *units = mod.getNamedMetadata("llvm.dbg.cu"))
+        units->eraseFromParent();
+    std::string again;
+    raw_string_ostream os(again);
+    bool broken_debug = false;
+    if (verifyModule(mod, &os, &broken_debug)) {
+        os.flush();
+        if (!again.empty())
+            report = again;
+    }
+}
+
 // The guard LLVM's UpgradeDebugInfo lacks. For a module whose debug-info
 // version is current it runs verifyModule and calls report_fatal_error on
 // a broken module (ending the host process), or prints the verifier's
@@ -64,6 +94,8 @@ static bool shim_guard_debug_upgrade(Module &mod, char **broken)
     bool broken_debug = false;
     if (verifyModule(mod, &os, &broken_debug)) {
         os.flush();
+        if (broken_debug)
+            shim_report_past_debug_info(mod, report);
         *broken = shim_strdup_text(report, true);
         return false;
     }

@@ -20,7 +20,8 @@ int shim_erase_named_metadata(LLVMModuleRef mod, const char *name);
 enum {
     DXIL_SHIM_PARSED = 0,
     DXIL_SHIM_PARSE_FAILED = 1, /* LLVM's error went to the context's handler */
-    DXIL_SHIM_BROKEN = 2        /* *broken: the verifier's first complaint */
+    DXIL_SHIM_BROKEN = 2        /* *broken: the verifier's first complaint
+                                   about the IR (past broken debug info) */
 };
 
 /* LLVMParseBitcodeInContext2 without its process abort: LLVM's debug-info

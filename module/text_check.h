@@ -13,8 +13,8 @@
 int text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags);
 
 /* text_typedattrs.c: LLVM 3.7's bare `sret` / `byval` / `inalloca` on a
- * typed-pointer parameter become `sret(<pointee>)`, which LLVM 22's parser
- * needs. *out is the rewritten text (malloc'd), or NULL when nothing
+ * typed-pointer parameter become `sret(<pointee>)`, and its alias lines
+ * `alias T* @x` become `alias T, T* @x`, which LLVM 22's parser needs. *out is the rewritten text (malloc'd), or NULL when nothing
  * changed. 0, or -1 when out of memory. */
 int text_type_pointer_attrs(const char *text, size_t len, char **out, size_t *out_len);
 

@@ -3,7 +3,9 @@
  * wants the type spelled out (`sret(%T)`) and refuses the module
  * otherwise. DXC's high-level tests have `%struct.PSOut* noalias sret %r`.
  * Each bare one on a `define`, `declare` or call line gets its parameter's
- * pointee type, as LLVM's bitcode reader does for the same attribute. */
+ * pointee type, as LLVM's bitcode reader does for the same attribute.
+ * An alias is the same story: 3.7 wrote `@a = alias i8* @b` (the
+ * aliasee's pointer type only), LLVM 22 wants `alias i8, i8* @b`. */
 #include "text_check.h"
 
 #include <stdbool.h>
@@ -56,6 +58,20 @@ static size_t tt_bare_attr(const char *s, size_t i, size_t end)
     return 0;
 }
 
+/* The end of a pointer type's pointee in s[from, star) (star: its '*'):
+ * before an addrspace and the blanks in front of it. */
+static size_t tt_pointee_end(const char *s, size_t from, size_t star)
+{
+    static const char as[] = " addrspace(";
+    size_t e = star, n = sizeof as - 1;
+    for (size_t k = from; k + n <= e; k++)
+        if (!memcmp(s + k, as, n))
+            e = k;
+    while (e > from && s[e - 1] == ' ')
+        e--;
+    return e;
+}
+
 /* The pointee of the parameter that holds the attribute at `at`: back to
  * the '(' or ',' that opens the parameter (outside brackets and quotes),
  * then the text up to its last top-level '*', without an addrspace. */
@@ -83,16 +99,9 @@ static bool tt_pointee(const char *s, size_t line, size_t at, size_t *from, size
         i++;
     if (!star || star <= i)
         return false;
-    size_t e = star;
-    const char *as = " addrspace(";
-    for (size_t k = i; k + strlen(as) <= e; k++)
-        if (!memcmp(s + k, as, strlen(as)))
-            e = k;
-    while (e > i && s[e - 1] == ' ')
-        e--;
     *from = i;
-    *to = e;
-    return e > i;
+    *to = tt_pointee_end(s, i, star);
+    return *to > i;
 }
 
 /* Lines whose parameters may carry the attribute: declarations,
@@ -110,12 +119,91 @@ static bool tt_line_wanted(const char *s, size_t line, size_t end)
     return false;
 }
 
+/* Constant expressions an alias's aliasee may start with. */
+static const char *const tt_aliasee_exprs[] = {"bitcast", "getelementptr", "addrspacecast",
+                                               "inttoptr", "ptrtoint"};
+
+/* True when the aliasee starts at s[i] (after the type and a space). */
+static bool tt_aliasee_at(const char *s, size_t i, size_t end)
+{
+    if (i < end && s[i] == '@')
+        return true;
+    for (size_t k = 0; k < sizeof tt_aliasee_exprs / sizeof tt_aliasee_exprs[0]; k++) {
+        size_t n = strlen(tt_aliasee_exprs[k]);
+        if (i + n < end && !memcmp(s + i, tt_aliasee_exprs[k], n) && !tt_ident(s[i + n]))
+            return true;
+    }
+    return false;
+}
+
+/* The end of the type that starts at s[i] on a 3.7 alias line (the aliasee
+ * follows it), or 0 when there is none or a ',' shows the new form. */
+static size_t tt_alias_type_end(const char *s, size_t i, size_t end)
+{
+    int depth = 0;
+    bool quoted = false;
+    for (; i < end; i++) {
+        char c = s[i];
+        if (c == '"')
+            quoted = !quoted;
+        else if (quoted)
+            continue;
+        else if (c == '(' || c == '[' || c == '{' || c == '<')
+            depth++;
+        else if (c == ')' || c == ']' || c == '}' || c == '>')
+            depth--;
+        else if (depth == 0 && (c == ',' || c == ';' || c == '\n'))
+            return 0;
+        else if (depth == 0 && c == ' ' && tt_aliasee_at(s, i + 1, end))
+            return i;
+    }
+    return 0;
+}
+
+/* On a `@name = ... alias <T>* <aliasee>` line (3.7 form) finds where the
+ * value type goes (*ins) and the pointee text [*from, *to). */
+static bool tt_old_alias(const char *s, size_t line, size_t end, size_t *ins, size_t *from,
+                         size_t *to)
+{
+    static const char kw[] = " alias ";
+    bool quoted = false;
+    size_t i = line, k = sizeof kw - 1;
+    if (i >= end || s[i] != '@')
+        return false;
+    for (; i + k <= end && (quoted || memcmp(s + i, kw, k)); i++)
+        if (s[i] == '"')
+            quoted = !quoted;
+    if (i + k > end)
+        return false;
+    *ins = i + k;
+    size_t e = tt_alias_type_end(s, *ins, end);
+    if (e <= *ins || s[e - 1] != '*')
+        return false;
+    *from = *ins;
+    *to = tt_pointee_end(s, *ins, e - 1);
+    return *to > *ins;
+}
+
+/* Writes a 3.7 alias line's start with the value type put in; returns
+ * where copying goes on (line itself when it is no such line). */
+static size_t tt_alias_line(tt_out *o, const char *s, size_t line, size_t end, size_t *n)
+{
+    size_t ins, from, to;
+    if (!tt_old_alias(s, line, end, &ins, &from, &to))
+        return line;
+    tt_put(o, s + line, ins - line);
+    tt_put(o, s + from, to - from);
+    tt_put(o, ", ", 2);
+    (*n)++;
+    return ins;
+}
+
 /* Copies one line, giving each bare attribute outside quotes and comments
  * its type; counts the rewrites in *n. */
 static void tt_line(tt_out *o, const char *s, size_t line, size_t end, size_t *n)
 {
     bool quoted = false, wanted = tt_line_wanted(s, line, end);
-    size_t copied = line;
+    size_t copied = tt_alias_line(o, s, line, end, n);
     for (size_t i = line; wanted && i < end; i++) {
         if (s[i] == '"')
             quoted = !quoted;

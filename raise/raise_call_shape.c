@@ -94,7 +94,7 @@ static bool shape_one_overload(const dxil_op_info *op, LLVMValueRef call)
 
 bool raise_op_too_new(const raise_ctx *rc, const dxil_op_info *op)
 {
-    return op && rc->dxil_major != 0 && !dxil_op_exists_at(op, ops_dxil_version(rc));
+    return op && rc->dxil_known && !dxil_op_exists_at(op, ops_dxil_version(rc));
 }
 
 bool raise_call_fits_op(const raise_ctx *rc, LLVMValueRef call, uint32_t opcode)

@@ -141,6 +141,7 @@ int raise_identity(raise_ctx *rc)
     }
     rc->dxil_major = id.dxil_major;
     rc->dxil_minor = id.dxil_minor;
+    rc->dxil_known = true;
     rc->sm_major = id.sm_major;
     rc->sm_minor = id.sm_minor;
     rc->sm_kind = id.kind;

@@ -22,8 +22,11 @@ typedef struct raise_ctx {
      * (bitcode/bitcode_types.h); NULL without. */
     const struct bc_restypes *restypes;
     /* Filled by the identity pass from dx.version / dx.shaderModel (0 and
-     * NULL until then) so later passes can branch on version and stage. */
+     * NULL until then) so later passes can branch on version and stage.
+     * dxil_known: the module is DXIL form and says its version, which may
+     * be a pre-release 0.x (DXC's oldest test files). */
     unsigned dxil_major, dxil_minor;
+    bool dxil_known;
     unsigned sm_major, sm_minor;
     const char *sm_kind; /* "cs", "ps", "lib", ...; static storage */
     /* Op raise (raise_ops.c): the op table (NULL: built-in) and, when

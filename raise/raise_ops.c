@@ -268,19 +268,32 @@ static ops_target *ops_add(ops_raise *r, const ops_decl *d, LLVMValueRef call, u
     return t;
 }
 
+/* True when the declaration's overload is one the op only has from a
+ * later DXIL version than the module's (DXC's tests raise the version of
+ * a 1.9 vector overload's module to test a pass): like an op newer than
+ * the module, the call is kept as it was, for --check to report, instead
+ * of being raised and then split into scalars by the lowering. */
+static bool ops_overload_too_new(const ops_raise *r, const ops_decl *d, const dxil_op_info *op)
+{
+    /* An overload no version allows is a mismatch, counted elsewhere. */
+    return op && r->rc->dxil_known && d->ov_ok && dxil_op_overloads_at(op, r->v) &&
+           !dxil_op_overload_valid(op, &d->ov, r->v) &&
+           dxil_overload_set_allows(dxil_op_overloads_latest(op), &d->ov);
+}
+
 /* The target of one call; NULL when it must be kept for a reason already
  * counted (non-constant selector, no memory). */
 static const ops_target *ops_target_of(ops_raise *r, const ops_decl *d, LLVMValueRef call,
                                        uint32_t opcode)
 {
     ops_target *t = ops_find(r, opcode, true, NULL);
-    if (t && !t->per_call)
-        return t;
     const dxil_op_info *op = t ? t->op : dxil_op_by_opcode(r->table, opcode);
-    if (raise_op_too_new(r->rc, op)) {
+    if (raise_op_too_new(r->rc, op) || ops_overload_too_new(r, d, op)) {
         ops_keep(r, opcode, op, DXIL_KEEP_NEWER_THAN_MODULE);
         return NULL;
     }
+    if (t && !t->per_call)
+        return t;
     bool per_call = t ? true : ops_has_selectors(op);
     ops_const_ctx cc = {.call = call};
     const dxil_intrinsic_map *map =

@@ -25,7 +25,7 @@ const dxil_optable *ops_table(const raise_ctx *rc)
 
 dxil_version ops_dxil_version(const raise_ctx *rc)
 {
-    if (rc->dxil_major == 0)
+    if (!rc->dxil_known) /* no DXIL metadata: the first release's table */
         return DXIL_VERSION(1, 0);
     return DXIL_VERSION(rc->dxil_major, rc->dxil_minor);
 }

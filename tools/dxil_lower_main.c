@@ -31,6 +31,9 @@ static const char lower_usage[] =
     "  --raise               raise a DXIL input first (round trip)\n"
     "  --allow-leftover      keep unlowered llvm.dx.* calls with a warning each\n"
     "                        (default: they are an error)\n"
+    "  --dxc-datalayout      text output keeps DXC's datalayout spelling (i8:32),\n"
+    "                        which DXC's tools read and LLVM 22 rejects (default:\n"
+    "                        LLVM 22's equivalent i8:8:32, as in bitcode output)\n"
     "  -h, --help            this text\n"
     "  --version             print the version\n"
     "\n"
@@ -38,13 +41,14 @@ static const char lower_usage[] =
 
 typedef struct lower_cli {
     const char *in, *out;
-    bool raise, emit_set;
+    bool raise, emit_set, dxc_layout;
     bool container; /* --emit=dxil or -o *.dxil: a DXContainer, not IR */
     dxil_emit_format emit;
     dxil_lower_options lo;
 } lower_cli;
 
-enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_ALLOW_LEFTOVER, LO_RAISE, LO_VERSION };
+enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_ALLOW_LEFTOVER, LO_RAISE, LO_DXC_LAYOUT,
+       LO_VERSION };
 
 static const struct option lower_options[] = {
     {"dxil-version", required_argument, NULL, LO_DXIL_VERSION},
@@ -52,6 +56,7 @@ static const struct option lower_options[] = {
     {"keep-side-md", no_argument, NULL, LO_KEEP_SIDE_MD},
     {"allow-leftover", no_argument, NULL, LO_ALLOW_LEFTOVER},
     {"raise", no_argument, NULL, LO_RAISE},
+    {"dxc-datalayout", no_argument, NULL, LO_DXC_LAYOUT},
     {"emit", required_argument, NULL, CLI_OPT_EMIT},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, LO_VERSION},
@@ -89,6 +94,7 @@ static int lower_apply(int opt, const char *arg, lower_cli *c)
     case LO_KEEP_SIDE_MD: c->lo.keep_side_metadata = true; return -1;
     case LO_ALLOW_LEFTOVER: c->lo.allow_leftover_intrinsics = true; return -1;
     case LO_RAISE: c->raise = true; return -1;
+    case LO_DXC_LAYOUT: c->dxc_layout = true; return -1;
     case 'h': fputs(lower_usage, stdout); return CLI_EXIT_OK;
     case LO_VERSION: cli_print_version(lower_tool); return CLI_EXIT_OK;
     default: return CLI_EXIT_USAGE; /* CLI_OPT_BAD: cli_getopt named it */
@@ -144,7 +150,9 @@ static int lower_ir(dxil_module *m, const lower_cli *c, dxil_diags *diags)
     dxil_diags_print(diags, stderr, cli_display_name(c->in, false));
     dxil_diags_clear(diags);
     if (ok) {
-        ok = dxil_lower_write_file(m, c->out, c->emit, diags) == 0;
+        /* By default every output is one LLVM 22 reads (issue 23). */
+        ok = (c->dxc_layout ? dxil_lower_write_file(m, c->out, c->emit, diags)
+                            : dxil_module_write_file(m, c->out, c->emit, diags)) == 0;
         dxil_diags_print(diags, stderr, cli_display_name(c->out, true));
     }
     return ok;

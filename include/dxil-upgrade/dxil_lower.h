@@ -53,9 +53,11 @@ DXIL_API void dxil_lower_options_init(dxil_lower_options *opts);
  * vector overload are split into scalar calls first. */
 DXIL_API int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags);
 
-/* Writes a lowered module as text with the datalayout line exactly as DXC
- * wrote it (LLVM 22 keeps a normalised equivalent in memory, because it
- * rejects DXC's "i8:32"). Bitcode keeps the normalised layout. */
+/* Writes a lowered module as text with the datalayout line as DXC spells
+ * it ("i8:32"; LLVM 22 keeps the normalised "i8:8:32" in memory, because it
+ * rejects DXC's), for DXC's tools: LLVM 22 cannot read that text back.
+ * dxil_module_write_file writes the LLVM 22 form, as dxil-lower does unless
+ * --dxc-datalayout. Bitcode keeps the normalised layout either way. */
 DXIL_API int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
                                    dxil_diags *diags);
 

@@ -43,6 +43,32 @@ static void test_unchanged(void)
     td_expect("i16:32-i80:128", "i16:32-i80:128", false);
 }
 
+/* DXC's spelling comes back from the normalised layout, and a layout
+ * DXC writes as it is stays as it is. */
+static void test_dxc_spelling(void)
+{
+    bool changed;
+    char *norm = datalayout_normalise(legacy, strlen(legacy), &changed);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(norm);
+    char *back = datalayout_dxc_spelling(norm);
+    CU_ASSERT_STRING_EQUAL(back, legacy);
+    free(back);
+    back = datalayout_dxc_spelling(legacy);
+    CU_ASSERT_STRING_EQUAL(back, legacy);
+    free(back);
+    free(norm);
+    static const char modern[] = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64";
+    back = datalayout_dxc_spelling(modern);
+    CU_ASSERT_STRING_EQUAL(back, modern);
+    free(back);
+    back = datalayout_dxc_spelling("i8:8:8-i16:8:32-i8:16:32");
+    CU_ASSERT_STRING_EQUAL(back, "i8:8:8-i16:8:32-i8:16:32"); /* only i8 with ABI 8 */
+    free(back);
+    back = datalayout_dxc_spelling("");
+    CU_ASSERT_STRING_EQUAL(back, "");
+    free(back);
+}
+
 /* LLVM 22 must accept what we produce (and reject the legacy form). */
 static bool td_llvm_accepts(const char *layout)
 {
@@ -115,6 +141,7 @@ int tu_register(void)
         {"legacy i8 alignment", test_legacy_i8},
         {"malformed f:64:64", test_malformed_float},
         {"already valid layouts unchanged", test_unchanged},
+        {"DXC's spelling back from the normalised layout", test_dxc_spelling},
         {"LLVM 22 accepts the result", test_llvm_accepts},
         {"textual IR rewrite", test_text_fix},
         {"textual IR without layout", test_text_without_layout},

@@ -26,6 +26,17 @@
 ; RUN: FileCheck --check-prefix=STRIPPED %s < %t.di.out.ll
 ; RUN: %dxil-upgrade --no-raise %t.di.ll -o %t.di.out.ll 2>&1 | FileCheck --check-prefix=DI --implicit-check-not=subprogram %s
 ; RUN: FileCheck --check-prefix=STRIPPED %s < %t.di.out.ll
+; Broken IR and broken debug info both: the verifier names the debug info
+; first (it checks a function's attachments before its body), which alone
+; would only be stripped; the error names the IR (DXC's own HL test
+; delete_dead_allocas.ll, a 3.7 subprogram with no compile unit and a use
+; before its definition).
+; RUN: sed 's/%a = add i32 %x/%a = add i32 %b/; s/, !dbg !9 ; first/, !dbg !19/' %s > %t.both.ll
+; RUN: llvm-as -disable-verify %t.both.ll -o %t.both.bc
+; RUN: not %dxil-upgrade --no-raise %t.both.bc -o %t.out 2>&1 | FileCheck --check-prefix=BROKEN %s
+; RUN: not test -e %t.out
+; RUN: not %dxil-upgrade --no-raise %t.both.ll -o %t.out 2>&1 | FileCheck --check-prefix=BROKEN %s
+; RUN: not test -e %t.out
 
 ; OK: %b = add i32 %a, 1, !dbg
 ; BROKEN: error: LLVM{{( IR)?}}: the module is broken (Instruction does not dominate all uses!){{.*}} [DXIL3001]

@@ -1,6 +1,7 @@
-; Lowering of handles and buffer access at DXIL 1.6 and, with
+; Lowering of handles and buffer access at DXIL 1.6 (text in DXC's datalayout
+; spelling) and, with
 ; --dxil-version 1.5, the createHandle form with record IDs.
-; RUN: %dxil-lower %srcroot/test/roundtrip/modern/buffers.ll -o - | %FileCheck %s
+; RUN: %dxil-lower --dxc-datalayout %srcroot/test/roundtrip/modern/buffers.ll -o - | %FileCheck %s
 ; RUN: %dxil-lower --dxil-version 1.5 %srcroot/test/roundtrip/modern/buffers.ll -o - | %FileCheck %s --check-prefix=V15
 
 ; CHECK: target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
