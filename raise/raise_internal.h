@@ -35,6 +35,7 @@ typedef struct raise_ctx {
     /* The op table indexed by custom kind (raise_resources.c); NULL
      * without memory. */
     struct raise_op_kinds *op_kinds;
+    bool op_kinds_owned; /* an overlay's, freed with the raise */
     /* Why custom handlers left calls (raise_kept.c); only with stats. */
     struct raise_kept *kept;
     /* dxil_options.keep_sig_io: loadInput/storeOutput stay DXIL. */

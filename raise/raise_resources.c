@@ -14,6 +14,7 @@
 #include "optable/optable_internal.h"
 #include "common/side_metadata.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,9 +127,26 @@ static struct raise_op_kinds *res_index_kinds(const dxil_optable *t)
     return k;
 }
 
+/* The built-in table's index is made once per process (it was ~23k
+ * instructions a shader); an overlay's, per raise. */
+static struct raise_op_kinds *res_builtin_kinds;
+static pthread_once_t res_builtin_once = PTHREAD_ONCE_INIT;
+
+static void res_builtin_init(void)
+{
+    res_builtin_kinds = res_index_kinds(dxil_optable_builtin());
+}
+
 void raise_op_kinds_build(raise_ctx *rc)
 {
-    rc->op_kinds = res_index_kinds(ops_table(rc));
+    if (ops_table(rc) == dxil_optable_builtin()) {
+        pthread_once(&res_builtin_once, res_builtin_init);
+        rc->op_kinds = res_builtin_kinds;
+        rc->op_kinds_owned = false;
+    } else {
+        rc->op_kinds = res_index_kinds(ops_table(rc));
+        rc->op_kinds_owned = true;
+    }
 }
 
 const dxil_op_info *res_next_op_of_kind(const raise_ctx *rc, unsigned kind, size_t *next)
@@ -150,7 +168,8 @@ const dxil_op_info *res_next_op_of_kind(const raise_ctx *rc, unsigned kind, size
 
 void raise_op_kinds_free(raise_ctx *rc)
 {
-    free(rc->op_kinds);
+    if (rc->op_kinds_owned)
+        free(rc->op_kinds);
     rc->op_kinds = NULL;
 }
 
