@@ -2,26 +2,47 @@
  * --batch @list -O dir -j1` writing bitcode files, against LLVM alone
  * (dxil-bench-llvm) parsing the same modules and writing them back in one
  * process. Rounds alternate the runs, and each ratio is taken within a
- * round, so that load from other work on the machine hits both sides. */
+ * round, so that load from other work on the machine hits both sides.
+ * Every run starts from an empty output directory. */
+#define _XOPEN_SOURCE 700 /* nftw, symlink */
 #include "bench.h"
 #include "common/file_io.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 enum { E2E_LLVM, E2E_NORAISE, E2E_OURS, E2E_COUNT };
 static const char *const e2e_names[E2E_COUNT] = {
     "LLVM alone: parse + write", "dxil-upgrade --batch --no-raise", "dxil-upgrade --batch"};
 static const char *const e2e_items[E2E_COUNT] = {"llvm_alone", "ours_no_raise", "ours"};
 
-/* The corpus' datalayout-fixed bitcode as files (LLVM's input), and the
- * two lists, each holding the corpus repeat times in the same order. */
+/* The input's extension ("" when none), kept so the batch reads it as
+ * it reads the original. */
+static const char *e2e_ext(const char *path)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) ? dot : "";
+}
+
+/* Each repetition of the corpus under its own names (symbolic links), so
+ * that every output of a run is a new file on both sides, as in a fresh
+ * output directory: replacing a file makes ext4 start writing it back at
+ * once (auto_da_alloc), which timed the disk rather than the work. LLVM's
+ * input is the datalayout-fixed bitcode, written once. */
+static int e2e_link(const char *target, const char *link)
+{
+    unlink(link);
+    return symlink(target, link);
+}
+
 static int e2e_prepare(const bench_config *cfg, const bench_corpus *c, const char *ours_list,
                        const char *llvm_list)
 {
-    char dir[4096], path[4200];
+    char dir[4096], path[4200], link[4300];
     snprintf(dir, sizeof dir, "%s/e2e-in", cfg->out_dir);
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return -1;
@@ -31,16 +52,40 @@ static int e2e_prepare(const bench_config *cfg, const bench_corpus *c, const cha
         snprintf(path, sizeof path, "%s/%05zu.bc", dir, i);
         rc = file_write_atomic(path, c->items[i].fixed_bc, c->items[i].fixed_size, NULL);
     }
-    for (unsigned r = 0; rc == 0 && r < cfg->e2e_repeat; r++)
-        for (size_t i = 0; i < c->count; i++) {
-            fprintf(fo, "%s\n", c->items[i].path);
-            fprintf(fl, "%s/%05zu.bc\n", dir, i);
+    for (unsigned r = 0; rc == 0 && r < cfg->e2e_repeat; r++) {
+        snprintf(path, sizeof path, "%s/r%u", dir, r);
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            rc = -1;
+        for (size_t i = 0; rc == 0 && i < c->count; i++) {
+            const char *in = c->items[i].path;
+            snprintf(link, sizeof link, "%s/r%u/%05zu%s", dir, r, i, e2e_ext(in));
+            rc = e2e_link(in, link);
+            fprintf(fo, "%s\n", link);
+            snprintf(path, sizeof path, "%05zu.bc", i);
+            snprintf(link, sizeof link, "%s/r%u-%05zu.bc", dir, r, i);
+            rc = rc ? rc : e2e_link(path, link);
+            fprintf(fl, "%s\n", link);
         }
+    }
     if (fo && fclose(fo) != 0)
         rc = -1;
     if (fl && fclose(fl) != 0)
         rc = -1;
     return rc;
+}
+
+static int e2e_remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* An empty output directory before each run. */
+static int e2e_fresh_dir(const char *dir)
+{
+    nftw(dir, e2e_remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    return mkdir(dir, 0777);
 }
 
 /* One run of one side; wall seconds (-1 on failure), CPU seconds in *cpu. */
@@ -50,7 +95,7 @@ static double e2e_run(const bench_config *cfg, int which, const char *ours_list,
     char at[4200], out[4200], emit[16];
     snprintf(emit, sizeof emit, "--emit=%s", cfg->emit == DXIL_EMIT_BC ? "bc" : "ll");
     snprintf(out, sizeof out, "%s/e2e-out-%s", cfg->out_dir, e2e_items[which]);
-    if (mkdir(out, 0777) != 0 && errno != EEXIST)
+    if (e2e_fresh_dir(out) != 0)
         return -1;
     snprintf(at, sizeof at, "@%s", which == E2E_LLVM ? llvm_list : ours_list);
     char *llvm[] = {(char *)cfg->llvm_alone, at, out, emit, NULL};
