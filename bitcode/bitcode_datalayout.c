@@ -379,33 +379,46 @@ static int dl_rewrite(dl_rewriter *rw)
     return rw->w.failed ? dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory") : 0;
 }
 
+/* A rewriter over bc writing into a buffer about the input's size. */
+static void dl_begin(dl_rewriter *rw, const uint8_t *bc, size_t size, uint64_t base_offset,
+                     dxil_diags *diags)
+{
+    memset(rw, 0, sizeof *rw);
+    bs_reader_init(&rw->r, bc, size);
+    bs_writer_init(&rw->w);
+    bs_writer_reserve(&rw->w, (size + 64) * 8);
+    rw->diags = diags;
+    rw->base = base_offset;
+}
+
+/* Hands the result over (the output only when something changed) and
+ * frees the rest; returns rc. */
+static int dl_finish(dl_rewriter *rw, int rc, uint8_t **out, size_t *out_size, char **original)
+{
+    free(rw->module_info.items);
+    if (rc == 0 && rw->changed) {
+        *out = rw->w.data;
+        *out_size = (rw->w.pos + 7) / 8;
+        rw->w.data = NULL;
+    }
+    bs_writer_free(&rw->w);
+    if (rc == 0)
+        *original = rw->original;
+    else
+        free(rw->original);
+    return rc;
+}
+
 int bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_offset,
                                 uint8_t **out, size_t *out_size, char **original,
                                 dxil_diags *diags)
 {
     dl_rewriter rw;
-    memset(&rw, 0, sizeof rw);
-    bs_reader_init(&rw.r, bc, size);
-    bs_writer_init(&rw.w);
-    bs_writer_reserve(&rw.w, (size + 64) * 8); /* the output is about the input's size */
-    rw.diags = diags;
-    rw.base = base_offset;
+    dl_begin(&rw, bc, size, base_offset, diags);
     *out = NULL;
     *out_size = 0;
     *original = NULL;
-    int rc = dl_rewrite(&rw);
-    free(rw.module_info.items);
-    if (rc == 0 && rw.changed) {
-        *out = rw.w.data;
-        *out_size = (rw.w.pos + 7) / 8;
-        rw.w.data = NULL;
-    }
-    bs_writer_free(&rw.w);
-    if (rc == 0)
-        *original = rw.original;
-    else
-        free(rw.original);
-    return rc;
+    return dl_finish(&rw, dl_rewrite(&rw), out, out_size, original);
 }
 
 /* The site's record replaced, everything before and after it copied as
@@ -452,27 +465,11 @@ int bitcode_fix_datalayout_site(const uint8_t *bc, size_t size, uint64_t base_of
     if (site->state == BC_DL_NONE)
         return 0;
     dl_rewriter rw;
-    memset(&rw, 0, sizeof rw);
-    bs_reader_init(&rw.r, bc, size);
-    bs_writer_init(&rw.w);
-    bs_writer_reserve(&rw.w, (size + 64) * 8); /* the output is about the input's size */
-    rw.diags = diags;
-    rw.base = base_offset;
+    dl_begin(&rw, bc, size, base_offset, diags);
     int rc = dl_rewrite_site(&rw, site);
     if (rc > 0) {
-        free(rw.original);
-        bs_writer_free(&rw.w);
+        dl_finish(&rw, -1, out, out_size, original); /* frees, hands nothing over */
         return bitcode_fix_datalayout(bc, size, base_offset, out, out_size, original, diags);
     }
-    if (rc == 0 && rw.changed) {
-        *out = rw.w.data;
-        *out_size = (rw.w.pos + 7) / 8;
-        rw.w.data = NULL;
-    }
-    bs_writer_free(&rw.w);
-    if (rc == 0)
-        *original = rw.original;
-    else
-        free(rw.original);
-    return rc;
+    return dl_finish(&rw, rc, out, out_size, original);
 }
