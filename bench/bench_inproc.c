@@ -163,7 +163,7 @@ static void phase_measure(const bench_config *cfg, const bench_shader *s, dxil_d
     double *samples = calloc((size_t)n * PH_COUNT * COL_COUNT, sizeof *samples);
     for (unsigned it = 0; it < n; it++) {
         double t[COL_COUNT][PH_COUNT] = {{0}};
-        int rc[COL_COUNT];
+        int rc[COL_COUNT] = {0};
         /* Each iteration starts with another column: the first to touch a
          * shader's bytes pays for bringing them into the cache. */
         for (int k = 0; k < COL_COUNT; k++) {
