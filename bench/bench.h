@@ -30,15 +30,23 @@ typedef struct bench_config {
     const char *out_dir;     /* CSV, PNG and scratch files */
     const char *tool;        /* dxil-upgrade */
     const char *opt;         /* opt-22 */
+    const char *llvm_alone;  /* dxil-bench-llvm, the end-to-end baseline */
     size_t max_files;        /* 0 = all */
     unsigned iterations;     /* per-shader timing repetitions */
     unsigned max_threads;
     unsigned spawn_runs;     /* per-process latency repetitions */
+    unsigned e2e_repeat;     /* end to end: the corpus repeated in the list */
+    unsigned e2e_runs;       /* end to end: rounds (median kept) */
+    unsigned sections;       /* BENCH_S_* bits to run */
     unsigned scales[8];
     unsigned nscales;
     dxil_emit_format emit;
     bool plot, skip_spawn;
 } bench_config;
+
+/* The sections, for --sections. */
+enum { BENCH_S_PHASES = 1, BENCH_S_THREADS = 2, BENCH_S_SCALED = 4, BENCH_S_STARTUP = 8,
+       BENCH_S_BATCH = 16, BENCH_S_E2E = 32, BENCH_S_ALL = 63 };
 
 /* One CSV row: section,item,metric,value,unit. */
 typedef struct bench_csv {
@@ -60,10 +68,13 @@ void bench_threads(const bench_config *cfg, const bench_corpus *c, bench_csv *cs
 void bench_scaled(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 void bench_startup(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 void bench_batch_vs_process(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+void bench_end_to_end(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 
 /* Ours, end to end, on one shader in memory; returns 0 when it converted. */
 int bench_run_ours(const bench_shader *s, dxil_emit_format emit);
 /* Runs argv (stdout/stderr to /dev/null); returns wall seconds, or -1. */
 double bench_spawn(char *const argv[]);
+/* The same, and the child's CPU time (user + system) in *cpu. */
+double bench_spawn_cpu(char *const argv[], double *cpu);
 
 #endif

@@ -23,6 +23,9 @@
 #ifndef DXIL_BENCH_OPT
 #define DXIL_BENCH_OPT "opt-22"
 #endif
+#ifndef DXIL_BENCH_LLVM
+#define DXIL_BENCH_LLVM "dxil-bench-llvm"
+#endif
 #ifndef DXIL_BENCH_PLOT_SCRIPT
 #define DXIL_BENCH_PLOT_SCRIPT "plot.gp"
 #endif
@@ -40,10 +43,17 @@ static const char bench_usage[] =
     "  --threads=N        scale from 1 up to N threads (default: CPU count)\n"
     "  --scales=A,B,...   corpus repetition factors (default 1,10,100)\n"
     "  --spawn-runs=N     runs per per-process latency figure (default 30)\n"
-    "  --no-spawn         skip the per-process sections\n"
+    "  --no-spawn         skip the sections that start processes (per-process,\n"
+    "                     batch, end to end)\n"
+    "  --sections=A,B,... only these: phases, threads, scaled, startup, batch,\n"
+    "                     e2e (default: all)\n"
+    "  --e2e-repeat=N     end to end: the corpus repeated N times (default 5)\n"
+    "  --e2e-runs=N       end to end: rounds, median kept (default 3)\n"
     "  --emit=ll|bc       output format on both sides (default bc)\n"
     "  --tool=PATH        dxil-upgrade to spawn (default: the one built with this)\n"
     "  --opt=PATH         opt to spawn for the LLVM start-up figure (default opt-22)\n"
+    "  --llvm-alone=PATH  the end-to-end baseline (default: dxil-bench-llvm built\n"
+    "                     with this)\n"
     "  --out=DIR          results.csv, threads.csv, phases.csv, *.png (default bench-out)\n"
     "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n"
     "  -h, --help         this text\n"
@@ -171,6 +181,27 @@ static int bench_parse_scales(const char *text, bench_config *cfg)
     return cfg->nscales ? 0 : -1;
 }
 
+static const char *const bench_section_names[] = {"phases", "threads", "scaled", "startup",
+                                                  "batch", "e2e"};
+
+/* --sections=A,B,...: the BENCH_S_* bit of each name. */
+static int bench_parse_sections(const char *text, bench_config *cfg)
+{
+    cfg->sections = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, ",");
+        unsigned bit = 0;
+        for (unsigned i = 0; i < sizeof bench_section_names / sizeof *bench_section_names; i++)
+            if (strlen(bench_section_names[i]) == len && strncmp(p, bench_section_names[i], len) == 0)
+                bit = 1u << i;
+        if (!bit)
+            return -1;
+        cfg->sections |= bit;
+        p += len + (p[len] == ',');
+    }
+    return cfg->sections ? 0 : -1;
+}
+
 static unsigned bench_uint(const char *text, unsigned max)
 {
     char *end;
@@ -179,7 +210,8 @@ static unsigned bench_uint(const char *text, unsigned max)
 }
 
 enum { BO_CORPUS = 256, BO_FILES, BO_ITER, BO_THREADS, BO_SCALES, BO_SPAWN, BO_NOSPAWN,
-       BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT, BO_VERSION };
+       BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT, BO_VERSION, BO_SECTIONS, BO_E2E_REPEAT,
+       BO_E2E_RUNS, BO_LLVM_ALONE };
 
 static const struct option bench_options[] = {
     {"corpus", required_argument, NULL, BO_CORPUS},   {"files", required_argument, NULL, BO_FILES},
@@ -189,14 +221,20 @@ static const struct option bench_options[] = {
     {"tool", required_argument, NULL, BO_TOOL},       {"opt", required_argument, NULL, BO_OPT},
     {"out", required_argument, NULL, BO_OUT},         {"plot", no_argument, NULL, BO_PLOT},
     {"help", no_argument, NULL, 'h'},                 {"version", no_argument, NULL, BO_VERSION},
+    {"sections", required_argument, NULL, BO_SECTIONS},
+    {"e2e-repeat", required_argument, NULL, BO_E2E_REPEAT},
+    {"e2e-runs", required_argument, NULL, BO_E2E_RUNS},
+    {"llvm-alone", required_argument, NULL, BO_LLVM_ALONE},
     {NULL, 0, NULL, 0}};
 
 static void bench_defaults(bench_config *cfg)
 {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     *cfg = (bench_config){.corpus_dir = DXIL_BENCH_DEFAULT_CORPUS, .out_dir = "bench-out",
-                          .tool = DXIL_BENCH_TOOL, .opt = DXIL_BENCH_OPT, .iterations = 3,
+                          .tool = DXIL_BENCH_TOOL, .opt = DXIL_BENCH_OPT,
+                          .llvm_alone = DXIL_BENCH_LLVM, .iterations = 3,
                           .max_threads = ncpu > 0 ? (unsigned)ncpu : 1, .spawn_runs = 30,
+                          .e2e_repeat = 5, .e2e_runs = 3, .sections = BENCH_S_ALL,
                           .scales = {1, 10, 100}, .nscales = 3, .emit = DXIL_EMIT_BC};
 }
 
@@ -209,6 +247,8 @@ static int bench_apply_number(int c, const char *arg, bench_config *cfg)
     if (c == BO_FILES) cfg->max_files = v;
     else if (c == BO_ITER) cfg->iterations = v;
     else if (c == BO_THREADS) cfg->max_threads = v;
+    else if (c == BO_E2E_REPEAT) cfg->e2e_repeat = v;
+    else if (c == BO_E2E_RUNS) cfg->e2e_runs = v;
     else cfg->spawn_runs = v;
     return 0;
 }
@@ -217,8 +257,11 @@ static int bench_apply(int c, const char *arg, bench_config *cfg)
 {
     switch (c) {
     case BO_CORPUS: cfg->corpus_dir = arg; return 0;
-    case BO_FILES: case BO_ITER: case BO_THREADS: case BO_SPAWN:
+    case BO_FILES: case BO_ITER: case BO_THREADS: case BO_SPAWN: case BO_E2E_REPEAT:
+    case BO_E2E_RUNS:
         return bench_apply_number(c, arg, cfg);
+    case BO_SECTIONS: return bench_parse_sections(arg, cfg);
+    case BO_LLVM_ALONE: cfg->llvm_alone = arg; return 0;
     case BO_SCALES: return bench_parse_scales(arg, cfg);
     case BO_NOSPAWN: cfg->skip_spawn = true; return 0;
     case BO_EMIT:
@@ -327,14 +370,14 @@ static void bench_machine(const bench_corpus *c, bench_csv *csv)
 
 static void bench_sections(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
 {
+    static void (*const run[])(const bench_config *, const bench_corpus *, bench_csv *) = {
+        bench_phases, bench_threads, bench_scaled, bench_startup, bench_batch_vs_process,
+        bench_end_to_end};
+    unsigned spawning = BENCH_S_STARTUP | BENCH_S_BATCH | BENCH_S_E2E;
     bench_machine(c, csv);
-    bench_phases(cfg, c, csv);
-    bench_threads(cfg, c, csv);
-    bench_scaled(cfg, c, csv);
-    if (!cfg->skip_spawn) {
-        bench_startup(cfg, c, csv);
-        bench_batch_vs_process(cfg, c, csv);
-    }
+    for (unsigned i = 0; i < sizeof run / sizeof *run; i++)
+        if ((cfg->sections >> i & 1) && !(cfg->skip_spawn && (spawning >> i & 1)))
+            run[i](cfg, c, csv);
     printf("\npeak RSS of dxil-bench: %.1f MiB; load average now %.2f\n", rss_peak_mib(),
            bench_loadavg());
 }

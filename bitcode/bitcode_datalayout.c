@@ -157,6 +157,88 @@ static int dl_pad_chunks(size_t old_bits, size_t new_bits)
     return -1;
 }
 
+/* The normalised record: its text, its size in bits unabbreviated, and
+ * the redundant chunks that keep the size change to whole 32-bit words
+ * (pad < 0: none can). */
+typedef struct dl_new_record {
+    char *fixed;
+    size_t len, bits;
+    int pad;
+} dl_new_record;
+
+/* Normalises text (n characters, taken over as rw->original) into nr for
+ * a record that was old_bits long in a block of this abbreviation width. */
+static int dl_prepare(dl_rewriter *rw, char *text, size_t n, unsigned width, size_t old_bits,
+                      dl_new_record *nr)
+{
+    text[n] = '\0';
+    if (memchr(text, '\0', n)) {
+        free(text);
+        return dl_fail(rw, DXIL_E_DATALAYOUT, "datalayout string contains a NUL character");
+    }
+    bool changed;
+    nr->fixed = datalayout_normalise(text, n, &changed);
+    if (!nr->fixed) {
+        free(text);
+        return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory");
+    }
+    free(rw->original);
+    rw->original = text;
+    rw->changed |= changed;
+    nr->len = strlen(nr->fixed);
+    nr->bits = width + dl_vbr6_bits(DL_MODULE_CODE_DATALAYOUT) + dl_vbr6_bits(nr->len);
+    for (size_t i = 0; i < nr->len; i++)
+        nr->bits += dl_vbr6_bits((unsigned char)nr->fixed[i]);
+    nr->pad = nr->len ? dl_pad_chunks(old_bits, nr->bits) : -1;
+    if (nr->pad > 0 && (size_t)nr->pad > DL_MAX_EXTRA_CHUNKS * nr->len)
+        nr->pad = -1; /* a very short string: re-emit the rest instead */
+    return 0;
+}
+
+/* A character as VBR6 chunks with extra redundant ones, as
+ * bs_write_vbr_padded writes it: *bits of at most 6 * (2 + extra). */
+static uint64_t dl_vbr6_char(unsigned c, unsigned extra, unsigned *bits)
+{
+    uint64_t code = 0;
+    unsigned n = 0;
+    while (c >= 32 || extra > 0) {
+        if (c < 32)
+            extra--;
+        code |= (uint64_t)((c & 31) | 32) << n;
+        n += 6;
+        c >>= 5;
+    }
+    *bits = n + 6;
+    return code | (uint64_t)c << n;
+}
+
+/* Writes the record unabbreviated, padded when nr->pad says so; frees
+ * its text. The characters are gathered into 64-bit words before they
+ * are written (one write per character was most of the fix's cost). */
+static void dl_write_record(bs_writer *w, dl_new_record *nr, unsigned width)
+{
+    size_t fl = nr->len, pad = nr->pad > 0 ? (size_t)nr->pad : 0;
+    bs_write(w, BS_UNABBREV_RECORD, width);
+    bs_write_vbr(w, DL_MODULE_CODE_DATALAYOUT, 6);
+    bs_write_vbr(w, fl, 6);
+    uint64_t acc = 0;
+    unsigned acc_bits = 0;
+    for (size_t i = 0; i < fl; i++) {
+        /* spread over the characters so that each VBR stays short */
+        unsigned extra = (unsigned)(pad / fl + (i < pad % fl)), bits;
+        uint64_t code = dl_vbr6_char((unsigned char)nr->fixed[i], extra, &bits);
+        if (acc_bits + bits > 64) {
+            bs_write(w, acc, acc_bits);
+            acc = 0, acc_bits = 0;
+        }
+        acc |= code << acc_bits;
+        acc_bits += bits;
+    }
+    bs_write(w, acc, acc_bits);
+    free(nr->fixed);
+    nr->fixed = NULL;
+}
+
 /* Writes the normalised record unabbreviated. When the size difference can
  * be made a multiple of 32 bits with redundant VBR chunks, it is, and
  * *aligned is set: the rest of the stream can then be copied as bytes. */
@@ -169,37 +251,11 @@ static int dl_emit_datalayout(dl_rewriter *rw, const bs_record *rec, unsigned wi
         return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory");
     for (size_t i = 0; i < n; i++)
         text[i] = (char)rec->ops[i + 1];
-    text[n] = '\0';
-    if (memchr(text, '\0', n)) {
-        free(text);
-        return dl_fail(rw, DXIL_E_DATALAYOUT, "datalayout string contains a NUL character");
-    }
-    bool changed;
-    char *fixed = datalayout_normalise(text, n, &changed);
-    if (!fixed) {
-        free(text);
-        return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory");
-    }
-    free(rw->original);
-    rw->original = text;
-    rw->changed |= changed;
-    size_t fl = strlen(fixed);
-    size_t new_bits = width + dl_vbr6_bits(DL_MODULE_CODE_DATALAYOUT) + dl_vbr6_bits(fl);
-    for (size_t i = 0; i < fl; i++)
-        new_bits += dl_vbr6_bits((unsigned char)fixed[i]);
-    int pad = fl ? dl_pad_chunks(old_bits, new_bits) : -1;
-    if (pad > 0 && (size_t)pad > DL_MAX_EXTRA_CHUNKS * fl)
-        pad = -1; /* a very short string: re-emit the rest instead */
-    *aligned = pad >= 0;
-    bs_write(&rw->w, BS_UNABBREV_RECORD, width);
-    bs_write_vbr(&rw->w, DL_MODULE_CODE_DATALAYOUT, 6);
-    bs_write_vbr(&rw->w, fl, 6);
-    for (size_t i = 0; i < fl; i++) {
-        /* spread over the characters so that each VBR stays short */
-        unsigned extra = pad > 0 ? (unsigned)((size_t)pad / fl + (i < (size_t)pad % fl)) : 0;
-        bs_write_vbr_padded(&rw->w, (unsigned char)fixed[i], 6, extra);
-    }
-    free(fixed);
+    dl_new_record nr;
+    if (dl_prepare(rw, text, n, width, old_bits, &nr) != 0)
+        return -1;
+    *aligned = nr.pad >= 0;
+    dl_write_record(&rw->w, &nr, width);
     return 0;
 }
 
@@ -323,31 +379,97 @@ static int dl_rewrite(dl_rewriter *rw)
     return rw->w.failed ? dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory") : 0;
 }
 
+/* A rewriter over bc writing into a buffer about the input's size. */
+static void dl_begin(dl_rewriter *rw, const uint8_t *bc, size_t size, uint64_t base_offset,
+                     dxil_diags *diags)
+{
+    memset(rw, 0, sizeof *rw);
+    bs_reader_init(&rw->r, bc, size);
+    bs_writer_init(&rw->w);
+    bs_writer_reserve(&rw->w, (size + 64) * 8);
+    rw->diags = diags;
+    rw->base = base_offset;
+}
+
+/* Hands the result over (the output only when something changed) and
+ * frees the rest; returns rc. */
+static int dl_finish(dl_rewriter *rw, int rc, uint8_t **out, size_t *out_size, char **original)
+{
+    free(rw->module_info.items);
+    if (rc == 0 && rw->changed) {
+        *out = rw->w.data;
+        *out_size = (rw->w.pos + 7) / 8;
+        rw->w.data = NULL;
+    }
+    bs_writer_free(&rw->w);
+    if (rc == 0)
+        *original = rw->original;
+    else
+        free(rw->original);
+    return rc;
+}
+
 int bitcode_fix_datalayout(const uint8_t *bc, size_t size, uint64_t base_offset,
                                 uint8_t **out, size_t *out_size, char **original,
                                 dxil_diags *diags)
 {
     dl_rewriter rw;
-    memset(&rw, 0, sizeof rw);
-    bs_reader_init(&rw.r, bc, size);
-    bs_writer_init(&rw.w);
-    bs_writer_reserve(&rw.w, (size + 64) * 8); /* the output is about the input's size */
-    rw.diags = diags;
-    rw.base = base_offset;
+    dl_begin(&rw, bc, size, base_offset, diags);
     *out = NULL;
     *out_size = 0;
     *original = NULL;
-    int rc = dl_rewrite(&rw);
-    free(rw.module_info.items);
-    if (rc == 0 && rw.changed) {
-        *out = rw.w.data;
-        *out_size = (rw.w.pos + 7) / 8;
-        rw.w.data = NULL;
+    return dl_finish(&rw, dl_rewrite(&rw), out, out_size, original);
+}
+
+/* The site's record replaced, everything before and after it copied as
+ * bytes (the size changes by whole words), the module block's length
+ * patched. Returns 1 when the size change cannot be kept to whole words
+ * (nothing written: the caller walks instead). */
+static int dl_rewrite_site(dl_rewriter *rw, const bc_datalayout_site *site)
+{
+    char *text = malloc(site->text_len + 1);
+    if (!text)
+        return dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory");
+    memcpy(text, site->text, site->text_len);
+    rw->r.pos = site->end_bits; /* where the walk reports the record's problems */
+    size_t old_bits = site->end_bits - site->start_bits;
+    dl_new_record nr;
+    if (dl_prepare(rw, text, site->text_len, site->width, old_bits, &nr) != 0)
+        return -1;
+    if (!rw->changed || nr.pad < 0) {
+        free(nr.fixed);
+        return rw->changed ? 1 : 0;
     }
-    bs_writer_free(&rw.w);
-    if (rc == 0)
-        *original = rw.original;
-    else
-        free(rw.original);
-    return rc;
+    bs_copy_bits(&rw->w, &rw->r, 0, site->start_bits);
+    dl_write_record(&rw->w, &nr, site->width);
+    size_t limit = rw->r.size_bits;
+    bs_reader len = rw->r;
+    len.pos = site->len_bits;
+    uint64_t words = bs_read(&len, 32);
+    /* The same bit offset mod 32 on both sides from here on. */
+    size_t new_words = (size_t)words + rw->w.pos / 32 - site->end_bits / 32;
+    bs_copy_bits(&rw->w, &rw->r, site->end_bits, limit);
+    bs_patch32(&rw->w, site->len_bits, (uint32_t)new_words);
+    return rw->w.failed ? dl_fail(rw, DXIL_E_BITSTREAM_LIMIT, "out of memory") : 0;
+}
+
+int bitcode_fix_datalayout_site(const uint8_t *bc, size_t size, uint64_t base_offset,
+                                const bc_datalayout_site *site, uint8_t **out,
+                                size_t *out_size, char **original, dxil_diags *diags)
+{
+    if (!site || site->state == BC_DL_UNKNOWN)
+        return bitcode_fix_datalayout(bc, size, base_offset, out, out_size, original, diags);
+    *out = NULL;
+    *out_size = 0;
+    *original = NULL;
+    if (site->state == BC_DL_NONE)
+        return 0;
+    dl_rewriter rw;
+    dl_begin(&rw, bc, size, base_offset, diags);
+    int rc = dl_rewrite_site(&rw, site);
+    if (rc > 0) {
+        dl_finish(&rw, -1, out, out_size, original); /* frees, hands nothing over */
+        return bitcode_fix_datalayout(bc, size, base_offset, out, out_size, original, diags);
+    }
+    return dl_finish(&rw, rc, out, out_size, original);
 }

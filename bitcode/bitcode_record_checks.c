@@ -5,6 +5,7 @@
  * GEP checks need. */
 #include "bitcode_record_checks.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,13 +450,40 @@ typedef struct bv_sem_check {
 
 #define BV_SEM_ENTRY(bid, code, fn) {bid, code, fn},
 static const bv_sem_check bv_sem_checks[] = {BV_SEM_CHECKS(BV_SEM_ENTRY)};
+#define BV_SEM_COUNT (sizeof bv_sem_checks / sizeof *bv_sem_checks)
 
-/* A prefilter, since every record passes here: the codes checked in any
- * block, and the blocks whose every record is checked. */
-#define BV_SEM_CODE_BIT(bid, code, fn) | ((code) >= 0 ? UINT64_C(1) << ((code) & 63) : 0)
-#define BV_SEM_ANY_BIT(bid, code, fn) | ((code) < 0 ? UINT64_C(1) << (bid) : 0)
-static const uint64_t bv_sem_codes = 0 BV_SEM_CHECKS(BV_SEM_CODE_BIT);
-static const uint64_t bv_sem_any_blocks = 0 BV_SEM_CHECKS(BV_SEM_ANY_BIT);
+/* Every record passes here: the check is found by block and code in a
+ * table made once from the list above (a scan of the list per record was
+ * ~5% of the validator). A slot holds the index + 1 of the first entry of
+ * the list that applies, as the scan found it; [bid][BV_SEM_CODES] is for
+ * codes past the table, which only a whole-block entry can match. */
+enum { BV_SEM_BIDS = 32, BV_SEM_CODES = 66 };
+#define BV_SEM_FITS(bid, code, fn)                                                            \
+    _Static_assert((int)(bid) < (int)BV_SEM_BIDS && (int)(code) < (int)BV_SEM_CODES,           \
+                   "bv_sem_slot is too small");
+BV_SEM_CHECKS(BV_SEM_FITS)
+static uint8_t bv_sem_slot[BV_SEM_BIDS][BV_SEM_CODES + 1];
+static pthread_once_t bv_sem_once = PTHREAD_ONCE_INIT;
+
+static void bv_sem_index(void)
+{
+    for (size_t i = BV_SEM_COUNT; i-- > 0;) { /* backwards: the first entry wins */
+        const bv_sem_check *c = &bv_sem_checks[i];
+        for (size_t code = 0; code <= BV_SEM_CODES; code++)
+            if (c->code < 0 || (size_t)c->code == code)
+                bv_sem_slot[c->bid][code] = (uint8_t)(i + 1);
+    }
+}
+
+/* The check for this block and record code, or NULL. */
+static int (*bv_sem_find(uint32_t bid, uint64_t code))(bv_walker *)
+{
+    if (bid >= BV_SEM_BIDS)
+        return NULL;
+    pthread_once(&bv_sem_once, bv_sem_index);
+    unsigned slot = bv_sem_slot[bid][code < BV_SEM_CODES ? code : BV_SEM_CODES];
+    return slot ? bv_sem_checks[slot - 1].fn : NULL;
+}
 
 /* FUNCTION records other than these each add one instruction to the list
  * METADATA_ATTACHMENT indexes. */
@@ -496,14 +524,7 @@ int bv_sem_record(bv_walker *v)
         bv_count_instruction(v);
     if (v->stack[v->depth].tracked && bv_values_record(v, bid) != 0)
         return -1;
-    uint64_t code = v->ops[0];
-    if (!(bid < 64 && (bv_sem_any_blocks >> bid & 1)) && !(code < 64 && (bv_sem_codes >> code & 1)))
-        return 0;
-    for (size_t i = 0; i < sizeof bv_sem_checks / sizeof *bv_sem_checks; i++) {
-        const bv_sem_check *c = &bv_sem_checks[i];
-        if (c->bid == bid && (c->code < 0 || (uint64_t)c->code == v->ops[0]))
-            return c->fn(v);
-    }
-    return 0;
+    int (*check)(bv_walker *) = bv_sem_find(bid, v->ops[0]);
+    return check ? check(v) : 0;
 }
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BV_TOP_WIDTH = 2, BV_NO_BID = -1 };
+enum { BV_TOP_WIDTH = 2, BV_NO_BID = -1, BV_MODULE_CODE_DATALAYOUT = 3 };
 #define BV_MAGIC 0xDEC04342u
 
 static int bv_grow(void **items, uint32_t *cap, uint32_t need, size_t size)
@@ -265,6 +265,29 @@ static const bs_abbrev_op *bv_lookup(const bv_walker *v, uint64_t id, uint32_t *
     return pool->ops + pool->abbrevs[i].first;
 }
 
+/* The first MODULE_CODE_DATALAYOUT of a top-level module block, for the
+ * datalayout fix: where it is and its characters as the fix reads them.
+ * One with a blob or a longer text leaves the fix to walk. */
+static void bv_note_datalayout(bv_walker *v)
+{
+    bc_datalayout_site *dl = v->dl;
+    size_t n = v->n_ops - 1;
+    if (v->blob || n > BC_DL_MAX_TEXT) {
+        dl->state = BC_DL_UNKNOWN;
+        v->dl = NULL;
+        return;
+    }
+    dl->state = BC_DL_FOUND;
+    dl->start_bits = v->elem_start;
+    dl->end_bits = v->r.pos;
+    dl->len_bits = v->top_len_bits;
+    dl->width = v->stack[1].width;
+    dl->text_len = n;
+    for (size_t i = 0; i < n; i++)
+        dl->text[i] = (char)v->ops[i + 1];
+    v->dl = NULL; /* only the first counts */
+}
+
 static int bv_record(bv_walker *v, uint64_t id)
 {
     v->n_ops = 0;
@@ -289,6 +312,9 @@ static int bv_record(bv_walker *v, uint64_t id)
     if (v->r.failed)
         return bv_fail(v, DXIL_E_BITSTREAM_RECORD,
                        "record is truncated or holds an over-long VBR");
+    if (v->dl && v->depth == 1 && v->ops[0] == BV_MODULE_CODE_DATALAYOUT &&
+        v->stack[1].bid == BV_MODULE && v->dl->state == BC_DL_NONE)
+        bv_note_datalayout(v);
     return in_info ? bv_blockinfo_record(v) : bv_sem_record(v);
 }
 
@@ -334,6 +360,8 @@ static int bv_enter_block(bv_walker *v)
     }
     if (v->depth == 0 && bid == BV_IDENTIFICATION && !v->seen_module)
         v->modern = true;
+    if (v->depth == 0)
+        v->top_len_bits = r->pos - 32;
     bool tracked = bv_values_tracked(v, bid);
     v->seen_module |= v->depth == 0 && bid == BV_MODULE;
     bv_scope *s = &v->stack[++v->depth];
@@ -421,8 +449,16 @@ int bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
 int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
                                 dxil_diags *diags, bc_restypes **types)
 {
+    return bitcode_validate_load(bc, size, base_offset, diags, types, NULL);
+}
+
+int bitcode_validate_load(const uint8_t *bc, size_t size, uint64_t base_offset,
+                          dxil_diags *diags, bc_restypes **types, bc_datalayout_site *dl)
+{
     if (types)
         *types = NULL;
+    if (dl)
+        dl->state = BC_DL_UNKNOWN;
     bv_walker *v = malloc(sizeof *v);
     if (v) /* every field, and stack[0]; bv_enter_block sets the others */
         memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
@@ -445,6 +481,9 @@ int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
     v->diags = diags;
     v->base_bits = base_offset * 8;
     v->stack[0].width = BV_TOP_WIDTH;
+    v->dl = dl;
+    if (dl)
+        dl->state = BC_DL_NONE; /* until the walk finds one */
     v->stack[0].end = v->r.size_bits;
     int rc;
     if (bs_read(&v->r, 32) != BV_MAGIC || v->r.failed)
@@ -453,6 +492,8 @@ int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
         rc = bv_walk(v);
     if (rc == 0 && types)
         *types = bcr_finish(v->restypes, v->values, v->modflags);
+    if (rc != 0 && dl)
+        dl->state = BC_DL_UNKNOWN;
     bcr_destroy(v->restypes);
     bv_pool_free(&v->local);
     bv_pool_free(&v->info);

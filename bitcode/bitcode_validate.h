@@ -5,6 +5,7 @@
 #define DXIL_BITCODE_VALIDATE_H
 
 #include "bitcode_types.h"
+#include "datalayout.h"
 #include "dxil-upgrade/dxil_diag.h"
 
 #include <stddef.h>
@@ -22,5 +23,11 @@ int bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
  * caller frees it with bc_restypes_free. */
 int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
                                 dxil_diags *diags, bc_restypes **types);
+
+/* The same, and on success *dl (when not NULL) says where the first
+ * datalayout record is, for bitcode_fix_datalayout_site: one walk of
+ * the stream instead of two. */
+int bitcode_validate_load(const uint8_t *bc, size_t size, uint64_t base_offset,
+                          dxil_diags *diags, bc_restypes **types, bc_datalayout_site *dl);
 
 #endif

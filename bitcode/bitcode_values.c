@@ -151,24 +151,24 @@ typedef struct bcv_type_layout {
     uint8_t code, kind, ref_at, n_at, list_from;
 } bcv_type_layout;
 
+/* Indexed by record code; codes not listed are BCV_K_OTHER (all zero). */
 static const bcv_type_layout bcv_type_layouts[] = {
-    {2, BCV_K_VOID, 0, 0, 0},
-    {6, BCV_K_STRUCT, 0, 0, 0},      /* OPAQUE: a struct with no fields */
-    {7, BCV_K_INT, 0, 1, 0},         /* INTEGER [width] */
-    {8, BCV_K_POINTER, 1, 0, 0},     /* POINTER [pointee, addrspace] */
-    {9, BCV_K_FUNCTION, 3, 0, 4},    /* FUNCTION_OLD [vararg, attrid, retty, params...] */
-    {11, BCV_K_ARRAY, 2, 0, 0},      /* ARRAY [numelts, eltty] */
-    {12, BCV_K_ARRAY, 2, 0, 0},      /* VECTOR [numelts, eltty]: indexed like an array */
-    {18, BCV_K_STRUCT, 0, 0, 2},     /* STRUCT_ANON [ispacked, eltty...] */
-    {20, BCV_K_STRUCT, 0, 0, 2},     /* STRUCT_NAMED [ispacked, eltty...] */
-    {21, BCV_K_FUNCTION, 2, 0, 3},   /* FUNCTION [vararg, retty, params...] */
+    [2] = {2, BCV_K_VOID, 0, 0, 0},
+    [6] = {6, BCV_K_STRUCT, 0, 0, 0},      /* OPAQUE: a struct with no fields */
+    [7] = {7, BCV_K_INT, 0, 1, 0},         /* INTEGER [width] */
+    [8] = {8, BCV_K_POINTER, 1, 0, 0},     /* POINTER [pointee, addrspace] */
+    [9] = {9, BCV_K_FUNCTION, 3, 0, 4},    /* FUNCTION_OLD [vararg, attrid, retty, params...] */
+    [11] = {11, BCV_K_ARRAY, 2, 0, 0},     /* ARRAY [numelts, eltty] */
+    [12] = {12, BCV_K_ARRAY, 2, 0, 0},     /* VECTOR [numelts, eltty]: indexed like an array */
+    [18] = {18, BCV_K_STRUCT, 0, 0, 2},    /* STRUCT_ANON [ispacked, eltty...] */
+    [20] = {20, BCV_K_STRUCT, 0, 0, 2},    /* STRUCT_NAMED [ispacked, eltty...] */
+    [21] = {21, BCV_K_FUNCTION, 2, 0, 3},  /* FUNCTION [vararg, retty, params...] */
 };
 
 static bcv_type_layout bcv_type_layout_of(uint64_t code)
 {
-    for (size_t i = 0; i < sizeof bcv_type_layouts / sizeof *bcv_type_layouts; i++)
-        if (bcv_type_layouts[i].code == code)
-            return bcv_type_layouts[i];
+    if (code < sizeof bcv_type_layouts / sizeof *bcv_type_layouts)
+        return bcv_type_layouts[code];
     return (bcv_type_layout){0, BCV_K_OTHER, 0, 0, 0};
 }
 

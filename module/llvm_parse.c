@@ -88,14 +88,17 @@ int module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
                               uint64_t base, const char *name, char **original,
                               LLVMModuleRef *out, bc_restypes **types, dxil_diags *diags)
 {
-    /* LLVM's reader is not hardened against every malformed stream. */
-    if (bitcode_validate_types(bc, bc_size, base, diags, types) != 0)
+    /* LLVM's reader is not hardened against every malformed stream. The
+     * walk also notes where the datalayout record is. */
+    bc_datalayout_site site;
+    if (bitcode_validate_load(bc, bc_size, base, diags, types, &site) != 0)
         return -1;
     /* The datalayout is rewritten in the stream itself (C, no LLVM C++
      * API needed); NULL fixed means the input is used as is. */
     uint8_t *fixed = NULL;
     size_t fixed_size = 0;
-    if (bitcode_fix_datalayout(bc, bc_size, base, &fixed, &fixed_size, original, diags) != 0)
+    if (bitcode_fix_datalayout_site(bc, bc_size, base, &site, &fixed, &fixed_size, original,
+                                    diags) != 0)
         return -1;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
         (const char *)(fixed ? fixed : bc), fixed ? fixed_size : bc_size, name, 0);

@@ -35,6 +35,10 @@ typedef struct raise_ctx {
     struct dxil_stats *stats;
     /* Intrinsic declarations made so far (raise_ops_util.c). */
     struct raise_intrinsics *intrinsics;
+    /* The op table indexed by custom kind (raise_resources.c); NULL
+     * without memory. */
+    struct raise_op_kinds *op_kinds;
+    bool op_kinds_owned; /* an overlay's, freed with the raise */
     /* Why custom handlers left calls (raise_kept.c); only with stats. */
     struct raise_kept *kept;
     /* dxil_options.keep_sig_io: loadInput/storeOutput stay DXIL. */
@@ -56,6 +60,9 @@ void raise_kept_free(raise_ctx *rc);
 LLVMValueRef raise_intrinsic_decl(raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
                                        size_t n);
 void raise_intrinsics_free(raise_ctx *rc);
+/* rc->op_kinds for rc->optable, and its release (raise_resources.c). */
+void raise_op_kinds_build(raise_ctx *rc);
+void raise_op_kinds_free(raise_ctx *rc);
 
 typedef struct raise_pass {
     const char *name;

@@ -32,6 +32,7 @@ int raise_run(dxil_module *m, const dxil_options *opts, const stat_reflection *r
                          .carried = carried};
     rc.optable = opts ? opts->optable : NULL;
     rc.keep_sig_io = opts && opts->keep_sig_io;
+    raise_op_kinds_build(&rc);
     /* Per-module counts first: raised = calls - kept needs one module. */
     rc.stats = opts && opts->stats ? dxil_stats_create() : NULL;
     int status = 0;
@@ -41,6 +42,7 @@ int raise_run(dxil_module *m, const dxil_options *opts, const stat_reflection *r
         status = -1;
     dxil_stats_destroy(rc.stats);
     raise_intrinsics_free(&rc);
+    raise_op_kinds_free(&rc);
     raise_kept_free(&rc);
     return status;
 }

@@ -14,6 +14,7 @@
 #include "optable/optable_internal.h"
 #include "common/side_metadata.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,15 +97,80 @@ int res_collect_calls(raise_ctx *rc, const op_fns *fns, const char *cls,
     return 0;
 }
 
+/* The ops of each custom kind in table order, from one scan of the op
+ * table per raise: the passes ask for ~20 kinds, and a scan of the whole
+ * table (~350 ops) per kind was ~6% of a shader's conversion. */
+struct raise_op_kinds {
+    size_t start[DXIL_MAP_CUSTOM_COUNT + 1]; /* ops[start[k] .. start[k + 1]) */
+    const dxil_op_info *ops[];
+};
+
+static struct raise_op_kinds *res_index_kinds(const dxil_optable *t)
+{
+    size_t n = dxil_optable_op_count(t);
+    struct raise_op_kinds *k = calloc(1, sizeof *k + n * sizeof k->ops[0] + n);
+    if (!k)
+        return NULL;
+    uint8_t *kind_of = (uint8_t *)&k->ops[n];
+    size_t count[DXIL_MAP_CUSTOM_COUNT] = {0};
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = (unsigned)dxil_op_custom_kind(dxil_optable_op_at(t, i));
+        kind_of[i] = (uint8_t)(c < DXIL_MAP_CUSTOM_COUNT ? c : DXIL_MAP_TABLE);
+        count[kind_of[i]]++;
+    }
+    for (unsigned c = 0; c < DXIL_MAP_CUSTOM_COUNT; c++)
+        k->start[c + 1] = k->start[c] + count[c];
+    size_t fill[DXIL_MAP_CUSTOM_COUNT];
+    memcpy(fill, k->start, sizeof fill);
+    for (size_t i = 0; i < n; i++)
+        k->ops[fill[kind_of[i]]++] = dxil_optable_op_at(t, i);
+    return k;
+}
+
+/* The built-in table's index is made once per process (it was ~23k
+ * instructions a shader); an overlay's, per raise. */
+static struct raise_op_kinds *res_builtin_kinds;
+static pthread_once_t res_builtin_once = PTHREAD_ONCE_INIT;
+
+static void res_builtin_init(void)
+{
+    res_builtin_kinds = res_index_kinds(dxil_optable_builtin());
+}
+
+void raise_op_kinds_build(raise_ctx *rc)
+{
+    if (ops_table(rc) == dxil_optable_builtin()) {
+        pthread_once(&res_builtin_once, res_builtin_init);
+        rc->op_kinds = res_builtin_kinds;
+        rc->op_kinds_owned = false;
+    } else {
+        rc->op_kinds = res_index_kinds(ops_table(rc));
+        rc->op_kinds_owned = true;
+    }
+}
+
 const dxil_op_info *res_next_op_of_kind(const raise_ctx *rc, unsigned kind, size_t *next)
 {
-    const dxil_optable *t = ops_table(rc);
-    for (size_t n = dxil_optable_op_count(t); *next < n;) {
-        const dxil_op_info *op = dxil_optable_op_at(t, (*next)++);
-        if ((unsigned)dxil_op_custom_kind(op) == kind)
-            return op;
+    const struct raise_op_kinds *k = rc->op_kinds;
+    if (!k) { /* no index (out of memory): scan the table */
+        const dxil_optable *t = ops_table(rc);
+        for (size_t n = dxil_optable_op_count(t); *next < n;) {
+            const dxil_op_info *op = dxil_optable_op_at(t, (*next)++);
+            if ((unsigned)dxil_op_custom_kind(op) == kind)
+                return op;
+        }
+        return NULL;
     }
-    return NULL;
+    if (kind >= DXIL_MAP_CUSTOM_COUNT || *next >= k->start[kind + 1] - k->start[kind])
+        return NULL;
+    return k->ops[k->start[kind] + (*next)++];
+}
+
+void raise_op_kinds_free(raise_ctx *rc)
+{
+    if (rc->op_kinds_owned)
+        free(rc->op_kinds);
+    rc->op_kinds = NULL;
 }
 
 LLVMValueRef res_call_intrinsic(raise_ctx *rc, LLVMBuilderRef b, const char *name,

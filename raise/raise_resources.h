@@ -110,8 +110,9 @@ int res_collect_calls(raise_ctx *rc, const op_fns *fns, const char *cls,
                            unsigned opcode, res_calls *out);
 void res_calls_free(res_calls *c);
 /* The custom handlers find their ops by the spec's custom kind: the next
- * op of the raise's table, from index *next on, whose maps have `kind`
- * (dxil_op_custom_kind); NULL after the last. Start with *next = 0. */
+ * op of the raise's table, in table order, whose maps have `kind`
+ * (dxil_op_custom_kind); NULL after the last. Start with *next = 0. Uses
+ * the index raise_op_kinds_build made, or scans the table without one. */
 const dxil_op_info *res_next_op_of_kind(const raise_ctx *rc, unsigned kind, size_t *next);
 /* Opcode of a dx.op call (its first argument), or UINT32_MAX. */
 uint32_t res_call_opcode(LLVMValueRef call);

@@ -10,18 +10,28 @@
 #include <sys/stat.h>
 #include <time.h>
 
-/* mkdir -p of path's parent; threads may race to create the same one. */
+/* mkdir of path's parent, and of its own parents only when that fails
+ * for want of them: outputs of one run share their directories, so one
+ * call per shader (it was one per path component). Threads may race to
+ * create the same directory. */
 static int batch_make_parents(char *path)
 {
-    for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
-        *p = '\0';
-        int rc = mkdir(path, 0777);
-        int saved = errno;
-        *p = '/';
-        if (rc != 0 && saved != EEXIST)
-            return -1;
+    char *slash = strrchr(path, '/');
+    if (!slash || slash == path)
+        return 0;
+    *slash = '\0';
+    int rc = mkdir(path, 0777);
+    int saved = errno;
+    if (rc != 0 && saved == ENOENT) {
+        rc = batch_make_parents(path);
+        if (rc == 0) {
+            rc = mkdir(path, 0777);
+            saved = errno;
+        }
     }
-    return 0;
+    *slash = '/';
+    errno = saved;
+    return rc != 0 && saved != EEXIST ? -1 : 0;
 }
 
 static void batch_fail(batch_item *it, int code, const char *fmt, const char *arg)
@@ -115,7 +125,10 @@ static dxil_module *batch_load(const batch_options *o, batch_item *it, dxil_diag
         opts.stats = NULL;
     }
     free(it->info);
-    it->info = m ? batch_info_json(m, in.data, in.size, opts.stats, o->load.stats != 0) : NULL;
+    /* Only the report reads the facts (~30k instructions a shader, and
+     * a few hundred bytes held per shader until the end). */
+    it->info = m && o->report
+        ? batch_info_json(m, in.data, in.size, opts.stats, o->load.stats != 0) : NULL;
     dxil_stats_destroy(opts.stats);
     file_release(&in);
     return m;

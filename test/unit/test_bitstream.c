@@ -3,7 +3,9 @@
  * shrinking, nested blocks after the record, no datalayout) is covered. */
 #include "bitcode/bitstream.h"
 #include "bitcode/bitcode_types.h"
+#include "bitcode/bitcode_validate.h"
 #include "bitcode/datalayout.h"
+#include "dxil-upgrade/dxil_upgrade.h"
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -170,6 +172,27 @@ static void tb_walk(const uint8_t *data, size_t size, tb_seen *seen)
     bs_record_free(&rec);
 }
 
+/* The fix from the site the validator noted gives the walk's bytes
+ * (data, size): 0 when it does, 1 when it differs, -1 when the validator
+ * refused the stream or found no record. */
+static int tb_site_differs(const uint8_t *bc, size_t size, const uint8_t *want, size_t want_size,
+                           const char *want_orig)
+{
+    bc_datalayout_site site;
+    if (bitcode_validate_load(bc, size, 0, NULL, NULL, &site) != 0 || site.state != BC_DL_FOUND)
+        return -1;
+    uint8_t *out = NULL;
+    size_t out_size = 0;
+    char *orig = NULL;
+    int rc = bitcode_fix_datalayout_site(bc, size, 0, &site, &out, &out_size, &orig, NULL);
+    bool same = rc == 0 && out_size == want_size && (!out) == (!want) &&
+                (!out || memcmp(out, want, out_size) == 0) && orig && want_orig &&
+                strcmp(orig, want_orig) == 0;
+    free(out);
+    free(orig);
+    return same ? 0 : 1;
+}
+
 static void tb_check_rewrite(const char *layout, unsigned char_bits, const char *want)
 {
     bs_writer w;
@@ -191,6 +214,8 @@ static void tb_check_rewrite(const char *layout, unsigned char_bits, const char 
     CU_ASSERT_TRUE(seen.nested_ok);
     CU_ASSERT_TRUE(seen.trailing_ok);
     CU_ASSERT_TRUE(seen.length_ok);
+    /* The validator's walk finds the record and the fix from there agrees. */
+    CU_ASSERT_EQUAL(tb_site_differs(w.data, size, out, out_size, orig), 0);
     free(out);
     free(orig);
     dxil_diags_destroy(d);
@@ -397,6 +422,50 @@ static void test_resource_class_types(void)
     bcv_destroy(v);
 }
 
+typedef struct tb_corpus {
+    size_t files, found, differ;
+} tb_corpus;
+
+static void tb_site_corpus_file(const char *path, void *user)
+{
+    tb_corpus *t = user;
+    size_t size = 0;
+    uint8_t *data = tu_read_file(path, &size);
+    const uint8_t *bc;
+    size_t bc_size;
+    if (!data || dxil_locate_bitcode(data, size, NULL, &bc, &bc_size, NULL, NULL) != 0) {
+        free(data);
+        return;
+    }
+    t->files++;
+    uint8_t *out = NULL;
+    size_t out_size = 0;
+    char *orig = NULL;
+    if (bitcode_fix_datalayout(bc, bc_size, 0, &out, &out_size, &orig, NULL) == 0) {
+        int rc = tb_site_differs(bc, bc_size, out, out_size, orig);
+        t->found += rc >= 0;
+        t->differ += rc != 0;
+        if (rc != 0)
+            fprintf(stderr, "%s: the datalayout fix from the validator's site %s\n", path,
+                    rc < 0 ? "found no record" : "differs from the walk's");
+    }
+    free(out);
+    free(orig);
+    free(data);
+}
+
+/* Every corpus shader: the validator notes its datalayout record, and the
+ * fix from there gives the same bytes and original as the walk. */
+static void test_rewrite_site_corpus(void)
+{
+    tb_corpus t = {0};
+    if (tu_each_corpus_file(tb_site_corpus_file, &t) == 0)
+        return;
+    CU_ASSERT(t.files > 900);
+    CU_ASSERT_EQUAL(t.found, t.files);
+    CU_ASSERT_EQUAL(t.differ, 0);
+}
+
 int tu_register(void)
 {
     static const tu_case cases[] = {
@@ -410,6 +479,7 @@ int tu_register(void)
         {"aligned rewrite copies the rest", test_rewrite_copies_rest_undecoded},
         {"unchanged or missing layout", test_rewrite_unchanged_and_missing},
         {"malformed streams rejected", test_rewrite_rejects_bad_streams},
+        {"fix from the validator's site matches the walk (corpus)", test_rewrite_site_corpus},
         {NULL, NULL}};
     tu_add_suite("bitstream", cases);
     return 0;
