@@ -54,6 +54,25 @@ static void hint_restypes(LLVMModuleRef m, bc_restypes *t)
     t->cap = n;
 }
 
+/* !{!"fn", i32 index, %struct.T undef} */
+static void hint_params(LLVMModuleRef m, bc_restypes *t)
+{
+    unsigned n = md_named_count(m, DXU_MD_PARAM_TYPES);
+    t->params = n ? calloc(n, sizeof *t->params) : NULL;
+    for (unsigned i = 0; t->params && i < n; i++) {
+        LLVMValueRef rec = md_named_operand(m, DXU_MD_PARAM_TYPES, i), u = md_operand(rec, 2);
+        uint64_t index;
+        const char *name = u && LLVMIsUndef(u) && LLVMGetTypeKind(LLVMTypeOf(u)) == LLVMStructTypeKind
+                               ? LLVMGetStructName(LLVMTypeOf(u)) : NULL;
+        char *fn = md_string_dup(md_operand(rec, 0));
+        if (!name || !fn || md_operand_uint(rec, 1, &index)) {
+            free(fn);
+            continue;
+        }
+        t->params[t->nparams++] = (struct bc_fnparam){fn, strdup(name), (unsigned)index};
+    }
+}
+
 int bcw_hints_from_module(LLVMModuleRef m, bcw_hints *h)
 {
     memset(h, 0, sizeof *h);
@@ -62,12 +81,13 @@ int bcw_hints_from_module(LLVMModuleRef m, bcw_hints *h)
         return -1;
     h->restypes->kinds = hint_strings(m, DXU_MD_MD_KINDS, &h->restypes->nkinds);
     hint_restypes(m, h->restypes);
+    hint_params(m, h->restypes);
     return 0;
 }
 
 void bcw_hints_apply(const bcw_hints *h, bcw_options *o)
 {
-    if (h->restypes && (h->restypes->n || h->restypes->nkinds))
+    if (h->restypes && (h->restypes->n || h->restypes->nkinds || h->restypes->nparams))
         o->restypes = h->restypes;
     if (h->nfn_order) {
         o->fn_order = (const char *const *)h->fn_order;

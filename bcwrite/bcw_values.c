@@ -9,6 +9,7 @@
  * is the first element (what DXC wrote), else a bitcast; a constant
  * expression for constants, else an instruction placed before the user. */
 #include "bcw_internal.h"
+#include "bitcode/bitcode_types.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,21 @@ static uint32_t param_pointee(bcw_ctx *c, LLVMValueRef fn, unsigned i)
     return bcw_type_simple(c, BT_INT, 8);
 }
 
+/* The struct the input's bitcode gave parameter i (bcw_options.restypes),
+ * or BCW_NONE: an unused payload or attributes parameter says nothing. */
+static uint32_t kept_param(bcw_ctx *c, LLVMValueRef fn, unsigned i)
+{
+    const bc_restypes *t = c->opts ? c->opts->restypes : NULL;
+    const char *name = LLVMGetValueName(fn);
+    for (size_t k = 0; t && k < t->nparams; k++) {
+        if (t->params[k].index != i || strcmp(t->params[k].fn, name))
+            continue;
+        LLVMTypeRef st = LLVMGetTypeByName2(c->llctx, t->params[k].name);
+        return st ? bcw_type_from_llvm(c, st) : BCW_NONE;
+    }
+    return BCW_NONE;
+}
+
 static uint32_t func_type_of(bcw_ctx *c, LLVMValueRef fn)
 {
     uint32_t special = bcw_intrinsic_type(c, fn);
@@ -110,7 +126,9 @@ static uint32_t func_type_of(bcw_ctx *c, LLVMValueRef fn)
             params[i] = bcw_type_from_llvm(c, LLVMTypeOf(a));
             continue;
         }
-        uint32_t pointee = LLVMIsDeclaration(fn) ? param_pointee(c, fn, i) : arg_pointee(c, a);
+        uint32_t pointee = kept_param(c, fn, i);
+        if (pointee == BCW_NONE)
+            pointee = LLVMIsDeclaration(fn) ? param_pointee(c, fn, i) : arg_pointee(c, a);
         params[i] = bcw_type_ptr(c, pointee, LLVMGetPointerAddressSpace(LLVMTypeOf(a)));
     }
     LLVMTypeRef rt = LLVMGetReturnType(ft);

@@ -304,7 +304,8 @@ static int bv_md_value(bv_walker *v)
 /* The functions' order and names (bitcode_types.h), for a writer. */
 static int bv_sem_module_value(bv_walker *v)
 {
-    return v->restypes && bcr_module_value(v->restypes, v->ops[0] == 8) == -2 ? bv_oom(v) : 0;
+    uint64_t type = v->n_ops > 1 ? v->ops[1] : UINT64_MAX;
+    return v->restypes && bcr_module_value(v->restypes, v->ops[0] == 8, type) == -2 ? bv_oom(v) : 0;
 }
 
 static int bv_sem_vst_entry(bv_walker *v)

@@ -23,18 +23,27 @@ struct bcr_names {
     char **kinds;    /* METADATA_KIND names by id */
     size_t nkinds;
     bool *is_fn;     /* per module value id: a function (not a global) */
+    uint64_t *fn_type; /* per module value id: the FUNCTION record's type */
     size_t nvalues, cap_values;
     char **vst;      /* module-level names by value id */
     size_t nvst;
 };
 
-int bcr_module_value(bcr_names *s, bool function)
+int bcr_module_value(bcr_names *s, bool function, uint64_t type)
 {
-    bool *v = grow_array(s->is_fn, &s->cap_values, s->nvalues, sizeof *v, 64);
+    size_t cap = s->cap_values;
+    bool *v = grow_array(s->is_fn, &cap, s->nvalues, sizeof *v, 64);
     if (!v)
         return -2;
     s->is_fn = v;
-    s->is_fn[s->nvalues++] = function;
+    cap = s->cap_values;
+    uint64_t *t = grow_array(s->fn_type, &cap, s->nvalues, sizeof *t, 64);
+    if (!t)
+        return -2;
+    s->fn_type = t;
+    s->cap_values = cap;
+    s->is_fn[s->nvalues] = function;
+    s->fn_type[s->nvalues++] = type;
     return 0;
 }
 
@@ -101,6 +110,7 @@ void bcr_destroy(bcr_names *s)
         free(s->vst[i]);
     free(s->vst);
     free(s->is_fn);
+    free(s->fn_type);
     free(s);
 }
 
@@ -204,6 +214,47 @@ static void bcr_finish_one(void *user, unsigned list, unsigned pos, uint64_t ty)
     t->v[t->n++] = r;
 }
 
+/* The named struct a pointer type points to, or NULL. */
+static const char *bcr_struct_of(const bcr_names *s, const bcv_model *types, uint32_t ptr)
+{
+    unsigned code;
+    uint32_t ref, c2, r2;
+    if (!bcv_type_ref(types, ptr, &code, &ref) || code != TY_POINTER ||
+        !bcv_type_ref(types, ref, &c2, &r2) || (c2 != TY_STRUCT_NAMED && c2 != TY_OPAQUE))
+        return NULL;
+    return bcr_name_of(s, ref);
+}
+
+static int bcr_add_param(bc_restypes *out, const char *fn, unsigned index, const char *name)
+{
+    struct bc_fnparam *p = realloc(out->params, (out->nparams + 1) * sizeof *p);
+    if (!p)
+        return -1;
+    out->params = p;
+    p[out->nparams] = (struct bc_fnparam){strdup(fn), strdup(name), index};
+    out->nparams++;
+    return p[out->nparams - 1].fn && p[out->nparams - 1].name ? 0 : -1;
+}
+
+/* Each function's pointer parameters that point to a named struct. */
+static int bcr_finish_params(const bcr_names *s, const bcv_model *types, bc_restypes *out)
+{
+    for (size_t id = 0; id < s->nvst && id < s->nvalues; id++) {
+        uint32_t fty = (uint32_t)s->fn_type[id], n = 0, code_ref;
+        unsigned code;
+        if (!s->is_fn[id] || !s->vst[id] || !bcv_type_ref(types, fty, &code, &code_ref))
+            continue;
+        if (code == TY_POINTER) /* before 3.7: a pointer to the function type */
+            fty = code_ref;
+        for (uint32_t i = 2; bcv_type_operand(types, fty, i, &n); i++) {
+            const char *name = bcr_struct_of(s, types, n);
+            if (name && bcr_add_param(out, s->vst[id], i - 2, name))
+                return -1;
+        }
+    }
+    return 0;
+}
+
 bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md)
 {
     bc_restypes *out = calloc(1, sizeof *out);
@@ -225,6 +276,7 @@ bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_st
             out->functions[out->nfunctions] = strdup(s->vst[i]);
             f.oom |= !out->functions[out->nfunctions++];
         }
+    f.oom |= bcr_finish_params(s, types, out) != 0;
     if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0)) {
         bc_restypes_free(out);
         return NULL;
@@ -254,5 +306,10 @@ void bc_restypes_free(bc_restypes *t)
     for (size_t i = 0; i < t->nfunctions; i++)
         free(t->functions[i]);
     free(t->functions);
+    for (size_t i = 0; i < t->nparams; i++) {
+        free(t->params[i].fn);
+        free(t->params[i].name);
+    }
+    free(t->params);
     free(t);
 }

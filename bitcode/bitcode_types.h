@@ -39,6 +39,13 @@ typedef struct bc_restypes {
      * upgrade may move a declaration to the end). */
     char **functions;
     size_t nfunctions;
+    /* Pointer parameters of functions that pointed to a named struct (a
+     * ray-tracing shader's payload and attributes, even unused). */
+    struct bc_fnparam {
+        char *fn, *name;
+        unsigned index;
+    } *params;
+    size_t nparams;
 } bc_restypes;
 
 /* The record at (list, pos), or NULL. */
@@ -59,7 +66,7 @@ int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n);
 int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n);
 /* A GLOBALVAR (function false) or FUNCTION record, in order: they number
  * the module's values. 0, or -2 without memory. */
-int bcr_module_value(bcr_names *s, bool function);
+int bcr_module_value(bcr_names *s, bool function, uint64_t type);
 /* A module-level VST_CODE_ENTRY [code, value id, name...]. 0 or -2. */
 int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n);
 /* After a clean walk: the pointee of every dx.resources record's operand

@@ -92,6 +92,14 @@ bool bcv_type_array_len(const bcv_model *m, uint64_t id, uint32_t *len)
     return true;
 }
 
+bool bcv_type_operand(const bcv_model *m, uint64_t id, uint32_t i, uint32_t *out)
+{
+    if (m->lost || id >= m->n_types || i >= m->types[id].n_raw)
+        return false;
+    *out = m->fields[m->types[id].raw + i];
+    return true;
+}
+
 uint32_t bcv_type_count(const bcv_model *m)
 {
     return m->lost ? 0 : m->n_types;

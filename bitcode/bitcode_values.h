@@ -49,5 +49,7 @@ bool bcv_type_array_len(const bcv_model *m, uint64_t id, uint32_t *len);
  * not hold id (or the model lost count). bcv_type_count: types defined. */
 bool bcv_type_ref(const bcv_model *m, uint64_t id, unsigned *code, uint32_t *ref);
 uint32_t bcv_type_count(const bcv_model *m);
+/* Operand i of type id's TYPE record (a FUNCTION's [vararg, ret, params]). */
+bool bcv_type_operand(const bcv_model *m, uint64_t id, uint32_t i, uint32_t *out);
 
 #endif

@@ -80,6 +80,9 @@
 #define DXU_MD_MD_KINDS "dxu.mdKinds"
 #define DXU_MD_FUNCTIONS "dxu.functions"
 #define DXU_MD_RESOURCE_TYPES "dxu.resourceTypes"
+/* !dxu.paramTypes = !{!{!"fn", i32 index, %struct.T undef}}: a function's
+ * pointer parameter that pointed to a named struct. */
+#define DXU_MD_PARAM_TYPES "dxu.paramTypes"
 
 /* Moved by the generic rule; listed so code can name them. */
 #define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"

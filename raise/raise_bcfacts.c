@@ -62,6 +62,19 @@ static void bcf_resources(raise_ctx *rc, const bc_restypes *t)
     }
 }
 
+static void bcf_params(raise_ctx *rc, const bc_restypes *t)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(rc->ctx);
+    for (size_t i = 0; i < t->nparams; i++) {
+        LLVMTypeRef st = LLVMGetTypeByName2(rc->ctx, t->params[i].name);
+        if (!st)
+            continue;
+        LLVMValueRef ops[3] = {md_make_string(rc->ctx, t->params[i].fn),
+                               LLVMConstInt(i32, t->params[i].index, 0), LLVMGetUndef(st)};
+        LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_PARAM_TYPES, md_make_node(rc->ctx, ops, 3));
+    }
+}
+
 int raise_bcfacts(raise_ctx *rc)
 {
     const bc_restypes *t = rc->restypes;
@@ -76,5 +89,6 @@ int raise_bcfacts(raise_ctx *rc)
         return -1;
     }
     bcf_resources(rc, t);
+    bcf_params(rc, t);
     return 0;
 }
