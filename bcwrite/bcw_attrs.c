@@ -56,9 +56,37 @@ static int rank_of(const char *name)
     return -1;
 }
 
-static bool kind_is(LLVMAttributeRef a, const char *name)
+/* LLVM 22's kind id of each 3.7 attribute, of memory and of captures,
+ * looked up once per write (a name lookup per attribute cost more than
+ * the rest of the attribute tables together). */
+static void attr_kinds(bcw_ctx *c)
 {
-    return LLVMGetEnumAttributeKind(a) == LLVMGetEnumAttributeKindForName(name, strlen(name));
+    if (c->attr_kinds_ready)
+        return;
+    for (size_t i = 0; i < NATTRS37; i++)
+        c->attr_kinds[i] = LLVMGetEnumAttributeKindForName(attrs37[i].name,
+                                                           strlen(attrs37[i].name));
+    c->kind_memory = LLVMGetEnumAttributeKindForName("memory", 6);
+    c->kind_captures = LLVMGetEnumAttributeKindForName("captures", 8);
+    c->attr_kinds_ready = true;
+}
+
+static enc_attr named(const char *name, uint64_t v);
+
+static bool enum_attr_known(const bcw_ctx *c, unsigned kind, uint64_t v, enc_attr *out)
+{
+    if (kind == c->kind_captures) {
+        if (v)
+            return false;
+        *out = named("nocapture", v);
+        return true;
+    }
+    for (size_t i = 0; i < NATTRS37; i++)
+        if (kind == c->attr_kinds[i]) {
+            *out = named(attrs37[i].name, v);
+            return true;
+        }
+    return false;
 }
 
 static enc_attr named(const char *name, uint64_t v)
@@ -80,26 +108,6 @@ static unsigned memory_attrs(uint64_t v, enc_attr *out)
     return n;
 }
 
-/* An enum attribute as 3.7 knows it; false when 3.7 has no such attribute. */
-static bool enum_attr(LLVMAttributeRef a, enc_attr *out)
-{
-    uint64_t v = LLVMGetEnumAttributeValue(a);
-    const char *name = NULL;
-    if (kind_is(a, "captures")) {
-        if (v)
-            return false;
-        name = "nocapture";
-    } else {
-        for (size_t i = 0; i < NATTRS37 && !name; i++)
-            if (kind_is(a, attrs37[i].name))
-                name = attrs37[i].name;
-    }
-    if (!name)
-        return false;
-    *out = named(name, v);
-    return true;
-}
-
 static int enc_cmp(const void *pa, const void *pb)
 {
     const enc_attr *a = pa, *b = pb;
@@ -119,20 +127,22 @@ static int enc_cmp(const void *pa, const void *pb)
 }
 
 /* The attributes at one index, encoded and sorted; n 0 when none. */
-static enc_attr *encode(LLVMAttributeRef *as, unsigned count, unsigned *n)
+static enc_attr *encode(bcw_ctx *c, LLVMAttributeRef *as, unsigned count, unsigned *n)
 {
     enc_attr *e = calloc(count + 1, sizeof *e);
     *n = 0;
     for (unsigned i = 0; e && i < count; i++) {
         enc_attr x = { .rank = (int)NATTRS37 };
-        if (!LLVMIsStringAttribute(as[i]) && kind_is(as[i], "memory")) {
+        if (!LLVMIsStringAttribute(as[i]) && LLVMGetEnumAttributeKind(as[i]) == c->kind_memory) {
             *n += memory_attrs(LLVMGetEnumAttributeValue(as[i]), e + *n);
             continue;
         }
         if (LLVMIsStringAttribute(as[i])) {
             x.key = LLVMGetStringAttributeKind(as[i], &x.klen);
             x.val = LLVMGetStringAttributeValue(as[i], &x.vlen);
-        } else if (LLVMIsTypeAttribute(as[i]) || !enum_attr(as[i], &x)) {
+        } else if (LLVMIsTypeAttribute(as[i]) ||
+                   !enum_attr_known(c, LLVMGetEnumAttributeKind(as[i]),
+                                    LLVMGetEnumAttributeValue(as[i]), &x)) {
             continue;
         }
         e[(*n)++] = x;
@@ -213,7 +223,8 @@ static uint32_t slot(bcw_ctx *c, LLVMValueRef v, LLVMAttributeIndex index, count
         return 0;
     }
     get(v, index, as);
-    enc_attr *e = encode(as, count, &n);
+    attr_kinds(c);
+    enc_attr *e = encode(c, as, count, &n);
     bcw_rec body = { 0 };
     group_body(e, n, &body);
     uint32_t id = n ? group_id(c, (uint32_t)index, &body) : 0;
@@ -248,6 +259,11 @@ static uint32_t list_id(bcw_ctx *c, const uint32_t *groups, uint32_t n)
 /* Slots in 3.7's order: return, parameters, function. */
 static uint32_t attr_list(bcw_ctx *c, LLVMValueRef v, unsigned nparams, count_fn cnt, get_fn get)
 {
+    bool any = cnt(v, LLVMAttributeFunctionIndex) != 0;
+    for (unsigned i = 0; i <= nparams && !any; i++)
+        any = cnt(v, i) != 0;
+    if (!any) /* most calls */
+        return 0;
     uint32_t *groups = calloc(nparams + 2, sizeof *groups), n = 0;
     if (!groups) {
         c->failed = true;

@@ -151,7 +151,7 @@ static void enum_function_types(bcw_ctx *c, bcw_func *f)
                                                     : bcw_type_simple(c, BT_VOID, 0));
         LLVMValueRef v = c->vals[e].v;
         if (v && LLVMIsACallInst(v))
-            bcw_attrs_of_call(c, v);
+            c->vals[e].attrs = bcw_attrs_of_call(c, v);
         if (v)
             bcw_md_enumerate_attachments(c, v);
     }
@@ -162,8 +162,9 @@ int bcw_enumerate_module(bcw_ctx *c)
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g))
         enum_value(c, bcw_val_of(c, g));
     for (size_t i = 0; i < c->nfns; i++) {
-        enum_value(c, bcw_val_of(c, c->fns[i]));
-        bcw_attrs_of_function(c, c->fns[i]);
+        uint32_t e = bcw_val_of(c, c->fns[i]);
+        enum_value(c, e);
+        c->vals[e].attrs = bcw_attrs_of_function(c, c->fns[i]);
     }
     size_t first_const = c->norder;
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {

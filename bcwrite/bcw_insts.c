@@ -98,7 +98,7 @@ static void w_call(inst_w *w, const bcw_val *e)
     uint32_t callee = e->ops[e->nops - 1];
     uint32_t fty = c->types[c->vals[callee].type].sub[0];
     w->code = I_CALL;
-    bcw_rec_push(&w->r, bcw_attrs_of_call(c, v));
+    bcw_rec_push(&w->r, e->attrs); /* found when enumerated */
     bool must = LLVMGetTailCallKind(v) == LLVMTailCallKindMustTail;
     bcw_rec_push(&w->r, (uint64_t)LLVMGetInstructionCallConv(v) << 1 | LLVMIsTailCall(v) |
                             (uint64_t)must << 14 | 1u << 15);

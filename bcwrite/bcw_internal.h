@@ -59,6 +59,7 @@ typedef struct bcw_val {
     uint32_t nops;
     uint32_t id;         /* enumeration id + 1 (0: not yet) */
     uint32_t uses;       /* LLVM 3.7's use count, for constant order */
+    uint32_t attrs;      /* a call's attribute list id, found once when enumerated */
 } bcw_val;
 
 /* One instruction as written: an LLVM instruction or a cast the writer
@@ -115,6 +116,8 @@ typedef struct bcw_ctx {
     size_t ntypes, types_cap;
     bcw_map type_keys;        /* structural key -> handle */
     bcw_map llvm_types;       /* LLVMTypeRef -> handle (no pointers inside) */
+    uint32_t simple[16];      /* handle + 1 of each scalar kind (BT_INT: i8) */
+    uint32_t i8ptr0;          /* handle + 1 of i8* */
     uint32_t *type_order;     /* enumeration order: handles */
     size_t ntype_order, type_order_cap;
 
@@ -139,6 +142,9 @@ typedef struct bcw_ctx {
     size_t nalists, alists_cap;
     bcw_map alist_of;         /* attribute list key -> id */
     bcw_map group_of;         /* group key -> id */
+    unsigned attr_kinds[64];  /* LLVM 22 kind of each 3.7 attribute (bcw_attrs.c) */
+    unsigned kind_memory, kind_captures;
+    bool attr_kinds_ready;
 
     bcw_md *mds;
     size_t nmds, mds_cap;

@@ -1,6 +1,7 @@
 /* bcw_map.h - an open-addressing hash map from byte keys to uint32 values,
  * used by the bitcode writer for pointer identity and for structural keys
- * (types, casts, attribute groups). */
+ * (types, casts, attribute groups). Keys up to 24 bytes (pointers, casts,
+ * most types) live in the slot; longer ones are copied to the heap. */
 #ifndef DXIL_BCW_MAP_H
 #define DXIL_BCW_MAP_H
 
@@ -8,11 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define BCW_MAP_INLINE 24
+
 typedef struct bcw_map_slot {
-    uint64_t hash;
-    uint8_t *key;        /* NULL: empty */
-    size_t len;
-    uint32_t value;
+    uint64_t hash;       /* 0: empty */
+    uint32_t len, value;
+    union {
+        uint8_t bytes[BCW_MAP_INLINE];
+        uint8_t *heap;
+    } key;
 } bcw_map_slot;
 
 typedef struct bcw_map {

@@ -159,7 +159,7 @@ static void function_records(bcw_ctx *c)
         bcw_rec_push(&r, LLVMGetFunctionCallConv(f));
         bcw_rec_push(&r, LLVMIsDeclaration(f));
         bcw_rec_push(&r, linkage(f));
-        bcw_rec_push(&r, bcw_attrs_of_function(c, f));
+        bcw_rec_push(&r, c->vals[bcw_val_of(c, f)].attrs); /* found when enumerated */
         bcw_rec_push(&r, bcw_align(LLVMGetAlignment(f)));
         bcw_rec_push(&r, 0); /* section */
         bcw_rec_push(&r, LLVMGetVisibility(f));

@@ -60,8 +60,15 @@ uint32_t bcw_type_intern(bcw_ctx *c, const bcw_type *proto, const uint32_t *sub)
 
 uint32_t bcw_type_simple(bcw_ctx *c, enum bcw_type_kind k, uint64_t width)
 {
+    /* the scalar types are asked for all the time: keep their handles */
+    bool cached = k != BT_INT || width == 8;
+    if (cached && c->simple[k])
+        return c->simple[k] - 1;
     bcw_type p = { .kind = (uint8_t)k, .count = width };
-    return bcw_type_intern(c, &p, NULL);
+    uint32_t h = bcw_type_intern(c, &p, NULL);
+    if (cached)
+        c->simple[k] = h + 1;
+    return h;
 }
 
 uint32_t bcw_type_ptr(bcw_ctx *c, uint32_t pointee, unsigned addrspace)

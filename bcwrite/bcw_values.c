@@ -49,7 +49,12 @@ static bool is_ptr(LLVMValueRef v)
 
 static uint32_t i8ptr(bcw_ctx *c, unsigned as)
 {
-    return bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), as);
+    if (as == 0 && c->i8ptr0)
+        return c->i8ptr0 - 1;
+    uint32_t t = bcw_type_ptr(c, bcw_type_simple(c, BT_INT, 8), as);
+    if (as == 0)
+        c->i8ptr0 = t + 1;
+    return t;
 }
 
 /* The pointee a pointer's uses give it (first use wins), else i8. */

@@ -306,9 +306,20 @@ bool bs_writer_reserve(bs_writer *w, size_t bits)
     return true;
 }
 
+static inline void bs_store_le64(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    memcpy(p, &v, sizeof v);
+}
+
 void bs_write(bs_writer *w, uint64_t value, unsigned width)
 {
-    if (width == 0 || w->failed || !bs_writer_reserve(w, width))
+    /* reserve only when the room (plus its 8 spare bytes) runs out: the
+     * DXIL bitcode writer calls this once per field */
+    if (width == 0 || w->failed ||
+        ((w->pos + width + 7) / 8 + 8 > w->cap_bytes && !bs_writer_reserve(w, width)))
         return;
     if (width < 64)
         value &= (UINT64_C(1) << width) - 1;
@@ -318,9 +329,7 @@ void bs_write(bs_writer *w, uint64_t value, unsigned width)
     unsigned shift = w->pos & 7;
     uint8_t *p = w->data + (w->pos >> 3);
     if (width + shift <= 64) {
-        uint64_t word = bs_load_le64(p) | value << shift;
-        for (unsigned i = 0; i < 8; i++)
-            p[i] = (uint8_t)(word >> (8 * i));
+        bs_store_le64(p, bs_load_le64(p) | value << shift);
         w->pos += width;
         return;
     }
@@ -357,6 +366,10 @@ void bs_write_vbr_padded(bs_writer *w, uint64_t value, unsigned width, unsigned 
 
 void bs_write_vbr(bs_writer *w, uint64_t value, unsigned width)
 {
+    if (value < UINT64_C(1) << (width - 1)) { /* one chunk: most fields */
+        bs_write(w, value, width);
+        return;
+    }
     bs_write_vbr_padded(w, value, width, 0);
 }
 
