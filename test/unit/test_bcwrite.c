@@ -31,6 +31,9 @@ typedef struct bw_out {
     dxil_diags *diags;
 } bw_out;
 
+/* Load failures are printed unless a known bug's check expects them. */
+static bool bw_quiet;
+
 static dxil_module *bw_load(const void *data, size_t size, const char *name)
 {
     dxil_options o;
@@ -38,7 +41,7 @@ static dxil_module *bw_load(const void *data, size_t size, const char *name)
     o.raise = false;
     dxil_diags *d = dxil_diags_create();
     dxil_module *m = dxil_module_load_memory(data, size, name, &o, d);
-    if (!m)
+    if (!m && !bw_quiet)
         dxil_diags_print(d, stderr, name);
     dxil_diags_destroy(d);
     return m;
@@ -339,6 +342,18 @@ static bool bw_same_casts(const char *text, const char *unused)
     return ok;
 }
 
+/* Written, and our loader reads it back. */
+static bool bw_reads_back(const char *text, const char *unused)
+{
+    (void)unused;
+    bw_out o = bw_write_text(text);
+    dxil_module *back = o.rc == 0 ? bw_load(o.bc, o.size, "written.bc") : NULL;
+    bool ok = back != NULL;
+    dxil_module_destroy(back);
+    bw_out_free(&o);
+    return ok;
+}
+
 /* dxil_lower_write_container keeps the input's (DXC's) datalayout. */
 static bool bw_container_datalayout(const char *path, const char *unused)
 {
@@ -424,6 +439,15 @@ static const bw_known bw_known_bugs[] = {
      "  %r = cmpxchg ptr addrspace(3) %q, i32 0, i32 1 seq_cst seq_cst\n"
      "  %v = extractvalue { i32, i1 } %r, 0\n  ret i32 %v\n}\n",
      NULL},
+    {"a shuffle mask with an undef element, of a shuffle with an undef operand, is "
+     "written before its elements (a forward reference LLVM's readers accept); our own "
+     "loader's validator rejects the bitcode: DXIL2004 \"shufflevector mask is not a "
+     "constant vector of i32 integers defined before it\"",
+     bw_reads_back,
+     BW_TRIPLE "define <4 x float> @f(<4 x float> %v) {\n"
+     "  %w = shufflevector <4 x float> %v, <4 x float> poison, "
+     "<4 x i32> <i32 0, i32 0, i32 poison, i32 0>\n  ret <4 x float> %w\n}\n",
+     NULL},
     {"dxil_lower_write_container writes LLVM 22's respelling of DXC's datalayout "
      "(i8:8:32 for i8:32): lowering drops !dxu.datalayout before the writer looks",
      bw_container_datalayout, DXIL_TEST_SOURCE_DIR "/samples/compute_sine.ll", NULL},
@@ -436,7 +460,9 @@ static void test_known_bugs(void)
     CU_ASSERT(bw_refused_naming(bw_refused[0].text, bw_refused[0].inst));
     CU_ASSERT(bw_same_casts(bw_rewrites[3].text, NULL));
     CU_ASSERT(bw_same_casts(bw_rewrites[6].text, NULL));
+    CU_ASSERT(bw_reads_back(bw_rewrites[1].text, NULL));
     size_t open = 0;
+    bw_quiet = true;
     for (size_t i = 0; i < sizeof bw_known_bugs / sizeof *bw_known_bugs; i++) {
         const bw_known *k = &bw_known_bugs[i];
         bool fixed = k->fixed(k->input, k->arg);
@@ -448,6 +474,7 @@ static void test_known_bugs(void)
             printf("\n  known writer bug (open): %s", k->bug);
         open += !fixed;
     }
+    bw_quiet = false;
     printf("\n  %zu known writer bugs open\n", open);
 }
 
