@@ -60,6 +60,8 @@ void bench_threads(const bench_config *cfg, const bench_corpus *c, bench_csv *cs
 void bench_scaled(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 void bench_startup(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 void bench_batch_vs_process(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+/* bench_writer.c: our LLVM 3.7 bitcode writer against LLVM 22's. */
+void bench_writer(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 
 /* Ours, end to end, on one shader in memory; returns 0 when it converted. */
 int bench_run_ours(const bench_shader *s, dxil_emit_format emit);

@@ -329,6 +329,7 @@ static void bench_sections(const bench_config *cfg, const bench_corpus *c, bench
 {
     bench_machine(c, csv);
     bench_phases(cfg, c, csv);
+    bench_writer(cfg, c, csv);
     bench_threads(cfg, c, csv);
     bench_scaled(cfg, c, csv);
     if (!cfg->skip_spawn) {

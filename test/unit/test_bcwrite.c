@@ -47,22 +47,29 @@ static dxil_module *bw_load(const void *data, size_t size, const char *name)
     return m;
 }
 
-/* The text module written with bcw_write_module (diags kept). */
-static bw_out bw_write_text(const char *text)
+/* The module in data written with bcw_write_module (diags kept), with the
+ * class types the loader recovered from its bitcode. */
+static bw_out bw_write_data(const void *data, size_t size)
 {
     bw_out o = {NULL, 0, -2, dxil_diags_create()};
-    dxil_module *m = bw_load(text, strlen(text), "in.ll");
+    dxil_module *m = bw_load(data, size, "in.ll");
     CU_ASSERT_PTR_NOT_NULL(m);
     if (!m)
         return o;
     bcw_options opts;
     bcw_options_init(&opts);
     opts.name = "in.ll";
+    opts.restypes = m->restypes;
     o.bc = (uint8_t *)1; /* must come back NULL on failure */
     o.size = 1;
     o.rc = bcw_write_module(m->mod, &opts, &o.bc, &o.size, o.diags);
     dxil_module_destroy(m);
     return o;
+}
+
+static bw_out bw_write_text(const char *text)
+{
+    return bw_write_data(text, strlen(text));
 }
 
 static void bw_out_free(bw_out *o)
@@ -342,15 +349,33 @@ static bool bw_same_casts(const char *text, const char *unused)
     return ok;
 }
 
-/* Written, and our loader reads it back. */
-static bool bw_reads_back(const char *text, const char *unused)
+/* Refused with DXIL3004 and no output, or written into bitcode our loader
+ * reads back. */
+static bool bw_refused_or_reads_back(const void *data, size_t size)
 {
-    (void)unused;
-    bw_out o = bw_write_text(text);
+    bw_out o = bw_write_data(data, size);
     dxil_module *back = o.rc == 0 ? bw_load(o.bc, o.size, "written.bc") : NULL;
-    bool ok = back != NULL;
+    bool ok = back || (o.rc == -1 && o.bc == NULL && bw_all_3004(o.diags));
     dxil_module_destroy(back);
     bw_out_free(&o);
+    return ok;
+}
+
+static bool bw_text_refused_or_reads_back(const char *text, const char *unused)
+{
+    (void)unused;
+    return bw_refused_or_reads_back(text, strlen(text));
+}
+
+/* The same for a file: text, bitcode or container. */
+static bool bw_file_refused_or_reads_back(const char *path, const char *unused)
+{
+    (void)unused;
+    size_t size = 0;
+    uint8_t *data = tu_read_file(path, &size);
+    CU_ASSERT_PTR_NOT_NULL(data);
+    bool ok = data && bw_refused_or_reads_back(data, size);
+    free(data);
     return ok;
 }
 
@@ -443,11 +468,21 @@ static const bw_known bw_known_bugs[] = {
      "written before its elements (a forward reference LLVM's readers accept); our own "
      "loader's validator rejects the bitcode: DXIL2004 \"shufflevector mask is not a "
      "constant vector of i32 integers defined before it\"",
-     bw_reads_back,
+     bw_text_refused_or_reads_back,
      BW_TRIPLE "define <4 x float> @f(<4 x float> %v) {\n"
      "  %w = shufflevector <4 x float> %v, <4 x float> poison, "
      "<4 x i32> <i32 0, i32 0, i32 poison, i32 0>\n  ret <4 x float> %w\n}\n",
      NULL},
+    {"a string attribute whose key or value holds a NUL byte is written as it is; "
+     "the NUL ends the string early and the group record reads back as \"Invalid "
+     "attribute group entry\" (found by fuzz_bcwrite)",
+     bw_file_refused_or_reads_back,
+     DXIL_TEST_SOURCE_DIR "/test/fuzz/regress/bcwrite/string-attr-nul.ll", NULL},
+    {"a DXC module whose METADATA_KIND ids leave a gap (one record numbered 444 "
+     "instead of 4) is written with a METADATA_KIND record that has no name, which "
+     "LLVM's readers (3.7 and 22) reject: \"Invalid record\" (found by fuzz_bcwrite)",
+     bw_file_refused_or_reads_back,
+     DXIL_TEST_SOURCE_DIR "/test/fuzz/regress/bcwrite/metadata-kind-gap.dxil", NULL},
     {"dxil_lower_write_container writes LLVM 22's respelling of DXC's datalayout "
      "(i8:8:32 for i8:32): lowering drops !dxu.datalayout before the writer looks",
      bw_container_datalayout, DXIL_TEST_SOURCE_DIR "/samples/compute_sine.ll", NULL},
@@ -460,7 +495,10 @@ static void test_known_bugs(void)
     CU_ASSERT(bw_refused_naming(bw_refused[0].text, bw_refused[0].inst));
     CU_ASSERT(bw_same_casts(bw_rewrites[3].text, NULL));
     CU_ASSERT(bw_same_casts(bw_rewrites[6].text, NULL));
-    CU_ASSERT(bw_reads_back(bw_rewrites[1].text, NULL));
+    CU_ASSERT(bw_text_refused_or_reads_back(bw_rewrites[1].text, NULL));
+    CU_ASSERT(bw_text_refused_or_reads_back(bw_refused[0].text, NULL));
+    CU_ASSERT(bw_file_refused_or_reads_back(DXIL_TEST_SOURCE_DIR "/samples/compute_sine.ll",
+                                            NULL));
     size_t open = 0;
     bw_quiet = true;
     for (size_t i = 0; i < sizeof bw_known_bugs / sizeof *bw_known_bugs; i++) {
