@@ -50,13 +50,13 @@ static const char *const bc_path_names[BC_PATHS] = {"direct", "raise"};
 
 typedef struct bc_path {
     const char *name;
-    size_t written, refused, read_back, same_ir, same_calls, malformed, identical;
+    size_t loaded, written, refused, read_back, same_ir, same_calls, malformed, identical;
     char first_refused[600], first_unread[600], first_ir[1200], first_cmp[600];
     bc_vocab vocab;
 } bc_path;
 
 typedef struct bc_totals {
-    size_t files, loaded, raised;
+    size_t files;
     bc_path p[BC_PATHS];
     bc_vocab dxc;         /* DXC's bitcode over the corpus */
     size_t dxc_malformed;
@@ -173,50 +173,48 @@ static void bc_check(bc_path *p, const char *path, LLVMModuleRef want, const uin
     bc_read_back(p, path, want, bc, size);
 }
 
-static void bc_direct(bc_totals *t, const char *path, const uint8_t *data, size_t size,
-                      const uint8_t *dxc, size_t dxc_size)
+static void bc_refused(bc_path *p, const char *path, dxil_diags *d)
 {
-    dxil_diags *d = dxil_diags_create();
-    dxil_module *m = bc_load(data, size, path, false, d);
-    bc_path *p = &t->p[BC_DIRECT];
-    t->loaded += m != NULL;
-    bcw_options o;
-    bcw_options_init(&o);
-    o.name = path;
-    o.restypes = m ? m->restypes : NULL;
-    uint8_t *bc = NULL;
-    size_t bc_size = 0;
-    if (m && bcw_write_module(m->mod, &o, &bc, &bc_size, d) == 0) {
-        bc_check(p, path, m->mod, bc, bc_size, dxc, dxc_size);
-    } else if (m) {
-        p->refused++;
-        bc_note_diags(p->first_refused, sizeof p->first_refused, path, d);
-    }
-    free(bc);
-    dxil_module_destroy(m);
-    dxil_diags_destroy(d);
+    p->refused++;
+    bc_note_diags(p->first_refused, sizeof p->first_refused, path, d);
 }
 
-static void bc_raise(bc_totals *t, const char *path, const uint8_t *data, size_t size,
-                     const uint8_t *dxc, size_t dxc_size)
+/* The bitcode of path k for m (loaded raised for BC_RAISE): *bc points
+ * into *owned, which the caller frees. */
+static int bc_write(int k, dxil_module *m, const char *path, const uint8_t **bc, size_t *size,
+                    uint8_t **owned, dxil_diags *d)
+{
+    if (k == BC_DIRECT) {
+        bcw_options o;
+        bcw_options_init(&o);
+        o.name = path;
+        o.restypes = m->restypes;
+        int rc = bcw_write_module(m->mod, &o, owned, size, d);
+        *bc = *owned;
+        return rc;
+    }
+    /* m is lowered in place: the module the writer was given */
+    size_t out_size = 0;
+    if (dxil_lower_write_container(m, NULL, NULL, owned, &out_size, d) != 0)
+        return -1;
+    return dxil_locate_bitcode(*owned, out_size, NULL, bc, size, NULL, d);
+}
+
+static void bc_run(bc_totals *t, int k, const char *path, const uint8_t *data, size_t size,
+                   const uint8_t *dxc, size_t dxc_size)
 {
     dxil_diags *d = dxil_diags_create();
-    dxil_module *m = bc_load(data, size, path, true, d);
-    bc_path *p = &t->p[BC_RAISE];
-    t->raised += m != NULL;
-    uint8_t *out = NULL;
-    size_t out_size = 0;
-    const uint8_t *bc;
-    size_t bc_size;
-    /* m is lowered in place: the module the writer was given */
-    if (m && dxil_lower_write_container(m, NULL, NULL, &out, &out_size, d) == 0 &&
-        dxil_locate_bitcode(out, out_size, NULL, &bc, &bc_size, NULL, d) == 0) {
+    dxil_module *m = bc_load(data, size, path, k == BC_RAISE, d);
+    bc_path *p = &t->p[k];
+    p->loaded += m != NULL;
+    const uint8_t *bc = NULL;
+    uint8_t *owned = NULL;
+    size_t bc_size = 0;
+    if (m && bc_write(k, m, path, &bc, &bc_size, &owned, d) == 0)
         bc_check(p, path, m->mod, bc, bc_size, dxc, dxc_size);
-    } else if (m) {
-        p->refused++;
-        bc_note_diags(p->first_refused, sizeof p->first_refused, path, d);
-    }
-    free(out);
+    else if (m)
+        bc_refused(p, path, d);
+    free(owned);
     dxil_module_destroy(m);
     dxil_diags_destroy(d);
 }
@@ -235,8 +233,8 @@ static void bc_file(const char *path, void *user)
     }
     if (bc_vocab_add(&t->dxc, dxc, dxc_size) != 0)
         t->dxc_malformed++;
-    bc_direct(t, path, data, size, dxc, dxc_size);
-    bc_raise(t, path, data, size, dxc, dxc_size);
+    for (int k = 0; k < BC_PATHS; k++)
+        bc_run(t, k, path, data, size, dxc, dxc_size);
     free(data);
 }
 
@@ -300,13 +298,15 @@ static void test_corpus(void)
         return;
     }
     printf("\n  corpus: %zu files, %zu loaded, %zu raised; DXC's bitcode uses %zu block and "
-           "record kinds\n", t->files, t->loaded, t->raised, bc_vocab_size(&t->dxc));
+           "record kinds\n", t->files, t->p[BC_DIRECT].loaded, t->p[BC_RAISE].loaded,
+           bc_vocab_size(&t->dxc));
     for (int k = 0; k < BC_PATHS; k++)
         bc_print(&t->p[k]);
     CU_ASSERT(t->files >= 900);
     CU_ASSERT_EQUAL(t->dxc_malformed, 0);
     for (int k = 0; k < BC_PATHS; k++) {
         const bc_path *p = &t->p[k];
+        CU_ASSERT_EQUAL(p->loaded, t->files);
         CU_ASSERT_EQUAL(p->written, t->files);
         CU_ASSERT_EQUAL(p->malformed, 0);
         CU_ASSERT_EQUAL(p->read_back, p->written);
