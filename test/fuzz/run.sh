@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh <target> <seconds> [extra libFuzzer args...]
-# Runs one fuzz target (container, bitstream, load, write) for a set time. Seeds
-# are built from ../shared/corpus at run time; inputs libFuzzer finds are
+# Runs one fuzz target (container, bitstream, load, write, bcwrite) for a set
+# time. Seeds are built from ../shared/corpus at run time, plus seeds/<target>
+# when the repository has it; inputs libFuzzer finds are
 # kept in $DXIL_FUZZ_WORK/corpus-<target> across runs; crashes land in
 # $DXIL_FUZZ_WORK/crashes-<target>/. Exit status is libFuzzer's (0: no
 # crash found).
@@ -11,7 +12,7 @@
 #   DXIL_FUZZ_WORK   work directory (default: $DXIL_FUZZ_BIN/work)
 set -eu
 if [ $# -lt 2 ]; then
-    echo "usage: $0 <container|bitstream|load> <seconds> [libFuzzer args]" >&2
+    echo "usage: $0 <container|bitstream|load|write|bcwrite> <seconds> [libFuzzer args]" >&2
     exit 2
 fi
 target=$1 seconds=$2
@@ -38,10 +39,13 @@ if [ ! -d "$seeds" ]; then
 fi
 regress=$here/regress/$target
 [ -d "$regress" ] || regress=
+# Hand-written seeds kept in the repository (bcwrite: small modern .ll).
+extra=$here/seeds/$target
+[ -d "$extra" ] || extra=
 # LLVM's own leaks on rejected input are suppressed; ours are not.
 export LSAN_OPTIONS="suppressions=$here/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 # -rss_limit_mb also catches a tiny input making us allocate gigabytes.
 exec "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$work/crashes-$target/" "$@" \
-    "$work/corpus-$target" "$seeds" $regress
+    "$work/corpus-$target" "$seeds" $extra $regress
