@@ -61,6 +61,25 @@ const char *cli_display_name(const char *path, bool output)
     return path;
 }
 
+/* A module LLVM's verifier refuses at write time is the input's fault
+ * (issue 23: nothing LLVM rejects is written), so DXIL3001 names the
+ * input; the rest of what writing reports (the file system) the output. */
+void cli_print_write_diags(const dxil_diags *diags, const char *in, const char *out)
+{
+    for (size_t i = 0; i < dxil_diags_count(diags); i++) {
+        const dxil_diag *d = dxil_diags_get(diags, i);
+        const char *name = cli_display_name(d->code == DXIL_E_LLVM_VERIFY ? in : out,
+                                            d->code != DXIL_E_LLVM_VERIFY);
+        int n = dxil_diag_format(d, name, NULL, 0);
+        char *line = n < 0 ? NULL : malloc((size_t)n + 1);
+        if (!line)
+            continue;
+        dxil_diag_format(d, name, line, (size_t)n + 1);
+        fprintf(stderr, "%s\n", line);
+        free(line);
+    }
+}
+
 int cli_emit_option(const char *tool, int c, const char *arg, dxil_emit_format *fmt, bool *set)
 {
     if (c == 'S')

@@ -35,6 +35,9 @@ void cli_print_version(const char *tool);
 
 /* The name diagnostics give a path: "<stdin>"/"<stdout>" for "-". */
 const char *cli_display_name(const char *path, bool output);
+/* Prints the diagnostics of writing an output: LLVM verifier errors name
+ * the input, the others the output. */
+void cli_print_write_diags(const dxil_diags *diags, const char *in, const char *out);
 
 /* getopt_long value of --emit in the tools that write IR (below a
  * cli_loader value, above a tool's own). */

@@ -143,7 +143,8 @@ static int lower_container(dxil_module *m, const lower_cli *c, dxil_diags *diags
     return ok;
 }
 
-/* Write errors name the output, everything before it the input. */
+/* Write errors name the output (a verifier refusal the input), everything
+ * before it the input. */
 static int lower_ir(dxil_module *m, const lower_cli *c, dxil_diags *diags)
 {
     int ok = dxil_module_lower(m, &c->lo, diags) == 0;
@@ -153,7 +154,7 @@ static int lower_ir(dxil_module *m, const lower_cli *c, dxil_diags *diags)
         /* By default every output is one LLVM 22 reads (issue 23). */
         ok = (c->dxc_layout ? dxil_lower_write_file(m, c->out, c->emit, diags)
                             : dxil_module_write_file(m, c->out, c->emit, diags)) == 0;
-        dxil_diags_print(diags, stderr, cli_display_name(c->out, true));
+        cli_print_write_diags(diags, c->in, c->out);
     }
     return ok;
 }

@@ -110,15 +110,16 @@ static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
     free(json);
 }
 
-/* Writes the IR. What went wrong writing is the output's fault: those
- * diagnostics name the output; the input's (printed first) name the input. */
+/* Writes the IR. What went wrong writing is the output's fault and names
+ * the output, except a module LLVM's verifier refuses (the input's); the
+ * input's diagnostics (printed first) name the input. */
 static int upgrade_write(dxil_module *m, const upgrade_args *a, dxil_diags *diags)
 {
     dxil_diags_print(diags, stderr, cli_display_name(a->input, false));
     dxil_diags_clear(diags);
     dxil_diags *out = dxil_diags_create();
     int rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, out);
-    dxil_diags_print(out, stderr, cli_display_name(a->output, true));
+    cli_print_write_diags(out, a->input, a->output);
     dxil_diags_destroy(out);
     return rc;
 }

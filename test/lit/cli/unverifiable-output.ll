@@ -11,6 +11,10 @@
 ; RUN: rm -rf %t.dir %t.outdir && mkdir %t.dir && cp %s %t.dir/broken.ll
 ; RUN: %expect-exit 1 %dxil-upgrade --batch %t.dir -O %t.outdir --no-progress 2>&1 | FileCheck --check-prefix=BATCH %s
 ; RUN: not test -e %t.outdir/broken.ll
+; The verifier's refusal is the input's fault: it names the input, not the
+; output it was about to be written to (dxil-upgrade and dxil-lower).
+; RUN: %expect-exit 1 %dxil-upgrade --no-raise %s -o %t.named.ll 2>&1 | FileCheck --check-prefix=NAMED %s
+; RUN: %expect-exit 1 %dxil-lower %s -o %t.named.ll 2>&1 | FileCheck --check-prefix=NAMED %s
 ; The same module made valid is written.
 ; RUN: sed 's/add i32 %b, 1/add i32 %x, 2/' %s | %dxil-upgrade --no-raise - -o %t.ok.ll
 ; RUN: FileCheck --check-prefix=OK %s < %t.ok.ll
@@ -22,6 +26,8 @@
 ; STDOUT-NOT: define
 ; BATCH: DXIL3001
 ; OK: %a = add i32 %x, 2
+; NAMED: unverifiable-output.ll: error: LLVM verifier
+; NAMED-NOT: named.ll: error
 
 target triple = "dxilv1.0-pc-shadermodel6.0-compute"
 
