@@ -140,6 +140,9 @@ static enc_attr *encode(bcw_ctx *c, LLVMAttributeRef *as, unsigned count, unsign
         if (LLVMIsStringAttribute(as[i])) {
             x.key = LLVMGetStringAttributeKind(as[i], &x.klen);
             x.val = LLVMGetStringAttributeValue(as[i], &x.vlen);
+            if (memchr(x.key, 0, x.klen) || (x.vlen && memchr(x.val, 0, x.vlen)))
+                bcw_error(c, NULL, "a string attribute holds a NUL byte, which 3.7's "
+                                   "attribute records end strings with");
         } else if (LLVMIsTypeAttribute(as[i]) ||
                    !enum_attr_known(c, LLVMGetEnumAttributeKind(as[i]),
                                     LLVMGetEnumAttributeValue(as[i]), &x)) {

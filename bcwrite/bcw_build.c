@@ -223,11 +223,30 @@ static uint32_t *switch_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *nops)
     return ops;
 }
 
+/* An LLVM intrinsic whose name carries LLVM 22's pointer mangling (.p0)
+ * and is not one this writer gives its 3.7 form (llvm.memcpy.p0.p0.i32:
+ * 3.7 spelled it .p0i8.p0i8.i32 with another signature, and DXIL has no
+ * memcpy). */
+static bool modern_intrinsic(LLVMValueRef callee)
+{
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName(callee) : "";
+    if (strncmp(name, "llvm.", 5) || bcw_intrinsic_name37(name))
+        return false;
+    for (const char *p = strstr(name, ".p"); p; p = strstr(p + 1, ".p"))
+        if (p[2] >= '0' && p[2] <= '9')
+            return true;
+    return false;
+}
+
 static void build_inst(bcw_ctx *c, LLVMValueRef inst)
 {
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     if (refuse(c, inst, op))
         return;
+    if (op == LLVMCall && modern_intrinsic(LLVMGetCalledValue(inst))) {
+        bcw_error(c, inst, "this LLVM intrinsic has no LLVM 3.7 form here (not DXIL)");
+        return;
+    }
     unsigned n = (unsigned)LLVMGetNumOperands(inst);
     bool life = op == LLVMCall && is_lifetime(LLVMGetCalledValue(inst));
     uint32_t nops = life ? 3 : op == LLVMFNeg ? 2 : op == LLVMShuffleVector ? 3 : n;

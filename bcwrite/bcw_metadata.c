@@ -397,6 +397,8 @@ static void write_kinds(bcw_ctx *c)
     bcw_enter(c, METADATA_BLOCK_ID, 3, &len);
     bcw_rec r = { 0 };
     for (size_t k = 0; k < c->nkinds; k++) {
+        if (!c->kind_names[k][0])
+            continue; /* an id the input left unnamed: records carry their ids */
         r.n = 0;
         bcw_rec_push(&r, k);
         for (const char *p = c->kind_names[k]; *p; p++)

@@ -436,13 +436,6 @@ static const bw_known bw_known_bugs[] = {
      BW_TRIPLE "define void @f() {\n  %h = call target(\"dx.RawBuffer\", float, 1, 0) @h()\n"
      "  ret void\n}\ndeclare target(\"dx.RawBuffer\", float, 1, 0) @h()\n",
      "%h = call target(\"dx.RawBuffer\", float, 1, 0) @h()"},
-    {"llvm.memcpy is written with LLVM 22's 4-operand signature and .p0 name (3.7: "
-     "llvm.memcpy.p0i8.p0i8.i32 with an alignment operand; DXIL has no memcpy)",
-     bw_refused_naming,
-     BW_TRIPLE "define void @f(ptr %d, ptr %s) {\n"
-     "  call void @llvm.memcpy.p0.p0.i32(ptr %d, ptr %s, i32 16, i1 false)\n  ret void\n}\n"
-     "declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i1 immarg)\n",
-     "call void @llvm.memcpy"},
     {"a pointer bitcast is typed as its source, so its cmpxchg (or load) user gets a "
      "second bitcast (rwtex_atomics.cs_6_6 and cs_6_7)",
      bw_same_casts,
@@ -462,21 +455,25 @@ static const bw_known bw_known_bugs[] = {
      "  %w = shufflevector <4 x float> %v, <4 x float> poison, "
      "<4 x i32> <i32 0, i32 0, i32 poison, i32 0>\n  ret <4 x float> %w\n}\n",
      NULL},
-    {"a string attribute whose key or value holds a NUL byte is written as it is; "
-     "the NUL ends the string early and the group record reads back as \"Invalid "
-     "attribute group entry\" (found by fuzz_bcwrite)",
-     bw_file_refused_or_reads_back,
-     DXIL_TEST_SOURCE_DIR "/test/fuzz/regress/bcwrite/string-attr-nul.ll", NULL},
-    {"a DXC module whose METADATA_KIND ids leave a gap (one record numbered 444 "
-     "instead of 4) is written with a METADATA_KIND record that has no name, which "
-     "LLVM's readers (3.7 and 22) reject: \"Invalid record\" (found by fuzz_bcwrite)",
-     bw_file_refused_or_reads_back,
-     DXIL_TEST_SOURCE_DIR "/test/fuzz/regress/bcwrite/metadata-kind-gap.dxil", NULL},
 };
 
 
 /* Bugs this table listed once, now fixed: each must stay fixed. */
 static const bw_known bw_fixed_bugs[] = {
+    {"llvm.memcpy (an intrinsic with LLVM 22's pointer mangling) is refused, naming "
+     "the call",
+     bw_refused_naming,
+     BW_TRIPLE "define void @f(ptr %d, ptr %s) {\n"
+     "  call void @llvm.memcpy.p0.p0.i32(ptr %d, ptr %s, i32 16, i1 false)\n  ret void\n}\n"
+     "declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i1 immarg)\n",
+     "call void @llvm.memcpy"},
+    {"a string attribute holding a NUL byte is refused (found by fuzz_bcwrite)",
+     bw_file_refused_or_reads_back,
+     DXIL_TEST_SOURCE_DIR "/test/fuzz/regress/bcwrite/string-attr-nul.ll", NULL},
+    {"a METADATA_KIND id gap in the input is kept as a gap, not a nameless record "
+     "(found by fuzz_bcwrite)",
+     bw_file_refused_or_reads_back,
+     DXIL_TEST_SOURCE_DIR "/test/fuzz/regress/bcwrite/metadata-kind-gap.dxil", NULL},
     {"lifetime markers reuse the i8* cast LLVM 22's lifetime upgrade left dead",
      bw_same_casts,
      BW_TRIPLE "define i32 @f(i32 %i) {\n  %a = alloca [8 x i32], align 4\n"
