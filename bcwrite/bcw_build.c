@@ -207,11 +207,9 @@ static uint32_t shuffle_mask(bcw_ctx *c, LLVMValueRef inst)
 static uint32_t *switch_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *nops)
 {
     unsigned cases = shim_switch_num_cases(inst);
-    uint32_t *ops = calloc(2 + 2 * (size_t)cases, sizeof *ops);
-    if (!ops) {
-        c->failed = true;
+    uint32_t *ops = bcw_alloc_ops(c, 2 + 2 * (size_t)cases);
+    if (!ops)
         return NULL;
-    }
     ops[0] = bcw_operand(c, LLVMGetOperand(inst, 0), BCW_NONE);
     ops[1] = bcw_val_of(c, LLVMBasicBlockAsValue(LLVMGetSwitchDefaultDest(inst)));
     for (unsigned i = 0; i < cases; i++) {
@@ -251,7 +249,7 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
     bool life = op == LLVMCall && is_lifetime(LLVMGetCalledValue(inst));
     uint32_t nops = life ? 3 : op == LLVMFNeg ? 2 : op == LLVMShuffleVector ? 3 : n;
     uint32_t *ops = op == LLVMSwitch ? switch_ops(c, inst, &nops)
-                                     : calloc(nops ? nops : 1, sizeof *ops);
+                                     : bcw_alloc_ops(c, nops);
     if (!ops) {
         c->failed = true;
         return;
@@ -268,7 +266,6 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
     if (op == LLVMShuffleVector)
         ops[2] = shuffle_mask(c, inst);
     uint32_t e = bcw_val_of(c, inst);
-    free(c->vals[e].ops);
     c->vals[e].ops = ops;
     c->vals[e].nops = nops;
     add_inst(c, e, LLVMGetTypeKind(LLVMTypeOf(inst)) != LLVMVoidTypeKind);
@@ -305,11 +302,8 @@ static void build_globals(bcw_ctx *c)
         if (!init)
             continue;
         uint32_t ie = bcw_operand(c, init, c->types[c->vals[e].type].sub[0]);
-        c->vals[e].ops = malloc(sizeof *c->vals[e].ops);
-        if (!c->vals[e].ops) {
-            c->failed = true;
+        if (!(c->vals[e].ops = bcw_alloc_ops(c, 1)))
             return;
-        }
         c->vals[e].ops[0] = ie;
         c->vals[e].nops = 1;
     }
@@ -362,12 +356,24 @@ static int order_functions(bcw_ctx *c)
         order = (const char *const *)o->restypes->functions;
         norder = o->restypes->nfunctions;
     }
-    for (size_t k = 0; k < norder; k++)
-        for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
-            if (!strcmp(name37(f), order[k]) && !placed(c, f)) {
-                c->fns[c->nfns++] = f;
-                break;
-            }
+    /* name -> function, the first unshadowed one of each 3.7 name */
+    bcw_map by_name = { 0 };
+    LLVMValueRef *all = calloc(n + 1, sizeof *all);
+    uint32_t i = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); all && f; f = LLVMGetNextFunction(f), i++) {
+        all[i] = f;
+        const char *nm = name37(f);
+        uint32_t had;
+        if (!shadowed(c, f) && !bcw_map_get(&by_name, nm, strlen(nm), &had))
+            bcw_map_put(&by_name, nm, strlen(nm), i);
+    }
+    for (size_t k = 0; all && k < norder; k++) {
+        uint32_t at;
+        if (bcw_map_get(&by_name, order[k], strlen(order[k]), &at) && !placed(c, all[at]))
+            c->fns[c->nfns++] = all[at];
+    }
+    free(all);
+    bcw_map_free(&by_name);
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
         if (!placed(c, f))
             c->fns[c->nfns++] = f;

@@ -105,6 +105,14 @@ typedef struct bcw_md {
 
 enum { MDK_STRING, MDK_VALUE, MDK_NODE, MDK_DISTINCT };
 
+/* Operand lists live in chunks freed together (one malloc per operand
+ * list cost more than the rest of pass 1). */
+typedef struct bcw_chunk {
+    struct bcw_chunk *next;
+    size_t used, cap;
+    uint32_t data[];
+} bcw_chunk;
+
 typedef struct bcw_ctx {
     LLVMModuleRef mod;
     LLVMContextRef llctx;
@@ -158,6 +166,7 @@ typedef struct bcw_ctx {
     const char *datalayout;   /* DXC's, from !dxu.datalayout, or the module's */
     char *datalayout_owned;
 
+    bcw_chunk *chunks;
     bs_writer w;
     unsigned widths[8];       /* abbreviation widths of the open blocks */
     unsigned depth;
@@ -175,6 +184,8 @@ static inline uint32_t bcw_type_sub(const bcw_ctx *c, uint32_t t, uint32_t i)
 void bcw_error(bcw_ctx *c, LLVMValueRef where, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 bool bcw_grow(bcw_ctx *c, void **p, size_t *cap, size_t need, size_t elem);
+/* n zeroed operand slots that live as long as c (NULL: out of memory). */
+uint32_t *bcw_alloc_ops(bcw_ctx *c, size_t n);
 
 /* types */
 uint32_t bcw_type_from_llvm(bcw_ctx *c, LLVMTypeRef t);

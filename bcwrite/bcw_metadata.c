@@ -90,10 +90,9 @@ static uint32_t md_node(bcw_ctx *c, LLVMValueRef md)
 {
     unsigned n;
     LLVMValueRef *ops = md_operands(md, &n);
-    uint32_t *ids = calloc(n ? n : 1, sizeof *ids);
+    uint32_t *ids = bcw_alloc_ops(c, n);
     if (!ids || (n && !ops)) {
         free(ops);
-        free(ids);
         c->failed = true;
         return 0;
     }
@@ -141,15 +140,17 @@ static bool skipped_named(const char *name)
 static void mark_resources(bcw_ctx *c)
 {
     LLVMValueRef root = md_named_single(c->mod, "dx.resources");
-    for (unsigned list = 0; list < 4 && root; list++) {
-        LLVMValueRef l = md_operand(root, list);
-        unsigned n = md_num_operands(l);
-        for (unsigned pos = 0; pos < n; pos++) {
-            LLVMValueRef rec = md_operand(l, pos);
-            if (rec && !bcw_map_putp(&c->res_nodes, rec, list << 20 | pos))
+    unsigned nlists = 0;
+    LLVMValueRef *lists = root ? md_operands(root, &nlists) : NULL;
+    for (unsigned list = 0; list < 4 && list < nlists; list++) {
+        unsigned n = 0;
+        LLVMValueRef *recs = lists[list] ? md_operands(lists[list], &n) : NULL;
+        for (unsigned pos = 0; pos < n; pos++)
+            if (recs[pos] && !bcw_map_putp(&c->res_nodes, recs[pos], list << 20 | pos))
                 c->failed = true;
-        }
+        free(recs);
     }
+    free(lists);
 }
 
 void bcw_md_enumerate_named(bcw_ctx *c)
@@ -459,8 +460,7 @@ void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
 void bcw_md_free(bcw_ctx *c)
 {
     for (size_t i = 0; i < c->nmds; i++) {
-        free(c->mds[i].ops);
-        free(c->mds[i].refs);
+        free(c->mds[i].refs); /* ops: in c->chunks */
     }
     free(c->mds);
     bcw_map_free(&c->md_of);

@@ -72,6 +72,26 @@ bool bcw_grow(bcw_ctx *c, void **p, size_t *cap, size_t need, size_t elem)
     return true;
 }
 
+uint32_t *bcw_alloc_ops(bcw_ctx *c, size_t n)
+{
+    if (!n)
+        n = 1;
+    bcw_chunk *k = c->chunks;
+    if (!k || k->cap - k->used < n) {
+        size_t cap = n > 4096 ? n : 4096;
+        if (!(k = malloc(sizeof *k + cap * sizeof *k->data))) {
+            c->failed = true;
+            return NULL;
+        }
+        *k = (bcw_chunk){ c->chunks, 0, cap };
+        c->chunks = k;
+    }
+    uint32_t *p = k->data + k->used;
+    k->used += n;
+    memset(p, 0, n * sizeof *p);
+    return p;
+}
+
 static void string_record(bcw_ctx *c, unsigned code, const char *s)
 {
     bcw_rec r = { 0 };
@@ -333,6 +353,11 @@ static void ctx_free(bcw_ctx *c)
     bcw_attrs_free(c);
     bcw_md_free(c);
     free(c->datalayout_owned);
+    while (c->chunks) {
+        bcw_chunk *next = c->chunks->next;
+        free(c->chunks);
+        c->chunks = next;
+    }
     bs_writer_free(&c->w);
 }
 

@@ -56,8 +56,12 @@ void bcw_record(bcw_ctx *c, unsigned code, const uint64_t *ops, size_t n, unsign
     bs_write(w, BS_UNABBREV_RECORD, width);
     bs_write_vbr(w, code, 6);
     bs_write_vbr(w, n, 6);
-    for (size_t i = 0; i < n; i++)
-        bs_write_vbr(w, ops[i], 6);
+    for (size_t i = 0; i < n; i++) {
+        if (ops[i] < 32) /* one chunk: most operands */
+            bs_write(w, ops[i], 6);
+        else
+            bs_write_vbr(w, ops[i], 6);
+    }
 }
 
 static void write_scalar(bs_writer *w, const bs_abbrev_op *op, uint64_t v)

@@ -30,14 +30,11 @@ uint32_t bcw_new_val(bcw_ctx *c, LLVMValueRef v, uint32_t type, uint8_t kind)
 
 static void set_ops(bcw_ctx *c, uint32_t e, const uint32_t *ops, uint32_t n)
 {
-    uint32_t *copy = n ? malloc(n * sizeof *copy) : NULL;
-    if (n && !copy) {
-        c->failed = true;
+    uint32_t *copy = n ? bcw_alloc_ops(c, n) : NULL;
+    if (n && !copy)
         return;
-    }
     if (n)
         memcpy(copy, ops, n * sizeof *ops);
-    free(c->vals[e].ops);
     c->vals[e].ops = copy;
     c->vals[e].nops = n;
 }
@@ -396,9 +393,7 @@ uint32_t bcw_operand(bcw_ctx *c, LLVMValueRef v, uint32_t want)
 
 void bcw_vals_free(bcw_ctx *c)
 {
-    for (size_t i = 0; i < c->nvals; i++)
-        free(c->vals[i].ops);
-    free(c->vals);
+    free(c->vals); /* operand lists: in c->chunks */
     free(c->order);
     bcw_map_free(&c->val_of);
     bcw_map_free(&c->syn_keys);
