@@ -153,25 +153,36 @@ static void mark_resources(bcw_ctx *c)
     free(lists);
 }
 
+/* The operands of named node nm (malloc'd, *n of them), or NULL when it
+ * is not written (dxu.* bookkeeping) or without memory (c->failed). */
+static LLVMValueRef *named_operands(bcw_ctx *c, LLVMNamedMDNodeRef nm, const char **name,
+                                    size_t *len, unsigned *n)
+{
+    *name = LLVMGetNamedMetadataName(nm, len);
+    *n = 0;
+    if (skipped_named(*name))
+        return NULL;
+    char *z = strndup(*name, *len); /* LLVM-C looks named nodes up by C string */
+    unsigned count = z ? LLVMGetNamedMetadataNumOperands(c->mod, z) : 0;
+    LLVMValueRef *ops = z ? calloc(count ? count : 1, sizeof *ops) : NULL;
+    if (ops)
+        LLVMGetNamedMetadataOperands(c->mod, z, ops);
+    else
+        c->failed = true;
+    free(z);
+    *n = ops ? count : 0;
+    return ops;
+}
+
 void bcw_md_enumerate_named(bcw_ctx *c)
 {
     mark_resources(c);
     for (LLVMNamedMDNodeRef nm = LLVMGetFirstNamedMetadata(c->mod); nm;
          nm = LLVMGetNextNamedMetadata(nm)) {
+        const char *name;
         size_t len;
-        const char *name = LLVMGetNamedMetadataName(nm, &len);
-        char buf[256];
-        if (len >= sizeof buf || skipped_named(name))
-            continue;
-        memcpy(buf, name, len);
-        buf[len] = 0;
-        unsigned n = LLVMGetNamedMetadataNumOperands(c->mod, buf);
-        LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
-        if (!ops) {
-            c->failed = true;
-            return;
-        }
-        LLVMGetNamedMetadataOperands(c->mod, buf, ops);
+        unsigned n;
+        LLVMValueRef *ops = named_operands(c, nm, &name, &len, &n);
         for (unsigned i = 0; i < n; i++)
             bcw_md_enumerate(c, ops[i]);
         free(ops);
@@ -326,24 +337,16 @@ static void write_named(bcw_ctx *c, const bcw_abbrev *nab, unsigned nab_id, bcw_
 {
     for (LLVMNamedMDNodeRef nm = LLVMGetFirstNamedMetadata(c->mod); nm;
          nm = LLVMGetNextNamedMetadata(nm)) {
+        const char *name;
         size_t len;
-        const char *name = LLVMGetNamedMetadataName(nm, &len);
-        char buf[256];
-        if (len >= sizeof buf || skipped_named(name))
+        unsigned n;
+        LLVMValueRef *ops = named_operands(c, nm, &name, &len, &n);
+        if (!ops)
             continue;
-        memcpy(buf, name, len);
-        buf[len] = 0;
         r->n = 0;
         for (size_t i = 0; i < len; i++)
             bcw_rec_push(r, (unsigned char)name[i]);
         bcw_record_abbrev(c, nab, nab_id, M_NAME, r->v, r->n, 3);
-        unsigned n = LLVMGetNamedMetadataNumOperands(c->mod, buf);
-        LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
-        if (!ops) {
-            c->failed = true;
-            return;
-        }
-        LLVMGetNamedMetadataOperands(c->mod, buf, ops);
         r->n = 0;
         for (unsigned i = 0; i < n; i++) {
             uint32_t id = 0;

@@ -29,6 +29,18 @@ struct bcr_names {
     size_t nvst;
 };
 
+/* A record's characters ops[2, n) as a C string (NULL: no memory). */
+static char *bcr_record_name(const uint64_t *ops, size_t n)
+{
+    char *name = malloc(n - 1);
+    if (!name)
+        return NULL;
+    for (size_t i = 2; i < n; i++)
+        name[i - 2] = (char)ops[i];
+    name[n - 2] = 0;
+    return name;
+}
+
 int bcr_module_value(bcr_names *s, bool function, uint64_t type)
 {
     size_t cap = s->cap_values;
@@ -55,12 +67,9 @@ int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n)
         return -2;
     if (s->nvst < s->nvalues)
         s->nvst = s->nvalues;
-    char *name = malloc(n - 1);
+    char *name = bcr_record_name(ops, n);
     if (!name)
         return -2;
-    for (size_t i = 2; i < n; i++)
-        name[i - 2] = (char)ops[i];
-    name[n - 2] = 0;
     free(s->vst[ops[1]]);
     s->vst[ops[1]] = name;
     return 0;
@@ -79,12 +88,9 @@ int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n)
         s->kinds = k;
         s->nkinds = id + 1;
     }
-    char *name = malloc(n - 1);
+    char *name = bcr_record_name(ops, n);
     if (!name)
         return -2;
-    for (size_t i = 2; i < n; i++)
-        name[i - 2] = (char)ops[i];
-    name[n - 2] = 0;
     free(s->kinds[id]);
     s->kinds[id] = name;
     return 0;
