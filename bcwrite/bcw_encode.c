@@ -35,7 +35,7 @@ int bcw_binop_code(LLVMOpcode op)
  * 22's reassoc + contract + afn together), nnan 2, ninf 4, nsz 8, arcp 16.
  * LLVM 22-only flags (disjoint, nneg, a partial fast set) are dropped:
  * they only promise more. */
-uint64_t bcw_binop_flags(LLVMValueRef inst, LLVMOpcode op)
+uint64_t bcw_binop_flags(LLVMValueRef inst, LLVMOpcode op, uint32_t fast_word)
 {
     if (op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMShl)
         return (uint64_t)LLVMGetNUW(inst) | (uint64_t)LLVMGetNSW(inst) << 1;
@@ -45,9 +45,12 @@ uint64_t bcw_binop_flags(LLVMValueRef inst, LLVMOpcode op)
         return 0;
     LLVMFastMathFlags f = LLVMGetFastMathFlags(inst);
     unsigned unsafe = LLVMFastMathAllowReassoc | LLVMFastMathAllowContract | LLVMFastMathApproxFunc;
-    return ((f & unsafe) == unsafe ? 1u : 0u) | (f & LLVMFastMathNoNaNs ? 2u : 0u) |
-           (f & LLVMFastMathNoInfs ? 4u : 0u) | (f & LLVMFastMathNoSignedZeros ? 8u : 0u) |
-           (f & LLVMFastMathAllowReciprocal ? 16u : 0u);
+    uint64_t word = ((f & unsafe) == unsafe ? 1u : 0u) | (f & LLVMFastMathNoNaNs ? 2u : 0u) |
+                    (f & LLVMFastMathNoInfs ? 4u : 0u) | (f & LLVMFastMathNoSignedZeros ? 8u : 0u) |
+                    (f & LLVMFastMathAllowReciprocal ? 16u : 0u);
+    /* LLVM 22 reads any word with the unsafe-algebra bit as all of fast:
+     * the input's own word for it, when the module kept it */
+    return (word & 1) && fast_word ? fast_word : word;
 }
 
 unsigned bcw_ordering(LLVMAtomicOrdering o)

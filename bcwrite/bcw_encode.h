@@ -13,7 +13,8 @@ enum { VST_AB_ENTRY8 = 4, VST_AB_ENTRY7, VST_AB_ENTRY6, VST_AB_BBENTRY6 };
 
 int bcw_cast_code(LLVMOpcode op);    /* -1: not a cast */
 int bcw_binop_code(LLVMOpcode op);   /* -1: not a binary operator */
-uint64_t bcw_binop_flags(LLVMValueRef inst, LLVMOpcode op);
+/* fast_word: the input's word for `fast` (bc_restypes.fast_word), or 0. */
+uint64_t bcw_binop_flags(LLVMValueRef inst, LLVMOpcode op, uint32_t fast_word);
 unsigned bcw_ordering(LLVMAtomicOrdering o);
 /* Log2(align) + 1, 0 for no alignment. */
 uint64_t bcw_align(unsigned align);

@@ -3,6 +3,8 @@
  * operand ids (a forward reference also names its type), the symbol table
  * and the metadata attachments. */
 #include "bcw_encode.h"
+#include "bitcode/bitcode_types.h"
+#include "module/md_util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@ enum { I_DECLAREBLOCKS = 1, I_BINOP = 2, I_CAST = 3, I_EXTRACTELT = 6, I_INSERTE
 typedef struct inst_w {
     bcw_ctx *c;
     uint32_t inst_id;    /* the id the next value-producing instruction gets */
+    uint32_t fn, ordinal; /* function body and LLVM instruction index (bc_fmf) */
     bcw_rec r;
     unsigned code, abbrev;
 } inst_w;
@@ -67,6 +70,23 @@ static void w_syn(inst_w *w, const bcw_val *e)
     bcw_rec_push(&w->r, e->syn_op == SYN_ASCAST ? 12 : 11);
 }
 
+/* The fast-math word the input wrote for this instruction when it was not
+ * 31 (LLVM 22 reads 29 and 31 alike as `fast`): the raise's !dxu.fmf
+ * attachment, or the loader's record by position. 0: none kept. */
+static uint32_t fast_word(const inst_w *w, LLVMValueRef v)
+{
+    const bcw_ctx *c = w->c;
+    LLVMValueRef md = c->kind_fmf ? LLVMGetMetadata(v, c->kind_fmf) : NULL;
+    uint64_t word = 0;
+    if (md && md_operand_uint(md, 0, &word) == 0)
+        return (uint32_t)word;
+    const bc_restypes *t = c->opts ? c->opts->restypes : NULL;
+    for (size_t i = 0; t && i < t->nfmf; i++)
+        if (t->fmf[i].fn == w->fn && t->fmf[i].inst == w->ordinal)
+            return t->fmf[i].word;
+    return 0;
+}
+
 static void w_binop(inst_w *w, const bcw_val *e, LLVMOpcode op)
 {
     w->code = I_BINOP;
@@ -74,7 +94,7 @@ static void w_binop(inst_w *w, const bcw_val *e, LLVMOpcode op)
         w->abbrev = FN_AB_BINOP;
     push_v(w, e->ops[1]);
     bcw_rec_push(&w->r, (uint64_t)bcw_binop_code(op));
-    uint64_t flags = bcw_binop_flags(e->v, op);
+    uint64_t flags = bcw_binop_flags(e->v, op, fast_word(w, e->v));
     if (flags) {
         if (w->abbrev)
             w->abbrev = FN_AB_BINOP_FLAGS;
@@ -273,8 +293,8 @@ static void w_other(inst_w *w, const bcw_val *e, LLVMOpcode op)
         push_v(w, e->ops[1]);
         bcw_rec_push(&w->r, op == LLVMICmp ? (uint64_t)LLVMGetICmpPredicate(v)
                                            : (uint64_t)LLVMGetFCmpPredicate(v));
-        if (op == LLVMFCmp && bcw_binop_flags(v, op)) /* DXC writes fcmp's flags */
-            bcw_rec_push(&w->r, bcw_binop_flags(v, op));
+        if (op == LLVMFCmp && bcw_binop_flags(v, op, fast_word(w, v))) /* DXC writes fcmp's flags */
+            bcw_rec_push(&w->r, bcw_binop_flags(v, op, fast_word(w, v)));
         break;
     case LLVMSelect:
         w->code = I_VSELECT;
@@ -339,13 +359,15 @@ void bcw_write_function_block(bcw_ctx *c, bcw_func *f)
     bcw_abbrev info[8];
     unsigned n;
     bcw_blockinfo_abbrevs(c, FUNCTION_BLOCK_ID, &n, info);
-    inst_w w = { .c = c, .inst_id = (uint32_t)c->first_inst };
+    inst_w w = { .c = c, .inst_id = (uint32_t)c->first_inst, .fn = (uint32_t)(f - c->funcs) };
     for (size_t i = 0; i < f->ninsts && !c->failed; i++) {
+        const bcw_val *e = &c->vals[f->insts[i].val];
         w.r.n = 0;
         w.abbrev = 0;
-        w_inst(&w, &c->vals[f->insts[i].val]);
+        w_inst(&w, e);
         emit(&w, info);
         w.inst_id += f->insts[i].has_value;
+        w.ordinal += e->kind == VK_INST;
     }
     c->failed |= w.r.oom;
     bcw_rec_free(&w.r);

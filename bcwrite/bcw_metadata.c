@@ -6,6 +6,7 @@
 #include "bcw_internal.h"
 
 #include "bitcode/bitcode_types.h"
+#include "common/side_metadata.h"
 #include "module/llvm_shim.h"
 #include "module/md_util.h"
 
@@ -209,6 +210,10 @@ static int add_kind(bcw_ctx *c, const char *name, size_t len)
  * module uses that the list lacks is appended on first use. */
 int bcw_md_init_kinds(bcw_ctx *c)
 {
+    /* LLVM-C registers the name if absent; only kinds in use are written */
+    unsigned n_all = shim_md_kind_names(c->llctx, NULL, NULL, 0);
+    unsigned fmf = LLVMGetMDKindIDInContext(c->llctx, DXU_MD_FMF, strlen(DXU_MD_FMF));
+    c->kind_fmf = fmf < n_all ? fmf : 0;
     const bc_restypes *rt = c->opts ? c->opts->restypes : NULL;
     size_t nkept = rt ? rt->nkinds : 0;
     for (size_t i = 0; i < nkept; i++)
@@ -276,9 +281,15 @@ static att *attachments(bcw_ctx *c, LLVMValueRef inst, size_t *n)
 {
     LLVMValueMetadataEntry *e = LLVMInstructionGetAllMetadataOtherThanDebugLoc(inst, n);
     att *a = *n ? calloc(*n, sizeof *a) : NULL;
-    for (size_t i = 0; a && i < *n; i++)
-        a[i] = (att){ bcw_kind37(c, LLVMValueMetadataEntriesGetKind(e, (unsigned)i)),
-                      LLVMValueMetadataEntriesGetMetadata(e, (unsigned)i) };
+    size_t kept = 0;
+    for (size_t i = 0; a && i < *n; i++) {
+        unsigned kind = LLVMValueMetadataEntriesGetKind(e, (unsigned)i);
+        if (c->kind_fmf && kind == c->kind_fmf)
+            continue; /* the raise's bookkeeping, never DXIL */
+        a[kept++] = (att){ bcw_kind37(c, kind), LLVMValueMetadataEntriesGetMetadata(e, (unsigned)i) };
+    }
+    if (a)
+        *n = kept;
     if (e)
         LLVMDisposeValueMetadataEntries(e);
     if (*n && !a)

@@ -308,6 +308,16 @@ static int bv_sem_module_value(bv_walker *v)
     return v->restypes && bcr_module_value(v->restypes, v->ops[0] == 8, type) == -2 ? bv_oom(v) : 0;
 }
 
+/* The fast-math word of a BINOP read through DXC's BINOP_FLAGS
+ * abbreviation (6): [lhs, rhs, opcode, flags], unambiguous. */
+static int bv_sem_binop_flags(bv_walker *v)
+{
+    if (v->restypes && v->abbrev_id == 6 && v->n_ops == 5 && v->fn_blocks && v->fn_insts &&
+        bcr_fast_word(v->restypes, v->fn_blocks - 1, v->fn_insts - 1, v->ops[4]) == -2)
+        return bv_oom(v);
+    return 0;
+}
+
 static int bv_sem_vst_entry(bv_walker *v)
 {
     bool module_level = v->depth >= 1 && v->stack[v->depth - 1].bid == BV_MODULE;
@@ -433,6 +443,7 @@ typedef struct bv_sem_check {
     X(BV_MODULE, 7, bv_sem_module_value)        /* MODULE_CODE_GLOBALVAR */                  \
     X(BV_MODULE, 8, bv_sem_module_value)        /* MODULE_CODE_FUNCTION */                   \
     X(BV_VST, 1, bv_sem_vst_entry)              /* VST_CODE_ENTRY */                         \
+    X(BV_FUNCTION, 2, bv_sem_binop_flags)       /* FUNC_CODE_INST_BINOP */                   \
     X(BV_PARAMATTR_GROUP, 3, bv_sem_attr_group) /* PARAMATTR_GRP_CODE_ENTRY */               \
     X(BV_TYPE, 1, bv_sem_numentry)              /* TYPE_CODE_NUMENTRY */                     \
     X(BV_FUNCTION, 1, bv_sem_count)             /* FUNC_CODE_DECLAREBLOCKS */                \

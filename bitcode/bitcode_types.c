@@ -22,6 +22,8 @@ struct bcr_names {
     char *pending;   /* the last STRUCT_NAME, for the struct record after it */
     char **kinds;    /* METADATA_KIND names by id */
     size_t nkinds;
+    struct bc_fmf *fmf;   /* see bc_restypes */
+    size_t nfmf, cap_fmf;
     bool *is_fn;     /* per module value id: a function (not a global) */
     uint64_t *fn_type; /* per module value id: the FUNCTION record's type */
     size_t nvalues, cap_values;
@@ -56,6 +58,18 @@ int bcr_module_value(bcr_names *s, bool function, uint64_t type)
     s->cap_values = cap;
     s->is_fn[s->nvalues] = function;
     s->fn_type[s->nvalues++] = type;
+    return 0;
+}
+
+int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags)
+{
+    if (!(flags & 1) || flags == 31 || flags > 0x7F || fn > UINT32_MAX || inst > UINT32_MAX)
+        return 0;
+    struct bc_fmf *f = grow_array(s->fmf, &s->cap_fmf, s->nfmf, sizeof *f, 16);
+    if (!f)
+        return -2;
+    s->fmf = f;
+    s->fmf[s->nfmf++] = (struct bc_fmf){(uint32_t)fn, (uint32_t)inst, (uint32_t)flags};
     return 0;
 }
 
@@ -117,6 +131,7 @@ void bcr_destroy(bcr_names *s)
     free(s->vst);
     free(s->is_fn);
     free(s->fn_type);
+    free(s->fmf);
     free(s);
 }
 
@@ -283,7 +298,12 @@ bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_st
             f.oom |= !out->functions[out->nfunctions++];
         }
     f.oom |= bcr_finish_params(s, types, out) != 0;
-    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0)) {
+    if (s->nfmf && (out->fmf = malloc(s->nfmf * sizeof *out->fmf)) != NULL) {
+        memcpy(out->fmf, s->fmf, s->nfmf * sizeof *out->fmf);
+        out->nfmf = s->nfmf;
+    }
+    f.oom |= s->nfmf && !out->fmf;
+    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0 && !out->nfmf)) {
         bc_restypes_free(out);
         return NULL;
     }
@@ -317,5 +337,6 @@ void bc_restypes_free(bc_restypes *t)
         free(t->params[i].name);
     }
     free(t->params);
+    free(t->fmf);
     free(t);
 }

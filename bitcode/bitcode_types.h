@@ -39,6 +39,13 @@ typedef struct bc_restypes {
      * upgrade may move a declaration to the end). */
     char **functions;
     size_t nfunctions;
+    /* Binary operators DXC wrote with a fast-math word other than 31 (29:
+     * fast without nnan); LLVM 22 reads every word with the unsafe-algebra
+     * bit as all of `fast`. By function body and instruction index. */
+    struct bc_fmf {
+        uint32_t fn, inst, word;
+    } *fmf;
+    size_t nfmf;
     /* Pointer parameters of functions that pointed to a named struct (a
      * ray-tracing shader's payload and attributes, even unused). */
     struct bc_fnparam {
@@ -69,6 +76,9 @@ int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n);
 int bcr_module_value(bcr_names *s, bool function, uint64_t type);
 /* A module-level VST_CODE_ENTRY [code, value id, name...]. 0 or -2. */
 int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n);
+/* A binary operator's flags word (instruction inst of the fn-th function
+ * body): kept when it has 3.7's unsafe-algebra bit but is not 31. 0 or -2. */
+int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags);
 /* After a clean walk: the pointee of every dx.resources record's operand
  * 1. NULL when there is none (or without memory). */
 bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);

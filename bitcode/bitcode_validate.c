@@ -291,6 +291,7 @@ static void bv_note_datalayout(bv_walker *v)
 static int bv_record(bv_walker *v, uint64_t id)
 {
     v->n_ops = 0;
+    v->abbrev_id = id;
     v->blob = NULL;
     int rc;
     bool in_info = v->stack[v->depth].bid == BS_BLOCKINFO_BLOCK_ID;
@@ -377,6 +378,7 @@ static int bv_enter_block(bv_walker *v)
     r->size_bits = s->end; /* reads past the block's end now fail */
     if (bid == BV_FUNCTION) {
         v->md_local = v->fn_insts = 0;
+        v->fn_blocks++;
         bct_function_begin(v->tbaa);
         bcs_function_begin(v->strings);
     }

@@ -56,6 +56,7 @@ typedef struct bv_walker {
     int blockinfo_state;          /* 0 not seen, 1 reading, 2 done */
     int64_t info_bid;             /* BLOCKINFO's current SETBID */
     uint64_t *ops;                /* operands of the current record */
+    uint64_t abbrev_id;           /* the abbreviation it was read with (3: none) */
     const uint8_t *blob;          /* the current record's blob, if any */
     size_t blob_len;
     size_t n_ops, cap_ops;
@@ -63,6 +64,7 @@ typedef struct bv_walker {
      * the highest id referenced in the open METADATA block and where. */
     uint64_t md_module, md_local, md_max_ref;
     uint64_t fn_insts;            /* instruction records in the current function */
+    uint64_t fn_blocks;           /* FUNCTION_BLOCKs entered so far */
     uint64_t type_entries;        /* the TYPE block's NUMENTRY (0: none read yet) */
     size_t md_max_at;
     bool md_has_ref;

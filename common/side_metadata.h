@@ -83,6 +83,10 @@
 /* !dxu.paramTypes = !{!{!"fn", i32 index, %struct.T undef}}: a function's
  * pointer parameter that pointed to a named struct. */
 #define DXU_MD_PARAM_TYPES "dxu.paramTypes"
+/* Instruction attachment !dxu.fmf !{i32 29}: the fast-math flags word the
+ * input wrote for this binary operator when it was not 31 (LLVM 22 reads
+ * every word with 3.7's unsafe-algebra bit as all of `fast`). */
+#define DXU_MD_FMF "dxu.fmf"
 
 /* Moved by the generic rule; listed so code can name them. */
 #define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"

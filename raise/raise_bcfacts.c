@@ -75,6 +75,35 @@ static void bcf_params(raise_ctx *rc, const bc_restypes *t)
     }
 }
 
+/* The instruction-th instruction of the fn-th function body, or NULL. */
+static LLVMValueRef bcf_instruction(LLVMModuleRef mod, uint32_t fn, uint32_t inst)
+{
+    uint32_t f = 0;
+    for (LLVMValueRef func = LLVMGetFirstFunction(mod); func; func = LLVMGetNextFunction(func)) {
+        if (LLVMIsDeclaration(func) || f++ != fn)
+            continue;
+        uint32_t k = 0;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(func); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+                if (k++ == inst)
+                    return i;
+    }
+    return NULL;
+}
+
+/* !dxu.fmf on each binary operator whose fast-math word was not 31. */
+static void bcf_fast_math(raise_ctx *rc, const bc_restypes *t)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_FMF, strlen(DXU_MD_FMF));
+    for (size_t i = 0; i < t->nfmf; i++) {
+        LLVMValueRef inst = bcf_instruction(rc->mod, t->fmf[i].fn, t->fmf[i].inst);
+        if (!inst || !LLVMIsABinaryOperator(inst))
+            continue;
+        LLVMValueRef w = LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), t->fmf[i].word, 0);
+        LLVMSetMetadata(inst, kind, md_make_node(rc->ctx, &w, 1));
+    }
+}
+
 int raise_bcfacts(raise_ctx *rc)
 {
     const bc_restypes *t = rc->restypes;
@@ -90,5 +119,6 @@ int raise_bcfacts(raise_ctx *rc)
     }
     bcf_resources(rc, t);
     bcf_params(rc, t);
+    bcf_fast_math(rc, t);
     return 0;
 }

@@ -34,8 +34,8 @@
  * guards. Through the raise, the bitcode is DXC's only where raise and
  * lower give back DXC's module exactly (instruction order, handle
  * annotation placement, constants' first uses). */
-#define BC_MIN_IDENTICAL_DIRECT 777
-#define BC_MIN_IDENTICAL_RAISE 525
+#define BC_MIN_IDENTICAL_DIRECT 828
+#define BC_MIN_IDENTICAL_RAISE 570
 
 /* Read-back modules whose printed IR differs must still compare equal in
  * everything ir_compare sees. Directly: a lifetime marker's i8* cast,
