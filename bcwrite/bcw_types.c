@@ -93,35 +93,48 @@ uint32_t bcw_type_func(bcw_ctx *c, uint32_t ret, const uint32_t *params, uint32_
     return h;
 }
 
+/* Handles of n LLVM types (into small when n <= 16, else malloc'd; NULL
+ * without memory). list(t, out) fills the n types. */
+static uint32_t *handles_of(bcw_ctx *c, LLVMTypeRef t, unsigned n,
+                            void (*list)(LLVMTypeRef, LLVMTypeRef *), uint32_t *small)
+{
+    LLVMTypeRef smallt[16], *el = n > 16 ? malloc(n * sizeof *el) : smallt;
+    uint32_t *sub = n > 16 ? malloc(n * sizeof *sub) : small;
+    if (!el || !sub) {
+        if (el != smallt)
+            free(el);
+        if (sub != small)
+            free(sub);
+        c->failed = true;
+        return NULL;
+    }
+    list(t, el);
+    for (unsigned i = 0; i < n; i++)
+        sub[i] = bcw_type_from_llvm(c, el[i]);
+    if (el != smallt)
+        free(el);
+    return sub;
+}
+
 static uint32_t struct_from_llvm(bcw_ctx *c, LLVMTypeRef t)
 {
     unsigned n = LLVMCountStructElementTypes(t);
-    LLVMTypeRef small[16], *el = n > 16 ? malloc(n * sizeof *el) : small;
-    uint32_t smallsub[16], *sub = n > 16 ? malloc(n * sizeof *sub) : smallsub;
-    uint32_t h = 0;
-    if (!el || !sub) {
-        c->failed = true;
-        goto out;
-    }
-    LLVMGetStructElementTypes(t, el);
-    for (unsigned i = 0; i < n; i++)
-        sub[i] = bcw_type_from_llvm(c, el[i]);
+    uint32_t small[16], *sub = handles_of(c, t, n, LLVMGetStructElementTypes, small);
+    if (!sub)
+        return 0;
     bcw_type p = { .kind = BT_STRUCT, .packed = LLVMIsPackedStruct(t), .nsub = n };
     const char *name = LLVMGetStructName(t);
+    uint32_t h;
     if (!name || !*name) {
         h = bcw_type_intern(c, &p, sub);
-        goto out;
+    } else {
+        p.named = true;
+        p.opaque = LLVMIsOpaqueStruct(t);
+        p.name = strdup(name);
+        c->failed |= !p.name;
+        h = type_add(c, &p, sub);
     }
-    p.named = true;
-    p.opaque = LLVMIsOpaqueStruct(t);
-    p.name = strdup(name);
-    h = type_add(c, &p, sub);
-    if (!p.name)
-        c->failed = true;
-out:
-    if (el != small)
-        free(el);
-    if (sub != smallsub)
+    if (sub != small)
         free(sub);
     return h;
 }
@@ -129,21 +142,12 @@ out:
 static uint32_t func_from_llvm(bcw_ctx *c, LLVMTypeRef t)
 {
     unsigned n = LLVMCountParamTypes(t);
-    LLVMTypeRef small[16], *pt = n > 16 ? malloc(n * sizeof *pt) : small;
-    uint32_t smallsub[16], *sub = n > 16 ? malloc(n * sizeof *sub) : smallsub;
-    uint32_t h = 0;
-    if (pt && sub) {
-        LLVMGetParamTypes(t, pt);
-        for (unsigned i = 0; i < n; i++)
-            sub[i] = bcw_type_from_llvm(c, pt[i]);
-        h = bcw_type_func(c, bcw_type_from_llvm(c, LLVMGetReturnType(t)), sub, n,
-                          LLVMIsFunctionVarArg(t));
-    } else {
-        c->failed = true;
-    }
-    if (pt != small)
-        free(pt);
-    if (sub != smallsub)
+    uint32_t small[16], *sub = handles_of(c, t, n, LLVMGetParamTypes, small);
+    if (!sub)
+        return 0;
+    uint32_t h = bcw_type_func(c, bcw_type_from_llvm(c, LLVMGetReturnType(t)), sub, n,
+                               LLVMIsFunctionVarArg(t));
+    if (sub != small)
         free(sub);
     return h;
 }
