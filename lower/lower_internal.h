@@ -121,6 +121,7 @@ int lower_ops(lower_ctx *lc);
 int lower_entries(lower_ctx *lc);
 int lower_instr_md(lower_ctx *lc);
 int lower_cleanup(lower_ctx *lc);
+int lower_place_annotates(lower_ctx *lc);
 int lower_restore_md(lower_ctx *lc);
 int lower_scalarize(lower_ctx *lc);   /* lower_scalarize.c */
 int lower_check_types(lower_ctx *lc); /* lower_check.c */

@@ -26,6 +26,7 @@ static const lower_pass lower_passes[] = {
     {"check-ops", lower_check_ops}, /* every dx.op, custom ones too */
     {"call-attrs", lower_call_attrs},
     {"cleanup", lower_cleanup},
+    {"annotates", lower_place_annotates}, /* after cleanup: users are dx.op calls */
     {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
     {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},

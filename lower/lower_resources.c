@@ -611,3 +611,58 @@ int lower_resources(lower_ctx *lc)
     free(st.recs);
     return 0;
 }
+
+/* ---- where annotateHandle stands ---- */
+
+/* The first instruction after `v` in its block that uses v; NULL when a
+ * user is a phi or in another block (one place need not dominate them). */
+static LLVMValueRef res_first_user(LLVMValueRef v)
+{
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAInstruction(user) || LLVMIsAPHINode(user) ||
+            LLVMGetInstructionParent(user) != bb)
+            return NULL;
+    }
+    for (LLVMValueRef at = LLVMGetNextInstruction(v); at; at = LLVMGetNextInstruction(at))
+        for (int i = 0; i < LLVMGetNumOperands(at); i++)
+            if (LLVMGetOperand(at, (unsigned)i) == v)
+                return at;
+    return NULL;
+}
+
+/* Whether ann annotates a bound handle that is not a cbuffer's. */
+static bool res_moves_annotate(LLVMValueRef ann)
+{
+    uint64_t cls;
+    LLVMValueRef create = LLVMGetNumArgOperands(ann) == 3 ? LLVMGetOperand(ann, 1) : NULL;
+    if (!res_is_call_to(create, "dx.op.createHandleFromBinding") ||
+        LLVMGetNumArgOperands(create) != 4)
+        return false;
+    LLVMValueRef bind = LLVMGetOperand(create, 1);
+    return LLVMIsConstant(bind) && const_u64(LLVMGetAggregateElement(bind, 3), &cls) &&
+           cls != DXIL_RESOURCE_CLASS_CBUFFER;
+}
+
+/* DXC annotates a bound resource's handle where it was first needed,
+ * right before its first use (a cbuffer's with the creations, at the
+ * entry); lowering made each right after its creation. Where all users
+ * share the annotation's block, it moves before the first of them. */
+int lower_place_annotates(lower_ctx *lc)
+{
+    LLVMValueRef fn = LLVMGetNamedFunction(lc->mod, "dx.op.annotateHandle"), *calls = NULL;
+    size_t n = fn ? lower_collect_calls(fn, &calls) : 0;
+    for (size_t i = 0; i < n; i++) {
+        /* One the input had (kept as DXIL) stands where DXC put it. */
+        bool made = !lower_is_input_call(lc, calls[i]) && res_moves_annotate(calls[i]);
+        LLVMValueRef at = made ? res_first_user(calls[i]) : NULL;
+        if (!at || LLVMGetNextInstruction(calls[i]) == at)
+            continue;
+        LLVMInstructionRemoveFromParent(calls[i]);
+        LLVMPositionBuilderBefore(lc->b, at);
+        LLVMInsertIntoBuilder(lc->b, calls[i]);
+    }
+    free(calls);
+    return 0;
+}

@@ -100,15 +100,16 @@ static void buf_resret_rewrite(buf_state *st, LLVMValueRef call, LLVMValueRef re
                                unsigned n_data, unsigned status, bool vec_field0)
 {
     LLVMValueRef data = LLVMBuildExtractValue(st->b, res, 0, "");
-    LLVMValueRef ok = NULL;
     LLVMUseRef u = LLVMGetFirstUse(call);
     while (u) {
         LLVMValueRef ev = LLVMGetUser(u);
         u = LLVMGetNextUse(u);
         unsigned i = buf_ev_index(ev);
+        /* Where the old extract stood, so DXC's order survives (the use
+         * list runs backwards). */
+        LLVMPositionBuilderBefore(st->b, ev);
         if (i == status) {
-            ok = ok ? ok : LLVMBuildExtractValue(st->b, res, 1, "");
-            buf_fold_users(ev, ok);
+            buf_fold_users(ev, LLVMBuildExtractValue(st->b, res, 1, ""));
         } else {
             LLVMValueRef v = data;
             if (n_data > 1 && !vec_field0)

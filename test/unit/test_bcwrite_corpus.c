@@ -35,7 +35,7 @@
  * lower give back DXC's module exactly (instruction order, handle
  * annotation placement, constants' first uses). */
 #define BC_MIN_IDENTICAL_DIRECT 828
-#define BC_MIN_IDENTICAL_RAISE 570
+#define BC_MIN_IDENTICAL_RAISE 707
 
 /* Read-back modules whose printed IR differs must still compare equal in
  * everything ir_compare sees. Directly: a lifetime marker's i8* cast,

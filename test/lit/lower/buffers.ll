@@ -7,15 +7,19 @@
 ; CHECK: target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 ; CHECK: target triple = "dxil-ms-dx"
 ; CHECK: %[[IN:[0-9]+]] = call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 1, i32 1, i32 0, i8 0 }, i32 1, i1 false)
+; As DXC has it: the creations first, each annotation right before the
+; handle's first use.
+; CHECK-NOT: @dx.op.annotateHandle
+; CHECK: call i32 @dx.op.threadId.i32
 ; CHECK-NEXT: %[[INA:[0-9]+]] = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %[[IN]], %dx.types.ResourceProperties { i32 10, i32 1033 })
-; Structured RW buffer with a counter: kind 12, align 2^2, UAV, counter bit.
-; CHECK: @dx.op.annotateHandle(i32 216, %dx.types.Handle %{{[0-9]+}}, %dx.types.ResourceProperties { i32 37388, i32 8 })
-; CHECK: %[[LD:[0-9]+]] = call %dx.types.ResRet.f32 @dx.op.bufferLoad.f32(i32 68, %dx.types.Handle %[[INA]], i32 %{{[0-9]+}}, i32 undef)
+; CHECK-NEXT: %[[LD:[0-9]+]] = call %dx.types.ResRet.f32 @dx.op.bufferLoad.f32(i32 68, %dx.types.Handle %[[INA]], i32 %{{[0-9]+}}, i32 undef)
 ; CHECK: %[[ST:[0-9]+]] = extractvalue %dx.types.ResRet.f32 %[[LD]], 4
 ; CHECK: call i1 @dx.op.checkAccessFullyMapped.i32(i32 71, i32 %[[ST]])
 ; Constant lanes of the loaded vector read the ResRet fields directly.
 ; CHECK-NEXT: extractvalue %dx.types.ResRet.f32 %[[LD]], 0
 ; CHECK-NEXT: extractvalue %dx.types.ResRet.f32 %[[LD]], 3
+; Structured RW buffer with a counter: kind 12, align 2^2, UAV, counter bit.
+; CHECK-NEXT: @dx.op.annotateHandle(i32 216, %dx.types.Handle %{{[0-9]+}}, %dx.types.ResourceProperties { i32 37388, i32 8 })
 ; CHECK: @dx.op.rawBufferLoad.f32(i32 139, %dx.types.Handle %{{[0-9]+}}, i32 %{{[0-9]+}}, i32 0, i8 3, i32 4)
 ; CHECK: @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %{{[0-9]+}}, i32 %{{[0-9]+}}, i32 undef, i8 1, i32 4)
 ; Typed store: all four lanes, mask 0xF.
