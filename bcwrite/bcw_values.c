@@ -65,6 +65,9 @@ static uint32_t arg_pointee(bcw_ctx *c, LLVMValueRef arg)
             return bcw_type_from_llvm(c, LLVMTypeOf(LLVMGetOperand(user, 0)));
         if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == arg)
             return bcw_type_from_llvm(c, LLVMGetGEPSourceElementType(user));
+        if ((LLVMIsAAtomicCmpXchgInst(user) || LLVMIsAAtomicRMWInst(user)) &&
+            LLVMGetOperand(user, 0) == arg)
+            return bcw_type_from_llvm(c, LLVMTypeOf(LLVMGetOperand(user, 1)));
     }
     return bcw_type_simple(c, BT_INT, 8);
 }
@@ -186,6 +189,11 @@ static uint32_t natural_ptr(bcw_ctx *c, LLVMValueRef v)
      * it back, bcw_build.c). */
     if (LLVMIsABitCastInst(v) && !LLVMGetFirstUse(v))
         return i8ptr(c, as);
+    /* A used pointer bitcast (a typed-pointer cast LLVM 22 kept): typed as
+     * its first user needs it, so that user needs no second cast. */
+    if (LLVMIsABitCastInst(v) && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(v, 0))) ==
+                                     LLVMPointerTypeKind)
+        return bcw_type_ptr(c, arg_pointee(c, v), as);
     if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v) ||
         (LLVMIsAConstantExpr(v) && (LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
                                     LLVMGetConstOpcode(v) == LLVMBitCast)))

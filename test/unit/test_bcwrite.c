@@ -436,16 +436,6 @@ static const bw_known bw_known_bugs[] = {
      BW_TRIPLE "define void @f() {\n  %h = call target(\"dx.RawBuffer\", float, 1, 0) @h()\n"
      "  ret void\n}\ndeclare target(\"dx.RawBuffer\", float, 1, 0) @h()\n",
      "%h = call target(\"dx.RawBuffer\", float, 1, 0) @h()"},
-    {"a pointer bitcast is typed as its source, so its cmpxchg (or load) user gets a "
-     "second bitcast (rwtex_atomics.cs_6_6 and cs_6_7)",
-     bw_same_casts,
-     BW_TRIPLE "@g = internal addrspace(3) global [16 x float] undef, align 4\n"
-     "define i32 @f(i32 %i) {\n"
-     "  %p = getelementptr [16 x float], ptr addrspace(3) @g, i32 0, i32 %i\n"
-     "  %q = bitcast ptr addrspace(3) %p to ptr addrspace(3)\n"
-     "  %r = cmpxchg ptr addrspace(3) %q, i32 0, i32 1 seq_cst seq_cst\n"
-     "  %v = extractvalue { i32, i1 } %r, 0\n  ret i32 %v\n}\n",
-     NULL},
     {"a shuffle mask with an undef element, of a shuffle with an undef operand, is "
      "written before its elements (a forward reference LLVM's readers accept); our own "
      "loader's validator rejects the bitcode: DXIL2004 \"shufflevector mask is not a "
@@ -460,6 +450,15 @@ static const bw_known bw_known_bugs[] = {
 
 /* Bugs this table listed once, now fixed: each must stay fixed. */
 static const bw_known bw_fixed_bugs[] = {
+    {"a used pointer bitcast is typed as its first user needs (no second cast)",
+     bw_same_casts,
+     BW_TRIPLE "@g = internal addrspace(3) global [16 x float] undef, align 4\n"
+     "define i32 @f(i32 %i) {\n"
+     "  %p = getelementptr [16 x float], ptr addrspace(3) @g, i32 0, i32 %i\n"
+     "  %q = bitcast ptr addrspace(3) %p to ptr addrspace(3)\n"
+     "  %r = cmpxchg ptr addrspace(3) %q, i32 0, i32 1 seq_cst seq_cst\n"
+     "  %v = extractvalue { i32, i1 } %r, 0\n  ret i32 %v\n}\n",
+     NULL},
     {"llvm.memcpy (an intrinsic with LLVM 22's pointer mangling) is refused, naming "
      "the call",
      bw_refused_naming,
