@@ -453,8 +453,10 @@ void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
         LLVMValueRef v = c->vals[f->insts[i].val].v;
         size_t n = 0;
         att *a = v && c->vals[f->insts[i].val].kind == VK_INST ? attachments(c, v, &n) : NULL;
-        if (!n)
+        if (!n) { /* none, or only the raise's !dxu.fmf */
+            free(a);
             continue;
+        }
         r.n = 0;
         bcw_rec_push(&r, i);
         for (size_t k = 0; k < n; k++) {
