@@ -210,10 +210,6 @@ static int add_kind(bcw_ctx *c, const char *name, size_t len)
  * module uses that the list lacks is appended on first use. */
 int bcw_md_init_kinds(bcw_ctx *c)
 {
-    /* LLVM-C registers the name if absent; only kinds in use are written */
-    unsigned n_all = shim_md_kind_names(c->llctx, NULL, NULL, 0);
-    unsigned fmf = LLVMGetMDKindIDInContext(c->llctx, DXU_MD_FMF, strlen(DXU_MD_FMF));
-    c->kind_fmf = fmf < n_all ? fmf : 0;
     const bc_restypes *rt = c->opts ? c->opts->restypes : NULL;
     size_t nkept = rt ? rt->nkinds : 0;
     for (size_t i = 0; i < nkept; i++)
@@ -233,6 +229,11 @@ int bcw_md_init_kinds(bcw_ctx *c)
     }
     shim_md_kind_names(c->llctx, names, lens, n);
     c->nkind_map = n;
+    /* !dxu.fmf's id when the context has it: found by name, since asking
+     * LLVM-C for an id would register the kind in the caller's context */
+    for (unsigned id = 0; id < n; id++)
+        if (lens[id] == strlen(DXU_MD_FMF) && !memcmp(names[id], DXU_MD_FMF, lens[id]))
+            c->kind_fmf = id;
     for (unsigned id = 0; id < n; id++)
         for (size_t k = 0; k < c->nkinds && !c->kind_map[id]; k++)
             if (strlen(c->kind_names[k]) == lens[id] && !memcmp(c->kind_names[k], names[id], lens[id]))
