@@ -11,7 +11,7 @@
 #include <string.h>
 
 enum { PARAMATTR_BLOCK_ID = 9, PARAMATTR_GROUP_BLOCK_ID = 10 };
-enum { ATTR_READNONE = 20, ATTR_READONLY = 21, ATTR_NOCAPTURE = 11 };
+enum { ATTR_READNONE = 20, ATTR_READONLY = 21, ATTR_NOCAPTURE = 11, ATTR_NOUNWIND = 18 };
 
 /* 3.7's attributes: name, bitcode code, integer-valued. In the order of
  * 3.7's AttrKind enum, which is how 3.7 sorts a set's attributes. */
@@ -286,19 +286,17 @@ static uint32_t attr_list(bcw_ctx *c, LLVMValueRef v, unsigned nparams, count_fn
 }
 
 /* 3.7's lifetime markers: nocapture on the pointer, nounwind. */
+/* The group of one enum attribute (3.7 code) at index. */
+static uint32_t enum_group(bcw_ctx *c, uint32_t index, uint64_t code)
+{
+    const uint64_t body[2] = { 0, code };
+    return group_id(c, index, &(bcw_rec){ .v = (uint64_t *)body, .n = 2 });
+}
+
 static uint32_t lifetime_attrs(bcw_ctx *c)
 {
-    bcw_rec body = { 0 };
-    uint32_t groups[2];
-    bcw_rec_push(&body, 0);
-    bcw_rec_push(&body, ATTR_NOCAPTURE);
-    groups[0] = group_id(c, 2, &body);
-    body.n = 0;
-    bcw_rec_push(&body, 0);
-    bcw_rec_push(&body, 18); /* nounwind */
-    groups[1] = group_id(c, LLVMAttributeFunctionIndex, &body);
-    c->failed |= body.oom;
-    bcw_rec_free(&body);
+    uint32_t groups[2] = { enum_group(c, 2, ATTR_NOCAPTURE),
+                           enum_group(c, LLVMAttributeFunctionIndex, ATTR_NOUNWIND) };
     return list_id(c, groups, 2);
 }
 
@@ -314,12 +312,7 @@ uint32_t bcw_attrs_of_function(bcw_ctx *c, LLVMValueRef fn)
  * 22's upgrade makes a new call without it). */
 static uint32_t lifetime_call_attrs(bcw_ctx *c)
 {
-    bcw_rec body = { 0 };
-    bcw_rec_push(&body, 0);
-    bcw_rec_push(&body, 18); /* nounwind */
-    uint32_t g = group_id(c, LLVMAttributeFunctionIndex, &body);
-    c->failed |= body.oom;
-    bcw_rec_free(&body);
+    uint32_t g = enum_group(c, LLVMAttributeFunctionIndex, ATTR_NOUNWIND);
     return list_id(c, &g, 1);
 }
 

@@ -20,6 +20,7 @@ typedef struct inst_w {
     bcw_ctx *c;
     uint32_t inst_id;    /* the id the next value-producing instruction gets */
     uint32_t fn, ordinal; /* function body and LLVM instruction index (bc_fmf) */
+    size_t fmf_at;       /* the next bc_fmf entry not before (fn, ordinal) */
     bcw_rec r;
     unsigned code, abbrev;
 } inst_w;
@@ -73,18 +74,22 @@ static void w_syn(inst_w *w, const bcw_val *e)
 /* The fast-math word the input wrote for this instruction when it was not
  * 31 (LLVM 22 reads 29 and 31 alike as `fast`): the raise's !dxu.fmf
  * attachment, or the loader's record by position. 0: none kept. */
-static uint32_t fast_word(const inst_w *w, LLVMValueRef v)
+static uint32_t fast_word(inst_w *w, LLVMValueRef v)
 {
     const bcw_ctx *c = w->c;
     LLVMValueRef md = c->kind_fmf ? LLVMGetMetadata(v, c->kind_fmf) : NULL;
     uint64_t word = 0;
     if (md && md_operand_uint(md, 0, &word) == 0)
         return (uint32_t)word;
+    /* the entries come in walk order, as the instructions are written */
     const bc_restypes *t = c->opts ? c->opts->restypes : NULL;
-    for (size_t i = 0; t && i < t->nfmf; i++)
-        if (t->fmf[i].fn == w->fn && t->fmf[i].inst == w->ordinal)
-            return t->fmf[i].word;
-    return 0;
+    const struct bc_fmf *e = t ? t->fmf : NULL;
+    while (e && w->fmf_at < t->nfmf &&
+           (e[w->fmf_at].fn < w->fn || (e[w->fmf_at].fn == w->fn && e[w->fmf_at].inst < w->ordinal)))
+        w->fmf_at++;
+    bool hit = e && w->fmf_at < t->nfmf && e[w->fmf_at].fn == w->fn &&
+               e[w->fmf_at].inst == w->ordinal;
+    return hit ? e[w->fmf_at].word : 0;
 }
 
 static void w_binop(inst_w *w, const bcw_val *e, LLVMOpcode op)

@@ -437,18 +437,8 @@ void bcw_write_metadata_blocks(bcw_ctx *c)
  * written, void ones and the writer's casts included. */
 void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
 {
-    bool any = false;
-    for (size_t i = 0; i < f->ninsts && !any; i++) {
-        LLVMValueRef v = c->vals[f->insts[i].val].v;
-        size_t n = 0;
-        if (v && c->vals[f->insts[i].val].kind == VK_INST)
-            free(attachments(c, v, &n));
-        any = n > 0;
-    }
-    if (!any)
-        return;
-    size_t len;
-    bcw_enter(c, METADATA_ATTACHMENT_ID, 3, &len);
+    size_t len = 0;
+    bool open = false; /* the block is entered at the first attachment */
     bcw_rec r = { 0 };
     for (size_t i = 0; i < f->ninsts; i++) {
         LLVMValueRef v = c->vals[f->insts[i].val].v;
@@ -458,6 +448,9 @@ void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
             free(a);
             continue;
         }
+        if (!open)
+            bcw_enter(c, METADATA_ATTACHMENT_ID, 3, &len);
+        open = true;
         r.n = 0;
         bcw_rec_push(&r, i);
         for (size_t k = 0; k < n; k++) {
@@ -471,7 +464,8 @@ void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
     }
     c->failed |= r.oom;
     bcw_rec_free(&r);
-    bcw_exit(c, len, 3);
+    if (open)
+        bcw_exit(c, len, 3);
 }
 
 void bcw_md_free(bcw_ctx *c)

@@ -75,32 +75,36 @@ static void bcf_params(raise_ctx *rc, const bc_restypes *t)
     }
 }
 
-/* The instruction-th instruction of the fn-th function body, or NULL. */
-static LLVMValueRef bcf_instruction(LLVMModuleRef mod, uint32_t fn, uint32_t inst)
+/* !dxu.fmf on instruction `inst` of `func` if the walk kept its word. */
+static void bcf_mark(raise_ctx *rc, const bc_restypes *t, size_t *at, uint32_t fn, uint32_t k,
+                     LLVMValueRef inst, unsigned kind)
 {
-    uint32_t f = 0;
-    for (LLVMValueRef func = LLVMGetFirstFunction(mod); func; func = LLVMGetNextFunction(func)) {
-        if (LLVMIsDeclaration(func) || f++ != fn)
-            continue;
-        uint32_t k = 0;
-        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(func); b; b = LLVMGetNextBasicBlock(b))
-            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-                if (k++ == inst)
-                    return i;
-    }
-    return NULL;
+    const struct bc_fmf *e = t->fmf;
+    while (*at < t->nfmf && (e[*at].fn < fn || (e[*at].fn == fn && e[*at].inst < k)))
+        (*at)++;
+    if (*at >= t->nfmf || e[*at].fn != fn || e[*at].inst != k || !LLVMIsABinaryOperator(inst))
+        return;
+    LLVMValueRef w = LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), e[*at].word, 0);
+    LLVMSetMetadata(inst, kind, md_make_node(rc->ctx, &w, 1));
 }
 
-/* !dxu.fmf on each binary operator whose fast-math word was not 31. */
+/* !dxu.fmf on each binary operator whose fast-math word was not 31: one
+ * walk over the bodies, the entries in the same (walk) order. */
 static void bcf_fast_math(raise_ctx *rc, const bc_restypes *t)
 {
+    if (!t->nfmf)
+        return;
     unsigned kind = LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_FMF, strlen(DXU_MD_FMF));
-    for (size_t i = 0; i < t->nfmf; i++) {
-        LLVMValueRef inst = bcf_instruction(rc->mod, t->fmf[i].fn, t->fmf[i].inst);
-        if (!inst || !LLVMIsABinaryOperator(inst))
+    size_t at = 0;
+    uint32_t fn = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(rc->mod); f && at < t->nfmf; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
             continue;
-        LLVMValueRef w = LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), t->fmf[i].word, 0);
-        LLVMSetMetadata(inst, kind, md_make_node(rc->ctx, &w, 1));
+        uint32_t k = 0;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+                bcf_mark(rc, t, &at, fn, k++, i, kind);
+        fn++;
     }
 }
 
