@@ -210,6 +210,9 @@ uint32_t bcw_func_type(bcw_ctx *c, LLVMValueRef fn);
 uint32_t bcw_callee_type(bcw_ctx *c, LLVMValueRef call);
 void bcw_vals_free(bcw_ctx *c);
 
+/* screen: refusals that name their instruction (bcw_screen.c) */
+int bcw_screen(bcw_ctx *c);
+
 /* build */
 int bcw_build(bcw_ctx *c);
 void bcw_funcs_free(bcw_ctx *c);

@@ -41,14 +41,16 @@ void bcw_error(bcw_ctx *c, LLVMValueRef where, const char *fmt, ...)
         text = LLVMPrintValueToString(where);
     size_t fl = 0;
     const char *fname = fn ? LLVMGetValueName2(fn, &fl) : NULL;
+    const char *shown = text;
     if (text) {
         char *nl = strchr(text, '\n');
         if (nl)
             *nl = 0;
+        shown += strspn(shown, " "); /* an instruction prints indented */
     }
     dxil_diags_add(c->diags, DXIL_SEV_ERROR, DXIL_E_BITCODE_WRITE, DXIL_LOC_NONE, 0,
                    "cannot write DXIL bitcode%s%.*s%s%s%s: %s", fname ? ": function @" : "",
-                   (int)fl, fname ? fname : "", text ? ", `" : "", text ? text : "",
+                   (int)fl, fname ? fname : "", text ? ", `" : "", text ? shown : "",
                    text ? "`" : "", msg);
     if (text)
         LLVMDisposeMessage(text);
@@ -368,7 +370,8 @@ int bcw_write_module(LLVMModuleRef m, const bcw_options *o, uint8_t **out, size_
     *out = NULL;
     *size = 0;
     choose_datalayout(&c);
-    if (bcw_md_init_kinds(&c) || bcw_build(&c) || bcw_enumerate_module(&c) || c.failed)
+    if (bcw_screen(&c) || bcw_md_init_kinds(&c) || bcw_build(&c) || bcw_enumerate_module(&c) ||
+        c.failed)
         goto fail;
     write_module(&c);
     if (c.failed || c.w.failed)

@@ -40,6 +40,8 @@ struct bcv_model {
     bcv_type *types;
     uint32_t *fields, *bodies;
     bcv_value *vals;
+    uint32_t *pend;        /* masks waiting on later constants: [id, n, elements...]... */
+    uint32_t n_pend, cap_pend;
     uint32_t n_types, cap_types, n_fields, cap_fields, n_bodies, cap_bodies, n_vals, cap_vals;
     uint32_t next_body, fn_base, cst_ty;
     uint64_t version;      /* MODULE_CODE_VERSION: 1+ means relative operand ids */
@@ -61,6 +63,7 @@ void bcv_destroy(bcv_model *m)
     free(m->fields);
     free(m->bodies);
     free(m->vals);
+    free(m->pend);
     free(m);
 }
 
@@ -445,6 +448,57 @@ static bool bcv_mask_elements(const bcv_model *m, const uint64_t *ops, size_t n)
     return true;
 }
 
+/* An AGGREGATE whose elements are integers or undef so far and whose
+ * other elements come later in the block: LLVM's readers resolve such
+ * forward references, and LLVM 3.7's constant sort writes them (a mask
+ * vector's type may sort before i32's). */
+static bool bcv_mask_later(const bcv_model *m, const uint64_t *ops, size_t n)
+{
+    bool later = false;
+    for (size_t i = 1; i < n; i++) {
+        if (ops[i] >= m->n_vals)
+            later = later || ops[i] < UINT32_MAX;
+        else if (!(m->vals[ops[i]].cint || m->vals[ops[i]].undef))
+            return false;
+    }
+    return later && !m->lost;
+}
+
+/* Remembers the aggregate about to be added, to be settled when the
+ * constants block ends. 0, or -1 out of memory. */
+static int bcv_pend(bcv_model *m, const uint64_t *ops, size_t n)
+{
+    if (n - 1 > BCV_MAX_ITEMS)
+        return m->lost = true, 0;
+    uint32_t need = m->n_pend + 2 + (uint32_t)(n - 1);
+    int rc = bcv_grow(m, (void **)&m->pend, &m->cap_pend, need, sizeof *m->pend);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
+    m->pend[m->n_pend++] = m->n_vals;
+    m->pend[m->n_pend++] = (uint32_t)(n - 1);
+    for (size_t i = 1; i < n; i++)
+        m->pend[m->n_pend++] = (uint32_t)ops[i];
+    return 0;
+}
+
+/* End of a constants block: a waiting aggregate is a mask when every
+ * element is now a defined integer or undef. */
+static void bcv_settle_masks(bcv_model *m)
+{
+    for (uint32_t at = 0; at + 2 <= m->n_pend && !m->lost;) {
+        uint32_t id = m->pend[at], k = m->pend[at + 1];
+        bool ok = id < m->n_vals;
+        for (uint32_t i = 0; i < k && ok; i++) {
+            uint32_t e = m->pend[at + 2 + i];
+            ok = e < m->n_vals && (m->vals[e].cint || m->vals[e].undef);
+        }
+        if (ok)
+            m->vals[id].mask = true;
+        at += 2 + k;
+    }
+    m->n_pend = 0;
+}
+
 static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
 {
     uint64_t code = ops[0];
@@ -481,6 +535,8 @@ static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
         return bcv_add(m, (bcv_value){m->cst_ty, 0, true, false, false, true});
     bool undef = code == 3 || code == 26; /* UNDEF, POISON */
     bool mask = undef || code == 22 || (code == 7 && bcv_mask_elements(m, ops, n));
+    if (code == 7 && !mask && bcv_mask_later(m, ops, n) && bcv_pend(m, ops, n) != 0)
+        return -1;
     return bcv_add(m, (bcv_value){m->cst_ty, 0, false, false, undef, mask});
 }
 
@@ -738,6 +794,8 @@ void bcv_enter(bcv_model *m, uint32_t bid)
 
 void bcv_leave(bcv_model *m, uint32_t bid)
 {
+    if (bid == BCV_CONSTANTS)
+        bcv_settle_masks(m);
     if (bid != BCV_FUNCTION)
         return;
     if (!m->lost && m->n_vals > m->fn_base)

@@ -5,6 +5,8 @@
 #include "bcwrite/bcwrite.h"
 #include "module/module_internal.h"
 
+#include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 
 /* The bitcode of the lowered module. The class types the loader recovered
@@ -36,6 +38,17 @@ static int lw_container(dxil_module *m, const dxil_write_carried *carried,
     return dxil_container_write(&in, out, out_size, diags);
 }
 
+/* The DXIL part carries no debug info (DXC keeps it in a separate ILDB
+ * part, which this writer does not make): stripped, with a warning, rather
+ * than refused by the writer. */
+static void lw_strip_debug(dxil_module *m, dxil_diags *diags)
+{
+    if (LLVMStripModuleDebugInfo(m->mod))
+        dxil_diags_add(diags, DXIL_SEV_WARNING, DXIL_W_DEBUGINFO_DROPPED, DXIL_LOC_NONE, 0,
+                       "debug info is not written into the DXIL part (DXC keeps it in an ILDB "
+                       "part, which is not written); stripped");
+}
+
 /* Lower, verify (LLVM's writers assume a valid module), write. A step
  * that adds an error without saying so still stops the write. */
 static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_opts,
@@ -57,6 +70,8 @@ static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_op
         rc = dxil_module_lower(m, &lo, diags);
     if (rc == 0)
         rc = dxil_module_verify(m, diags);
+    if (rc == 0)
+        lw_strip_debug(m, diags);
     if (rc == 0 && dxil_diags_error_count(diags) == errors_before)
         rc = lw_bitcode(m, &hints, bc, bc_size, diags);
     bcw_hints_free(&hints);

@@ -1,0 +1,133 @@
+/* bcw_screen.c - what the writer refuses, found before anything is built,
+ * so the refusal names the function and instruction that carry it (the
+ * build pass meets a type or a debug node far from its user, and met a
+ * module's debug info once per reference). One refusal per module: the
+ * first found, in function order, then declarations, globals and named
+ * metadata. Checks the build pass makes itself (opcodes, intrinsics with
+ * LLVM 22's mangling, atomicrmw operations) are left to it. */
+#include "bcw_internal.h"
+
+#include <llvm-c/DebugInfo.h>
+
+#include <string.h>
+
+/* Why a type has no 3.7 form DXIL can carry, or NULL. Recurses through
+ * aggregates, vectors and function types (typed pointers are opaque
+ * here: what they point to is the writer's choice). */
+static const char *type_problem(LLVMTypeRef t, unsigned depth)
+{
+    if (depth > 64)
+        return NULL; /* named structs may nest deeply; cycles go through pointers */
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t) > 64 ? "integers wider than 64 bits are not DXIL" : NULL;
+    case LLVMTargetExtTypeKind:
+        return "a target extension type has no LLVM 3.7 form (lower the module first)";
+    case LLVMScalableVectorTypeKind:
+        return "scalable vectors have no LLVM 3.7 form";
+    case LLVMBFloatTypeKind: case LLVMFP128TypeKind: case LLVMPPC_FP128TypeKind:
+    case LLVMX86_FP80TypeKind: case LLVMX86_AMXTypeKind: case LLVMTokenTypeKind:
+        return "this type is not DXIL";
+    case LLVMArrayTypeKind: case LLVMVectorTypeKind:
+        return type_problem(LLVMGetElementType(t), depth + 1);
+    case LLVMStructTypeKind:
+        for (unsigned i = 0, n = LLVMCountStructElementTypes(t); i < n; i++) {
+            const char *why = type_problem(LLVMStructGetTypeAtIndex(t, i), depth + 1);
+            if (why)
+                return why;
+        }
+        return NULL;
+    case LLVMFunctionTypeKind: {
+        const char *why = type_problem(LLVMGetReturnType(t), depth + 1);
+        unsigned n = LLVMCountParamTypes(t);
+        LLVMTypeRef params[64];
+        if (why || n > 64)
+            return why;
+        LLVMGetParamTypes(t, params);
+        for (unsigned i = 0; i < n && !why; i++)
+            why = type_problem(params[i], depth + 1);
+        return why;
+    }
+    default:
+        return NULL;
+    }
+}
+
+static const char debug_why[] =
+    "debug info has no writer here: the DXIL part carries none (DXC keeps it in "
+    "a separate part); strip it first";
+
+/* The first thing about one instruction the writer cannot carry. */
+static const char *inst_problem(LLVMValueRef inst)
+{
+    if (LLVMInstructionGetDebugLoc(inst) || LLVMGetFirstDbgRecord(inst))
+        return debug_why;
+    const char *why = type_problem(LLVMTypeOf(inst), 0);
+    for (int i = 0, n = LLVMGetNumOperands(inst); i < n && !why; i++) {
+        LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
+        if (op && !LLVMIsABasicBlock(op))
+            why = type_problem(LLVMTypeOf(op), 0);
+    }
+    if (!why && LLVMIsACallInst(inst))
+        why = type_problem(LLVMGetCalledFunctionType(inst), 0);
+    if (!why && LLVMIsAAllocaInst(inst))
+        why = type_problem(LLVMGetAllocatedType(inst), 0);
+    return why;
+}
+
+static bool screen_bodies(bcw_ctx *c)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                const char *why = inst_problem(i);
+                if (why) {
+                    bcw_error(c, i, "%s", why);
+                    return false;
+                }
+            }
+    return true;
+}
+
+/* A function's !dbg attachment (kind 0, fixed in LLVM). */
+static bool has_dbg(LLVMValueRef f)
+{
+    size_t n = 0;
+    LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(f, &n);
+    bool dbg = false;
+    for (size_t i = 0; i < n && !dbg; i++)
+        dbg = LLVMValueMetadataEntriesGetKind(md, (unsigned)i) == 0;
+    if (md)
+        LLVMDisposeValueMetadataEntries(md);
+    return dbg;
+}
+
+static bool screen_globals(bcw_ctx *c)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+        const char *why = has_dbg(f) ? debug_why : type_problem(LLVMGlobalGetValueType(f), 0);
+        if (why) {
+            bcw_error(c, NULL, "function @%s: %s", LLVMGetValueName(f), why);
+            return false;
+        }
+    }
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+        const char *why = has_dbg(g) ? debug_why : type_problem(LLVMGlobalGetValueType(g), 0);
+        if (why) {
+            bcw_error(c, NULL, "global @%s: %s", LLVMGetValueName(g), why);
+            return false;
+        }
+    }
+    return true;
+}
+
+int bcw_screen(bcw_ctx *c)
+{
+    if (!screen_bodies(c) || !screen_globals(c))
+        return -1;
+    if (LLVMGetNamedMetadata(c->mod, "llvm.dbg.cu", 11)) {
+        bcw_error(c, NULL, "named metadata !llvm.dbg.cu: %s", debug_why);
+        return -1;
+    }
+    return 0;
+}
