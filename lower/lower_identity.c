@@ -76,12 +76,15 @@ static void identity_emit(lower_ctx *lc)
 
 /* The original layout is remembered in module->original_datalayout (for
  * dxil_lower_write_file); memory gets LLVM 22's equivalent spelling. */
-static void identity_datalayout(lower_ctx *lc)
+static void identity_datalayout(lower_ctx *lc, bool unstaged)
 {
     /* The loader records every input's layout; only a raised DXIL module
-     * (it has !dxu.order) recorded DXC's. */
+     * (it has !dxu.order) recorded DXC's. An unstaged DXIL-form module
+     * gets its own back, or keeps the one it has. */
     bool raised = LLVMGetNamedMetadata(lc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)) != NULL;
-    LLVMValueRef node = raised ? md_named_single(lc->mod, DXU_MD_DATALAYOUT) : NULL;
+    LLVMValueRef node = raised || unstaged ? md_named_single(lc->mod, DXU_MD_DATALAYOUT) : NULL;
+    if (!node && unstaged)
+        return;
     char *copy = md_string_dup(md_operand(node, 0));
     if (!copy && (copy = malloc(sizeof identity_dxc_layout)) != NULL)
         memcpy(copy, identity_dxc_layout, sizeof identity_dxc_layout);
@@ -121,6 +124,35 @@ static void identity_keep_absent(lower_ctx *lc)
     }
 }
 
+static bool identity_has(lower_ctx *lc, const char *name)
+{
+    return LLVMGetNamedMetadata(lc->mod, name, (unsigned)strlen(name)) != NULL;
+}
+
+/* A DXIL-form module that names no shader model (DXC's optimizer tests),
+ * raised or not: the raise left its triple and everything of a stage as
+ * they were. It is lowered at its own !dx.version, else at the newest
+ * version LLVM 22 names, with no stage, and gets no shader model it did
+ * not have. A modern module without a shader model is still refused. */
+static bool identity_unstaged(lower_ctx *lc, const char *triple)
+{
+    bool dxil_form = lc->module->raised || !strcmp(triple, "dxil-ms-dx") ||
+                     identity_has(lc, DXU_MD_ORDER) || identity_has(lc, DXU_MD_ABSENT);
+    if (!dxil_form || identity_has(lc, DXIL_MD_SHADER_MODEL))
+        return false;
+    lc->dxil = DXIL_VERSION(1, 9);
+    lc->sm = 0;
+    lc->sm_kind[0] = 0;
+    identity_read_nodes(lc, DXU_MD_VERSION, DXU_MD_SHADER_MODEL);
+    identity_read_nodes(lc, DXIL_MD_VERSION, DXIL_MD_SHADER_MODEL);
+    if (lc->opts.dxil_version)
+        lc->dxil = lc->opts.dxil_version;
+    md_named_move(lc->mod, DXU_MD_VERSION, DXIL_MD_VERSION);
+    identity_datalayout(lc, true);
+    identity_keep_absent(lc);
+    return true;
+}
+
 int lower_identity(lower_ctx *lc)
 {
     const char *triple = LLVMGetTarget(lc->mod);
@@ -128,6 +160,8 @@ int lower_identity(lower_ctx *lc)
                                         strlen(DXIL_MD_SHADER_MODEL)) != NULL;
     if (!identity_parse_triple(lc, triple ? triple : "") && !have_dx &&
         !LLVMGetNamedMetadata(lc->mod, DXU_MD_SHADER_MODEL, strlen(DXU_MD_SHADER_MODEL))) {
+        if (identity_unstaged(lc, triple ? triple : ""))
+            return 0;
         dxil_diags_add(lc->diags, DXIL_SEV_ERROR, DXIL_E_LOWER, DXIL_LOC_NONE, 0,
                        "triple '%s' names no DXIL shader model; nothing to lower to",
                        triple ? triple : "");
@@ -140,7 +174,7 @@ int lower_identity(lower_ctx *lc)
     identity_emit(lc);
     if (lc->opts.dxc_triple)
         LLVMSetTarget(lc->mod, "dxil-ms-dx");
-    identity_datalayout(lc);
+    identity_datalayout(lc, false);
     identity_keep_absent(lc);
     return 0;
 }

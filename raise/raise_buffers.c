@@ -480,6 +480,17 @@ static const char *const buf_kept_why[BUF_KEPT_COUNT] = {
     "its handle is not a raised binding (heap, TBuffer, or selected at run time)",
     "the form has no faithful LLVM 22 intrinsic"};
 
+/* A raw-buffer op's alignment must be a constant (LLVM 22's form has no
+ * operand for it; !dxu.align keeps a constant): else the call stays. */
+static bool buf_align_fixed(LLVMValueRef call)
+{
+    uint32_t op = res_call_opcode(call);
+    if (op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore &&
+        op != DXIL_OP_RawBufferVectorLoad && op != DXIL_OP_RawBufferVectorStore)
+        return true;
+    return LLVMIsAConstantInt(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1));
+}
+
 /* Raises the calls of one op (`info`) with the handler of its kind. */
 static int buf_run_op(buf_state *st, const buf_op *op, const dxil_op_info *info)
 {
@@ -489,7 +500,7 @@ static int buf_run_op(buf_state *st, const buf_op *op, const dxil_op_info *info)
         return -1;
     for (size_t i = 0; i < calls.n; i++) {
         LLVMValueRef h = res_raised_handle(LLVMGetOperand(calls.v[i], 1));
-        if (h && op->fn(st, calls.v[i], h)) {
+        if (h && buf_align_fixed(calls.v[i]) && op->fn(st, calls.v[i], h)) {
             LLVMInstructionEraseFromParent(calls.v[i]);
             continue;
         }

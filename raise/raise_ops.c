@@ -383,8 +383,6 @@ int raise_ops(raise_ctx *rc)
     ops_decls decls;
     int status = ops_decls_collect(rc->mod, r.table, &decls);
     r.b = LLVMCreateBuilderInContext(rc->ctx);
-    if (status == 0)
-        ops_keep_decl_attrs(rc, &decls);
     for (size_t i = 0; status == 0 && i < decls.n; i++)
         status = ops_raise_decl(&r, &decls.v[i]);
     if (status == 0)
@@ -397,6 +395,22 @@ int raise_ops(raise_ctx *rc)
     if (status != 0)
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "out of memory while raising dx.op calls");
+    return status;
+}
+
+/* Every dx.op declaration whose attributes are not the table's is
+ * recorded before any pass raises its calls (the resource and signature
+ * passes remove theirs), so lowering gives each back as DXC wrote it. */
+int raise_ops_decl_attrs(raise_ctx *rc)
+{
+    ops_decls decls;
+    int status = ops_decls_collect(rc->mod, ops_table(rc), &decls);
+    if (status == 0)
+        ops_keep_decl_attrs(rc, &decls);
+    ops_decls_free(&decls);
+    if (status != 0)
+        dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                       "out of memory while reading dx.op declarations");
     return status;
 }
 

@@ -62,6 +62,7 @@ void ops_stats_finish_module(dxil_stats *s);
 
 /* The passes. */
 int raise_ops_census(raise_ctx *rc); /* first: counts every dx.op call */
+int raise_ops_decl_attrs(raise_ctx *rc); /* before any call is raised: !dxu.opAttrs */
 int raise_ops(raise_ctx *rc);        /* after the buffer pass */
 
 #endif

@@ -11,6 +11,7 @@ static const raise_pass raise_passes[] = {
     {"identity", raise_identity}, /* first: fills rc version/stage */
     {"bcfacts", raise_bcfacts},   /* before any pass adds or drops a function */
     {"op-census", raise_ops_census}, /* before any pass raises a dx.op call */
+    {"op-attrs", raise_ops_decl_attrs}, /* the same: DXC's declaration attributes */
     {"entries", raise_entries},
     {"instr-md", raise_instr_md},
     /* passes that read other dx.* named metadata go here */
