@@ -75,15 +75,7 @@ static void buf_replace_value(lower_ctx *lc, LLVMValueRef ev, LLVMValueRef ret, 
         return;
     }
     LLVMValueRef *users;
-    size_t nu = 0;
-    users = NULL;
-    for (LLVMUseRef u = LLVMGetFirstUse(ev); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef *nv = realloc(users, (nu + 1) * sizeof *nv);
-        if (!nv)
-            break;
-        users = nv;
-        users[nu++] = LLVMGetUser(u);
-    }
+    size_t nu = lower_collect_users(ev, &users);
     for (size_t i = 0; i < nu; i++) {
         uint64_t lane;
         LLVMValueRef x = users[i];
@@ -113,15 +105,7 @@ static void buf_replace_value(lower_ctx *lc, LLVMValueRef ev, LLVMValueRef ret, 
 static void buf_replace_load(lower_ctx *lc, LLVMValueRef call, LLVMValueRef ret, unsigned n)
 {
     LLVMValueRef *evs;
-    size_t ne = 0;
-    evs = NULL;
-    for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef *nv = realloc(evs, (ne + 1) * sizeof *nv);
-        if (!nv)
-            break;
-        evs = nv;
-        evs[ne++] = LLVMGetUser(u);
-    }
+    size_t ne = lower_collect_users(call, &evs);
     for (size_t i = 0; i < ne; i++) {
         LLVMValueRef ev = evs[i];
         if (!LLVMIsAExtractValueInst(ev) || LLVMGetNumIndices(ev) != 1) {

@@ -21,29 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "@fn: `%r = call ...`" for diagnostics. */
-static void check_where(LLVMValueRef call, char *buf, size_t size)
-{
-    size_t len = 0;
-    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    const char *fname = f ? LLVMGetValueName2(f, &len) : "?";
-    char *text = LLVMPrintValueToString(call);
-    const char *t = text;
-    while (*t == ' ')
-        t++;
-    snprintf(buf, size, "@%s: `%.*s`", fname, (int)strcspn(t, "\n"), t);
-    LLVMDisposeMessage(text);
-}
-
-static void check_report(lower_ctx *lc, dxil_severity sev, LLVMValueRef call,
-                         const char *what)
-{
-    char where[400];
-    check_where(call, where, sizeof where);
-    dxil_diags_add(lc->diags, sev, sev == DXIL_SEV_ERROR ? DXIL_E_LOWER : DXIL_W_LOWER,
-                   DXIL_LOC_NONE, 0, "%s: %s", where, what);
-}
-
 /* "hf" and friends: the letters the op allows at the target version. */
 static const char *check_allowed(const dxil_op_info *op, dxil_version v)
 {
@@ -70,7 +47,7 @@ static bool check_intrinsic_call(lower_ctx *lc, LLVMValueRef call,
              "type mismatch between intrinsic and DXIL op %s: overload %s not allowed at "
              "DXIL %s (allowed: %s)",
              ref->op->name, sfx, ver, check_allowed(ref->op, lc->dxil));
-    check_report(lc, DXIL_SEV_ERROR, call, msg);
+    lower_report(lc, DXIL_SEV_ERROR, call, msg);
     return false;
 }
 
@@ -107,7 +84,7 @@ static bool check_custom_call(lower_ctx *lc, LLVMValueRef call,
     dxil_version_format(lc->dxil, ver, sizeof ver);
     snprintf(msg, sizeof msg, "type mismatch between intrinsic and DXIL op %s: no form for %s "
              "values at DXIL %s", refs[0].op->name, dxil_scalar_kind_name(kind), ver);
-    check_report(lc, DXIL_SEV_ERROR, call, msg);
+    lower_report(lc, DXIL_SEV_ERROR, call, msg);
     return false;
 }
 
@@ -171,7 +148,7 @@ static bool check_dxop_call(lower_ctx *lc, const ops_decl *d, LLVMValueRef call,
     } else {
         return true;
     }
-    check_report(lc, DXIL_SEV_ERROR, call, msg);
+    lower_report(lc, DXIL_SEV_ERROR, call, msg);
     return false;
 }
 
@@ -277,7 +254,7 @@ static int check_leftover_fn(lower_ctx *lc, LLVMValueRef fn, const char *name)
     for (size_t i = 0; i < n; i++) {
         if (check_bridge_only(calls[i], name))
             continue;
-        check_report(lc, warn ? DXIL_SEV_WARNING : DXIL_SEV_ERROR, calls[i], msg);
+        lower_report(lc, warn ? DXIL_SEV_WARNING : DXIL_SEV_ERROR, calls[i], msg);
         bad++;
     }
     free(calls);

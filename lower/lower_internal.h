@@ -54,6 +54,8 @@ typedef struct lower_pass {
 
 /* ---- lower_util.c ---- */
 void lower_warn(lower_ctx *lc, const char *fmt, ...);
+/* "@fn: `instruction`: what" as an error (DXIL6000) or warning (DXIL6001). */
+void lower_report(lower_ctx *lc, dxil_severity sev, LLVMValueRef inst, const char *what);
 /* Queues an instruction for erasure (after its uses are replaced). */
 void lower_kill(lower_ctx *lc, LLVMValueRef inst);
 /* Erases the queued instructions (users first) that have no uses left. */
@@ -61,9 +63,16 @@ void lower_erase_dead(lower_ctx *lc);
 /* Calls of the declared function fn, collected before any is replaced.
  * Caller frees *out. */
 size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out);
+/* The users of v (one entry per use), collected before any is replaced.
+ * Caller frees *out. */
+size_t lower_collect_users(LLVMValueRef v, LLVMValueRef **out);
 /* Base name of an intrinsic declaration ("llvm.dx.resource.load.typedbuffer")
  * into buf; false when fn is not an intrinsic. */
 bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size);
+/* A call of intrinsic `name` (its overloaded types in over[]) at the
+ * builder; NULL when LLVM has no such intrinsic. */
+LLVMValueRef lower_intrinsic_call(lower_ctx *lc, const char *name, LLVMTypeRef *over,
+                                  unsigned n_over, LLVMValueRef *args, unsigned n_args);
 LLVMValueRef lower_i32(lower_ctx *lc, uint64_t v);
 LLVMValueRef lower_i8(lower_ctx *lc, uint64_t v);
 LLVMValueRef lower_i1(lower_ctx *lc, bool v);
@@ -115,6 +124,7 @@ LLVMValueRef lower_dxil_handle(LLVMValueRef target_handle);
 /* ---- the passes ---- */
 int lower_identity(lower_ctx *lc);
 int lower_resources(lower_ctx *lc);
+int lower_resource_access(lower_ctx *lc); /* lower_resource_access.c */
 int lower_buffers(lower_ctx *lc);
 int lower_sig_io(lower_ctx *lc);
 int lower_ops(lower_ctx *lc);

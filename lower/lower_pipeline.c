@@ -12,6 +12,9 @@
 /* Passes run in this order; each sees the previous one's result. */
 static const lower_pass lower_passes[] = {
     {"note-input", lower_note_input}, /* before any dx.op is made */
+    /* getpointer + load/store -> access intrinsics; before identity
+     * replaces the datalayout its GEP offsets were computed in */
+    {"resource-access", lower_resource_access},
     {"identity", lower_identity},   /* fills version and stage */
     {"versions", lower_check_versions}, /* before anything is lowered */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */

@@ -472,11 +472,8 @@ static bool res_use_lib(const lower_ctx *lc, const res_rec *r, bool nu)
 
 static LLVMValueRef res_bridge(lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef target)
 {
-    const char *n = "llvm.dx.resource.casthandle";
-    unsigned id = LLVMLookupIntrinsicID(n, strlen(n));
     LLVMTypeRef over[2] = {target, LLVMTypeOf(handle)};
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(lc->mod, id, over, 2);
-    return LLVMBuildCall2(lc->b, LLVMGlobalGetValueType(fn), fn, &handle, 1, "");
+    return lower_intrinsic_call(lc, "llvm.dx.resource.casthandle", over, 2, &handle, 1);
 }
 
 static void res_lower_one(res_state *st, LLVMValueRef call)

@@ -17,6 +17,28 @@ void lower_warn(lower_ctx *lc, const char *fmt, ...)
     dxil_diags_add(lc->diags, DXIL_SEV_WARNING, DXIL_W_LOWER, DXIL_LOC_NONE, 0, "%s", msg);
 }
 
+/* "@fn: `%r = call ...`" for diagnostics. */
+static void lower_where(LLVMValueRef inst, char *buf, size_t size)
+{
+    size_t len = 0;
+    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
+    const char *fname = f ? LLVMGetValueName2(f, &len) : "?";
+    char *text = LLVMPrintValueToString(inst);
+    const char *t = text;
+    while (*t == ' ')
+        t++;
+    snprintf(buf, size, "@%s: `%.*s`", fname, (int)strcspn(t, "\n"), t);
+    LLVMDisposeMessage(text);
+}
+
+void lower_report(lower_ctx *lc, dxil_severity sev, LLVMValueRef inst, const char *what)
+{
+    char where[400];
+    lower_where(inst, where, sizeof where);
+    dxil_diags_add(lc->diags, sev, sev == DXIL_SEV_ERROR ? DXIL_E_LOWER : DXIL_W_LOWER,
+                   DXIL_LOC_NONE, 0, "%s: %s", where, what);
+}
+
 void lower_kill(lower_ctx *lc, LLVMValueRef inst)
 {
     if (!inst || !LLVMIsAInstruction(inst))
@@ -67,6 +89,20 @@ size_t lower_collect_calls(LLVMValueRef fn, LLVMValueRef **out)
     return n;
 }
 
+size_t lower_collect_users(LLVMValueRef v, LLVMValueRef **out)
+{
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef *nv = grow_array(*out, &cap, n, sizeof *nv, 8);
+        if (!nv)
+            break;
+        *out = nv;
+        (*out)[n++] = LLVMGetUser(u);
+    }
+    return n;
+}
+
 bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size)
 {
     unsigned id = fn && LLVMIsAFunction(fn) ? LLVMGetIntrinsicID(fn) : 0;
@@ -77,6 +113,16 @@ bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size)
     memcpy(buf, name, len);
     buf[len] = '\0';
     return true;
+}
+
+LLVMValueRef lower_intrinsic_call(lower_ctx *lc, const char *name, LLVMTypeRef *over,
+                                  unsigned n_over, LLVMValueRef *args, unsigned n_args)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef fn = id ? LLVMGetIntrinsicDeclaration(lc->mod, id, over, n_over) : NULL;
+    if (!fn)
+        return NULL;
+    return LLVMBuildCall2(lc->b, LLVMGlobalGetValueType(fn), fn, args, n_args, "");
 }
 
 LLVMValueRef lower_i32(lower_ctx *lc, uint64_t v)
