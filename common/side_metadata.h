@@ -111,6 +111,11 @@
  * call that came from DXC's byte-offset cbufferLoad (opcode 58) rather than
  * cbufferLoadLegacy: lowering rebuilds cbufferLoad(h, offset, align). */
 #define DXU_MDK_CBUFFER_LOAD "dxu.cbufferLoad"
+/* !dxu.rawScalarOp !{} on a raised llvm.dx.resource.{load,store}.rawbuffer
+ * of a vector that came from rawBufferLoad/Store (139/140) in a module
+ * whose version has the vector ops (303/304), which lowering would pick:
+ * DXC's own tests write both at DXIL 1.9. */
+#define DXU_MDK_RAW_SCALAR_OP "dxu.rawScalarOp"
 /* The alignment operand lowering writes when there is no !dxu.align:
  * the scalar's size in bytes, at most 4 for the DXIL 1.9 vector ops. */
 #define DXU_RAW_ALIGN_DEFAULT(scalar_bytes, vector_op)                                          \

@@ -59,10 +59,14 @@ static bool buf_has_vector_ops(const lower_ctx *lc)
     return dxil_op_exists_at(dxil_op_by_opcode(lc->table, DXIL_OP_RawBufferVectorLoad), lc->dxil);
 }
 
-/* Such targets load and store vectors through the vector ops. */
-static bool buf_vector_op(const lower_ctx *lc, LLVMTypeRef value_t)
+/* Such targets load and store vectors through the vector ops, unless the
+ * raise saw DXC use rawBufferLoad/Store for this one (!dxu.rawScalarOp). */
+static bool buf_vector_op(const lower_ctx *lc, LLVMValueRef call, LLVMTypeRef value_t)
 {
-    return LLVMGetTypeKind(value_t) == LLVMVectorTypeKind && buf_has_vector_ops(lc);
+    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_RAW_SCALAR_OP,
+                                             (unsigned)strlen(DXU_MDK_RAW_SCALAR_OP));
+    return LLVMGetTypeKind(value_t) == LLVMVectorTypeKind && buf_has_vector_ops(lc) &&
+           !(LLVMGetVectorSize(value_t) <= 4 && LLVMGetMetadata(call, kind));
 }
 
 /* The loaded value as the intrinsic typed it, from ResRet fields
@@ -167,7 +171,7 @@ static void buf_load_raw(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
     LLVMTypeRef s = buf_scalar(vt, &n);
     LLVMValueRef off = buf_raw_offset(call, 2);
     LLVMValueRef ret;
-    if (buf_vector_op(lc, vt)) {
+    if (buf_vector_op(lc, call, vt)) {
         LLVMValueRef a[4] = {h, LLVMGetOperand(call, 1), off, buf_align_of(lc, call, s, true)};
         ret = lower_dxop_call(lc, DXIL_OP_RawBufferVectorLoad, vt, a, 4, "");
         n = 0;
@@ -260,7 +264,7 @@ static void buf_store_raw(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
     LLVMValueRef v = LLVMGetOperand(call, 3), lanes[4];
     unsigned n;
     LLVMValueRef off = buf_raw_offset(call, 3);
-    if (buf_vector_op(lc, LLVMTypeOf(v))) {
+    if (buf_vector_op(lc, call, LLVMTypeOf(v))) {
         buf_store_vector(lc, call, h, off);
         return;
     }

@@ -3,6 +3,7 @@
  * llvm.dx.resource.{load,store}.* intrinsics. Forms LLVM 22 cannot express
  * keep the dx.op call (with its cast handle) and are counted. */
 #include "raise_resources.h"
+#include "raise_ops.h"
 #include "common/side_metadata.h"
 
 #include "dxil-upgrade/dxil_stats.h"
@@ -157,6 +158,22 @@ static void buf_keep_align(buf_state *st, LLVMValueRef call, LLVMValueRef to, LL
                     md);
 }
 
+/* A vector through rawBufferLoad/Store where the version has the vector
+ * ops lowering would choose: !dxu.rawScalarOp keeps the op DXC used. */
+static void buf_keep_scalar_op(buf_state *st, LLVMValueRef call, LLVMValueRef to,
+                               LLVMTypeRef value_t)
+{
+    uint32_t op = res_call_opcode(call);
+    const dxil_op_info *vec = dxil_op_by_opcode(ops_table(st->rc), DXIL_OP_RawBufferVectorLoad);
+    if (!to || (op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore) ||
+        LLVMGetTypeKind(value_t) != LLVMVectorTypeKind ||
+        !dxil_op_exists_at(vec, ops_dxil_version(st->rc)))
+        return;
+    LLVMSetMetadata(to, LLVMGetMDKindIDInContext(st->rc->ctx, DXU_MDK_RAW_SCALAR_OP,
+                                                 (unsigned)strlen(DXU_MDK_RAW_SCALAR_OP)),
+                    LLVMMDNodeInContext(st->rc->ctx, NULL, 0));
+}
+
 /* ---- loads ---- */
 
 static bool buf_load(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw, unsigned n,
@@ -178,6 +195,7 @@ static bool buf_load(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw,
     if (!res)
         return false;
     buf_keep_align(st, call, res, over[0]);
+    buf_keep_scalar_op(st, call, res, over[0]);
     buf_resret_rewrite(st, call, res, vec_form ? 1 : n, status, vec_form);
     return true;
 }
@@ -262,6 +280,7 @@ static bool buf_store(buf_state *st, LLVMValueRef call, LLVMValueRef h, bool raw
     const char *name = raw ? "llvm.dx.resource.store.rawbuffer" : "llvm.dx.resource.store.typedbuffer";
     LLVMValueRef res = res_call_intrinsic(st->rc, st->b, name, over, 2, args, na, "");
     buf_keep_align(st, call, res, LLVMTypeOf(data));
+    buf_keep_scalar_op(st, call, res, LLVMTypeOf(data));
     return res != NULL;
 }
 
