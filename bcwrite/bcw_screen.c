@@ -9,6 +9,7 @@
 
 #include <llvm-c/DebugInfo.h>
 
+#include <stdint.h>
 #include <string.h>
 
 /* Why a type has no 3.7 form DXIL can carry, or NULL. Recurses through
@@ -53,34 +54,56 @@ static const char *type_problem(LLVMTypeRef t, unsigned depth)
     }
 }
 
+/* Types found fine, by pointer (a type is unique in its context): the
+ * same few struct and function types come back on most calls. */
+typedef struct screen_seen {
+    LLVMTypeRef slot[256];
+} screen_seen;
+
+static const char *type_problem_seen(screen_seen *seen, LLVMTypeRef t)
+{
+    uintptr_t k = (uintptr_t)t;
+    LLVMTypeRef *at = &seen->slot[(k >> 4 ^ k >> 12) & 255];
+    if (*at == t)
+        return NULL;
+    const char *why = type_problem(t, 0);
+    if (!why)
+        *at = t;
+    return why;
+}
+
 static const char debug_why[] =
     "debug info has no writer here: the DXIL part carries none (DXC keeps it in "
     "a separate part); strip it first";
 
-/* The first thing about one instruction the writer cannot carry. */
-static const char *inst_problem(LLVMValueRef inst)
+/* The first thing about one instruction the writer cannot carry. Of its
+ * operands only constants are looked at: instructions are screened as
+ * results, arguments and globals through their functions' and their own
+ * types. */
+static const char *inst_problem(screen_seen *seen, LLVMValueRef inst)
 {
     if (LLVMInstructionGetDebugLoc(inst) || LLVMGetFirstDbgRecord(inst))
         return debug_why;
-    const char *why = type_problem(LLVMTypeOf(inst), 0);
+    const char *why = type_problem_seen(seen, LLVMTypeOf(inst));
     for (int i = 0, n = LLVMGetNumOperands(inst); i < n && !why; i++) {
         LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
-        if (op && !LLVMIsABasicBlock(op))
-            why = type_problem(LLVMTypeOf(op), 0);
+        if (op && LLVMIsAConstant(op) && !LLVMIsAGlobalValue(op))
+            why = type_problem_seen(seen, LLVMTypeOf(op));
     }
     if (!why && LLVMIsACallInst(inst))
-        why = type_problem(LLVMGetCalledFunctionType(inst), 0);
+        why = type_problem_seen(seen, LLVMGetCalledFunctionType(inst));
     if (!why && LLVMIsAAllocaInst(inst))
-        why = type_problem(LLVMGetAllocatedType(inst), 0);
+        why = type_problem_seen(seen, LLVMGetAllocatedType(inst));
     return why;
 }
 
 static bool screen_bodies(bcw_ctx *c)
 {
+    screen_seen seen = {{NULL}};
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-                const char *why = inst_problem(i);
+                const char *why = inst_problem(&seen, i);
                 if (why) {
                     bcw_error(c, i, "%s", why);
                     return false;
