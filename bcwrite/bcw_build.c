@@ -242,7 +242,8 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
     if (refuse(c, inst, op))
         return;
     if (op == LLVMCall && modern_intrinsic(LLVMGetCalledValue(inst))) {
-        bcw_error(c, inst, "this LLVM intrinsic has no LLVM 3.7 form here (not DXIL)");
+        bcw_error(c, inst, "this LLVM intrinsic is not DXIL: DXC's validator refuses it in a "
+                           "container, so its 3.7 form is not written");
         return;
     }
     unsigned n = (unsigned)LLVMGetNumOperands(inst);

@@ -97,10 +97,23 @@ bool raise_op_too_new(const raise_ctx *rc, const dxil_op_info *op)
     return op && rc->dxil_known && !dxil_op_exists_at(op, ops_dxil_version(rc));
 }
 
+/* The callee is the function of the op's own class (dx.op.<fn>[.<ov>]):
+ * DXC's validator tests call one op through another's function or one of
+ * a name no class has, and lowering would bring it back under its own. */
+static bool shape_callee_class(const raise_ctx *rc, const dxil_op_info *op, LLVMValueRef call)
+{
+    LLVMValueRef fn = LLVMGetCalledValue(call);
+    dxil_fn_name fnn;
+    const char *name = fn ? LLVMGetValueName(fn) : "";
+    return dxil_fn_name_parse(name, &fnn) &&
+           dxil_op_class_by_fn(ops_table(rc), fnn.fn, fnn.fn_len) == op->cls;
+}
+
 bool raise_call_fits_op(const raise_ctx *rc, LLVMValueRef call, uint32_t opcode)
 {
     const dxil_op_info *op = dxil_op_by_opcode(ops_table(rc), opcode);
-    if (!op || raise_op_too_new(rc, op) || !LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) != op->n_params)
+    if (!op || raise_op_too_new(rc, op) || !LLVMIsACallInst(call) ||
+        LLVMGetNumArgOperands(call) != op->n_params || !shape_callee_class(rc, op, call))
         return false;
     for (unsigned i = 0; i < op->n_params; i++)
         if (!shape_type_fits(op->params[i].type, LLVMTypeOf(LLVMGetOperand(call, i))))

@@ -134,6 +134,11 @@ int raise_identity(raise_ctx *rc)
     identity_info id = {0};
     identity_read(rc, &id);
     if (!id.have_sm) {
+        /* DXC-form or bare (no modern triple): what it lacks is recorded,
+         * so lowering the raised file gives it back as it came */
+        const char *t = LLVMGetTarget(rc->mod);
+        if (!t || !*t || !strcmp(t, "dxil-ms-dx"))
+            identity_record_absent(rc);
         if (md_named_count(rc->mod, DXIL_MD_SHADER_MODEL) != 0)
             dxil_diags_add(rc->diags, DXIL_SEV_WARNING, DXIL_W_METADATA, DXIL_LOC_NONE, 0,
                            "malformed !dx.shaderModel; triple left unchanged");

@@ -292,6 +292,10 @@ static const ops_target *ops_target_of(ops_raise *r, const ops_decl *d, LLVMValu
         ops_keep(r, opcode, op, DXIL_KEEP_NEWER_THAN_MODULE);
         return NULL;
     }
+    if (op && d->cls != op->cls) { /* through another op's function, or a name no class has */
+        ops_keep(r, opcode, op, DXIL_KEEP_MISMATCH);
+        return NULL;
+    }
     if (t && !t->per_call)
         return t;
     bool per_call = t ? true : ops_has_selectors(op);

@@ -547,7 +547,12 @@ static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
     res_made made = {.n = 0};
     res_why why = {NULL, DXIL_KEEP_HANDLE_UNRESOLVED};
     res_replace_annotates(st, base, create, rel, nu, &made, &why);
-    if (LLVMGetFirstUse(create) && base_known) {
+    /* DXC annotates every createHandleFromBinding: any other user (an
+     * annotateHandle called through a function of another name) keeps
+     * the call, which lowering would otherwise annotate again. */
+    if (LLVMGetFirstUse(create) && form == RES_FORM_BINDING && !why.text)
+        why.text = "a user other than annotateHandle";
+    else if (LLVMGetFirstUse(create) && base_known) {
         LLVMValueRef cast = res_emit(st, base, create, rel, nu, &why, &made);
         if (cast)
             LLVMReplaceAllUsesWith(create, cast);
