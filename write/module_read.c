@@ -73,9 +73,13 @@ static int wm_shader_model(write_module *wm)
     LLVMValueRef sm = md_named_operand(wm->m, "dx.shaderModel", 0);
     char kind[16];
     uint64_t major = 0, minor = 0;
-    if (!sm || !md_string(md_operand(sm, 0), kind, sizeof kind) ||
+    if (!sm)
+        return wm_fail(wm, "DXIL", "dx.shaderModel",
+                       "missing: the module names no shader model, and a DXIL container's "
+                       "program header and parts need one (write .ll or .bc instead)");
+    if (!md_string(md_operand(sm, 0), kind, sizeof kind) ||
         md_operand_uint(sm, 1, &major) || md_operand_uint(sm, 2, &minor))
-        return wm_fail(wm, "DXIL", "dx.shaderModel", "missing or not !{!\"kind\", i32, i32}");
+        return wm_fail(wm, "DXIL", "dx.shaderModel", "not !{!\"kind\", i32, i32}");
     for (uint32_t k = 0; k < 32; k++) {
         const char *name = dxil_shader_kind_short_name(k);
         if (name && strcmp(name, kind) == 0) {

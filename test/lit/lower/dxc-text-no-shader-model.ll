@@ -6,6 +6,11 @@
 ; RUN: %dxil-upgrade --verify %s -o - | %FileCheck %s --check-prefix=RAISED
 ; RUN: %dxil-lower --raise %s -o - | %FileCheck %s --check-prefix=LOWERED
 ; RUN: %dxil-roundtrip %s | %FileCheck %s --check-prefix=RT
+; A container cannot be written without a shader model: a clear error, no file.
+; RUN: rm -f %t.dxil
+; RUN: %expect-exit 1 %dxil-lower --raise %s -o %t.dxil 2>&1 | %FileCheck %s --check-prefix=NODXIL
+; RUN: not test -e %t.dxil
+; NODXIL: error: DXIL: dx.shaderModel: missing: the module names no shader model, and a DXIL container's program header and parts need one (write .ll or .bc instead) [DXIL1014]
 ; RAISED: target triple = "dxil-ms-dx"
 ; RAISED: call {{.*}}float @llvm.sin.f32(float
 ; LOWERED: target datalayout = "e-m:e-p:32:32-i64:64-n8:16:32:64"
