@@ -1,6 +1,7 @@
 /* lower_pipeline.c - runs the lowering passes in order, and writes a
  * lowered module with DXC's own datalayout spelling. */
 #include "lower_internal.h"
+#include "lower_writer.h"
 
 #include "bitcode/datalayout.h"
 #include "common/file_io.h"
@@ -41,12 +42,13 @@ void dxil_lower_options_init(dxil_lower_options *opts)
     opts->dxc_triple = true;
 }
 
-int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags)
+static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_fmf,
+                     dxil_diags *diags)
 {
     if (!m)
         return -1;
     lower_ctx lc = {.module = m, .ctx = m->ctx, .mod = m->mod, .diags = diags,
-                         .table = dxil_optable_builtin()};
+                         .table = dxil_optable_builtin(), .keep_fmf = keep_fmf};
     if (opts)
         lc.opts = *opts;
     else
@@ -67,6 +69,16 @@ int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags
     free(lc.dead);
     free(lc.input_calls);
     return rv;
+}
+
+int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags)
+{
+    return lower_run(m, opts, false, diags);
+}
+
+int lower_module_for_writer(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags)
+{
+    return lower_run(m, opts, true, diags);
 }
 
 /* Swaps the text's datalayout line for the original spelling. */

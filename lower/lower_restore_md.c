@@ -9,6 +9,7 @@
 #include "module/llvm_shim.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool restore_is_bookkeeping(const char *name)
 {
@@ -34,6 +35,18 @@ static void restore_order(lower_ctx *lc)
     }
 }
 
+/* The raise's !dxu.fmf on instructions (DXC's validator refuses
+ * instruction metadata of kinds it does not know). */
+static void restore_strip_fmf(lower_ctx *lc)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MD_FMF, (unsigned)strlen(DXU_MD_FMF));
+    for (LLVMValueRef f = LLVMGetFirstFunction(lc->mod); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                if (LLVMHasMetadata(i) && LLVMGetMetadata(i, kind))
+                    LLVMSetMetadata(i, kind, NULL);
+}
+
 int lower_restore_md(lower_ctx *lc)
 {
     int rv = md_rename_prefixed(lc->mod, DXU_MD_PREFIX, DXIL_MD_PREFIX,
@@ -45,6 +58,8 @@ int lower_restore_md(lower_ctx *lc)
     for (size_t i = 0; i < left.n; i++)
         shim_erase_named_metadata(lc->mod, left.v[i]);
     md_names_free(&left);
+    if (rv == 0 && !lc->opts.keep_side_metadata && !lc->keep_fmf)
+        restore_strip_fmf(lc);
     if (rv != 0)
         dxil_diags_add(lc->diags, DXIL_SEV_ERROR, DXIL_E_LOWER, DXIL_LOC_NONE, 0,
                        "out of memory while moving dxu.* metadata back to dx.*");

@@ -3,6 +3,7 @@
  * (write/), all in memory. It lives here because it joins those layers. */
 #include "dxil-upgrade/dxil_lower.h"
 #include "bcwrite/bcwrite.h"
+#include "lower/lower_writer.h"
 #include "module/module_internal.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -67,7 +68,7 @@ static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_op
     bcw_hints hints; /* the raise's records for the writer: lowering drops them */
     int rc = bcw_hints_from_module(m->mod, &hints);
     if (rc == 0)
-        rc = dxil_module_lower(m, &lo, diags);
+        rc = lower_module_for_writer(m, &lo, diags);
     if (rc == 0)
         rc = dxil_module_verify(m, diags);
     if (rc == 0)
