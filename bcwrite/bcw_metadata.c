@@ -56,8 +56,10 @@ static uint32_t md_value(bcw_ctx *c, uint32_t e)
     return id;
 }
 
-/* A dx.resources record's operand 1 (`ptr undef` in LLVM 22) typed as
- * the class it pointed to in the bitcode the module came from. */
+/* A dx.resources record's operand 1 typed as the class it pointed to in
+ * the bitcode the module came from: `ptr undef` in LLVM 22, or a global
+ * of another type (a library's handle global: DXC wrote a bitcast of it
+ * to the class pointer, which LLVM 22 folds away). */
 static uint32_t resource_value(bcw_ctx *c, LLVMValueRef node, LLVMValueRef v)
 {
     uint32_t where;
@@ -73,7 +75,7 @@ static uint32_t resource_value(bcw_ctx *c, LLVMValueRef node, LLVMValueRef v)
         bcw_type arr = { .kind = BT_ARRAY, .count = r->dims[i], .nsub = 1 };
         t = bcw_type_intern(c, &arr, &t);
     }
-    return bcw_typed_const(c, v, bcw_type_ptr(c, t, 0));
+    return bcw_operand(c, v, bcw_type_ptr(c, t, LLVMGetPointerAddressSpace(LLVMTypeOf(v))));
 }
 
 static uint32_t node_operand(bcw_ctx *c, LLVMValueRef node, unsigned i, LLVMValueRef op)
@@ -82,7 +84,8 @@ static uint32_t node_operand(bcw_ctx *c, LLVMValueRef node, unsigned i, LLVMValu
         return 0;
     if (is_md(op))
         return bcw_md_enumerate(c, op);
-    if (i == 1 && undef_like(op) && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
+    if (i == 1 && (undef_like(op) || LLVMIsAGlobalVariable(op)) &&
+        LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
         return md_value(c, resource_value(c, node, op));
     return md_value(c, bcw_val_of(c, op));
 }
