@@ -75,13 +75,26 @@ static uint32_t ptr_to(bcw_ctx *c, uint32_t pointee, LLVMValueRef ptr)
     return bcw_type_ptr(c, pointee, LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)));
 }
 
+static bool unused_cast_of(LLVMValueRef i, LLVMValueRef p)
+{
+    return LLVMIsABitCastInst(i) && LLVMGetOperand(i, 0) == p && !LLVMGetFirstUse(i);
+}
+
 /* The unused `bitcast p` nearest before inst (LLVM 22's upgrade left the
- * marker's own i8* cast behind and pointed the marker at the alloca). */
+ * marker's own i8* cast behind and pointed the marker at the alloca);
+ * else one in another block that dominates inst: clang's end marker
+ * reused its start's cast (8 corpus files). */
 static LLVMValueRef lifetime_cast(LLVMValueRef inst, LLVMValueRef p)
 {
     for (LLVMValueRef i = LLVMGetPreviousInstruction(inst); i; i = LLVMGetPreviousInstruction(i))
-        if (LLVMIsABitCastInst(i) && LLVMGetOperand(i, 0) == p && !LLVMGetFirstUse(i))
+        if (unused_cast_of(i, p))
             return i;
+    for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef i = LLVMGetUser(u);
+        if (unused_cast_of(i, p) && LLVMGetInstructionParent(i) != LLVMGetInstructionParent(inst) &&
+            shim_dominates(i, inst))
+            return i;
+    }
     return NULL;
 }
 
