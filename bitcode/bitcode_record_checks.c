@@ -318,6 +318,19 @@ static int bv_sem_binop_flags(bv_walker *v)
     return 0;
 }
 
+/* The alignment field of a LOAD / STORE ([..., align, vol]) or ALLOCA
+ * ([..., align]: log2 + 1 in the low 5 bits): 0, none, is kept, since
+ * LLVM 22 gives such an instruction its type's alignment. */
+static int bv_sem_align(bv_walker *v)
+{
+    if (!v->restypes || !v->fn_blocks || !v->fn_insts || v->n_ops < 3)
+        return 0;
+    bool alloca = v->ops[0] == 19;
+    uint64_t align = alloca ? v->ops[v->n_ops - 1] & 31 : v->ops[v->n_ops - 2];
+    return bcr_align_word(v->restypes, v->fn_blocks - 1, v->fn_insts - 1, align) == -2 ? bv_oom(v)
+                                                                                         : 0;
+}
+
 static int bv_sem_vst_entry(bv_walker *v)
 {
     bool module_level = v->depth >= 1 && v->stack[v->depth - 1].bid == BV_MODULE;
@@ -444,6 +457,9 @@ typedef struct bv_sem_check {
     X(BV_MODULE, 8, bv_sem_module_value)        /* MODULE_CODE_FUNCTION */                   \
     X(BV_VST, 1, bv_sem_vst_entry)              /* VST_CODE_ENTRY */                         \
     X(BV_FUNCTION, 2, bv_sem_binop_flags)       /* FUNC_CODE_INST_BINOP */                   \
+    X(BV_FUNCTION, 19, bv_sem_align)            /* FUNC_CODE_INST_ALLOCA */                  \
+    X(BV_FUNCTION, 20, bv_sem_align)            /* FUNC_CODE_INST_LOAD */                    \
+    X(BV_FUNCTION, 44, bv_sem_align)            /* FUNC_CODE_INST_STORE */                   \
     X(BV_PARAMATTR_GROUP, 3, bv_sem_attr_group) /* PARAMATTR_GRP_CODE_ENTRY */               \
     X(BV_TYPE, 1, bv_sem_numentry)              /* TYPE_CODE_NUMENTRY */                     \
     X(BV_FUNCTION, 1, bv_sem_count)             /* FUNC_CODE_DECLAREBLOCKS */                \

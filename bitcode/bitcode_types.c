@@ -22,8 +22,8 @@ struct bcr_names {
     char *pending;   /* the last STRUCT_NAME, for the struct record after it */
     char **kinds;    /* METADATA_KIND names by id */
     size_t nkinds;
-    struct bc_fmf *fmf;   /* see bc_restypes */
-    size_t nfmf, cap_fmf;
+    struct bc_instword *words; /* see bc_restypes */
+    size_t nwords, cap_words;
     bool *is_fn;     /* per module value id: a function (not a global) */
     uint64_t *fn_type; /* per module value id: the FUNCTION record's type */
     size_t nvalues, cap_values;
@@ -61,16 +61,28 @@ int bcr_module_value(bcr_names *s, bool function, uint64_t type)
     return 0;
 }
 
-int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags)
+static int bcr_word(bcr_names *s, uint64_t fn, uint64_t inst, uint32_t word)
 {
-    if (!(flags & 1) || flags == 31 || flags > 0x7F || fn > UINT32_MAX || inst > UINT32_MAX)
+    if (fn > UINT32_MAX || inst > UINT32_MAX)
         return 0;
-    struct bc_fmf *f = grow_array(s->fmf, &s->cap_fmf, s->nfmf, sizeof *f, 16);
+    struct bc_instword *f = grow_array(s->words, &s->cap_words, s->nwords, sizeof *f, 16);
     if (!f)
         return -2;
-    s->fmf = f;
-    s->fmf[s->nfmf++] = (struct bc_fmf){(uint32_t)fn, (uint32_t)inst, (uint32_t)flags};
+    s->words = f;
+    s->words[s->nwords++] = (struct bc_instword){(uint32_t)fn, (uint32_t)inst, word};
     return 0;
+}
+
+int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags)
+{
+    if (!(flags & 1) || flags == 31 || flags > 0x7F)
+        return 0;
+    return bcr_word(s, fn, inst, (uint32_t)flags);
+}
+
+int bcr_align_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t align)
+{
+    return align ? 0 : bcr_word(s, fn, inst, 0);
 }
 
 int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n)
@@ -131,7 +143,7 @@ void bcr_destroy(bcr_names *s)
     free(s->vst);
     free(s->is_fn);
     free(s->fn_type);
-    free(s->fmf);
+    free(s->words);
     free(s);
 }
 
@@ -298,12 +310,12 @@ bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_st
             f.oom |= !out->functions[out->nfunctions++];
         }
     f.oom |= bcr_finish_params(s, types, out) != 0;
-    if (s->nfmf && (out->fmf = malloc(s->nfmf * sizeof *out->fmf)) != NULL) {
-        memcpy(out->fmf, s->fmf, s->nfmf * sizeof *out->fmf);
-        out->nfmf = s->nfmf;
+    if (s->nwords && (out->words = malloc(s->nwords * sizeof *out->words)) != NULL) {
+        memcpy(out->words, s->words, s->nwords * sizeof *out->words);
+        out->nwords = s->nwords;
     }
-    f.oom |= s->nfmf && !out->fmf;
-    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0 && !out->nfmf)) {
+    f.oom |= s->nwords && !out->words;
+    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0 && !out->nwords)) {
         bc_restypes_free(out);
         return NULL;
     }
@@ -337,6 +349,6 @@ void bc_restypes_free(bc_restypes *t)
         free(t->params[i].name);
     }
     free(t->params);
-    free(t->fmf);
+    free(t->words);
     free(t);
 }

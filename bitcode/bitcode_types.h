@@ -39,13 +39,16 @@ typedef struct bc_restypes {
      * upgrade may move a declaration to the end). */
     char **functions;
     size_t nfunctions;
-    /* Binary operators DXC wrote with a fast-math word other than 31 (29:
-     * fast without nnan); LLVM 22 reads every word with the unsafe-algebra
-     * bit as all of `fast`. By function body and instruction index. */
-    struct bc_fmf {
+    /* Instructions whose record held a word LLVM 22's reader turns into
+     * another, by function body and instruction index (walk order): a
+     * binary operator's fast-math word when not 31 (DXC writes 29, fast
+     * without nnan, and LLVM 22 reads every word with the unsafe-algebra
+     * bit as all of `fast`), or 0 for a load, store or alloca written
+     * without alignment (LLVM 22 gives it the type's). */
+    struct bc_instword {
         uint32_t fn, inst, word;
-    } *fmf;
-    size_t nfmf;
+    } *words;
+    size_t nwords;
     /* Pointer parameters of functions that pointed to a named struct (a
      * ray-tracing shader's payload and attributes, even unused). */
     struct bc_fnparam {
@@ -79,6 +82,9 @@ int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n);
 /* A binary operator's flags word (instruction inst of the fn-th function
  * body): kept when it has 3.7's unsafe-algebra bit but is not 31. 0 or -2. */
 int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags);
+/* A load's, store's or alloca's alignment field (log2 + 1): kept (as word
+ * 0) when it is 0, no alignment. 0 or -2. */
+int bcr_align_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t align);
 /* After a clean walk: the pointee of every dx.resources record's operand
  * 1. NULL when there is none (or without memory). */
 bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);

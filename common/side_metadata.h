@@ -87,6 +87,9 @@
  * input wrote for this binary operator when it was not 31 (LLVM 22 reads
  * every word with 3.7's unsafe-algebra bit as all of `fast`). */
 #define DXU_MD_FMF "dxu.fmf"
+/* Instruction attachment !dxu.noAlign !{}: the input wrote this load,
+ * store or alloca without alignment (LLVM 22 reads it with the type's). */
+#define DXU_MD_NO_ALIGN "dxu.noAlign"
 
 /* Moved by the generic rule; listed so code can name them. */
 #define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"

@@ -75,35 +75,43 @@ static void bcf_params(raise_ctx *rc, const bc_restypes *t)
     }
 }
 
-/* !dxu.fmf on instruction `inst` of `func` if the walk kept its word. */
+/* The instruction's attachment if the walk kept a word for it: !dxu.fmf
+ * !{i32 word} on a binary operator, !dxu.noAlign !{} on a load, store or
+ * alloca (word 0). */
 static void bcf_mark(raise_ctx *rc, const bc_restypes *t, size_t *at, uint32_t fn, uint32_t k,
-                     LLVMValueRef inst, unsigned kind)
+                     LLVMValueRef inst, const unsigned kinds[2])
 {
-    const struct bc_fmf *e = t->fmf;
-    while (*at < t->nfmf && (e[*at].fn < fn || (e[*at].fn == fn && e[*at].inst < k)))
+    const struct bc_instword *e = t->words;
+    while (*at < t->nwords && (e[*at].fn < fn || (e[*at].fn == fn && e[*at].inst < k)))
         (*at)++;
-    if (*at >= t->nfmf || e[*at].fn != fn || e[*at].inst != k || !LLVMIsABinaryOperator(inst))
+    if (*at >= t->nwords || e[*at].fn != fn || e[*at].inst != k)
         return;
-    LLVMValueRef w = LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), e[*at].word, 0);
-    LLVMSetMetadata(inst, kind, md_make_node(rc->ctx, &w, 1));
+    if (e[*at].word && LLVMIsABinaryOperator(inst)) {
+        LLVMValueRef w = LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), e[*at].word, 0);
+        LLVMSetMetadata(inst, kinds[0], md_make_node(rc->ctx, &w, 1));
+    } else if (!e[*at].word && (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) ||
+                                LLVMIsAAllocaInst(inst))) {
+        LLVMSetMetadata(inst, kinds[1], md_make_node(rc->ctx, NULL, 0));
+    }
 }
 
-/* !dxu.fmf on each binary operator whose fast-math word was not 31: one
- * walk over the bodies, the entries in the same (walk) order. */
-static void bcf_fast_math(raise_ctx *rc, const bc_restypes *t)
+/* The attachments of bcf_mark: one walk over the bodies, the entries in
+ * the same (walk) order. */
+static void bcf_inst_words(raise_ctx *rc, const bc_restypes *t)
 {
-    if (!t->nfmf)
+    if (!t->nwords)
         return;
-    unsigned kind = LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_FMF, strlen(DXU_MD_FMF));
+    unsigned kinds[2] = {LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_FMF, strlen(DXU_MD_FMF)),
+                         LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_NO_ALIGN, strlen(DXU_MD_NO_ALIGN))};
     size_t at = 0;
     uint32_t fn = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(rc->mod); f && at < t->nfmf; f = LLVMGetNextFunction(f)) {
+    for (LLVMValueRef f = LLVMGetFirstFunction(rc->mod); f && at < t->nwords; f = LLVMGetNextFunction(f)) {
         if (LLVMIsDeclaration(f))
             continue;
         uint32_t k = 0;
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-                bcf_mark(rc, t, &at, fn, k++, i, kind);
+                bcf_mark(rc, t, &at, fn, k++, i, kinds);
         fn++;
     }
 }
@@ -123,6 +131,6 @@ int raise_bcfacts(raise_ctx *rc)
     }
     bcf_resources(rc, t);
     bcf_params(rc, t);
-    bcf_fast_math(rc, t);
+    bcf_inst_words(rc, t);
     return 0;
 }
