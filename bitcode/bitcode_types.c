@@ -29,6 +29,9 @@ struct bcr_names {
     size_t nvalues, cap_values;
     char **vst;      /* module-level names by value id */
     size_t nvst;
+    uint32_t *bodies;  /* value ids of the functions with a body, in order */
+    size_t nbodies, cap_bodies;
+    bcr_vst *order;    /* the symbol tables' order (bitcode_vstorder.c) */
 };
 
 /* A record's characters ops[2, n) as a C string (NULL: no memory). */
@@ -43,8 +46,15 @@ static char *bcr_record_name(const uint64_t *ops, size_t n)
     return name;
 }
 
-int bcr_module_value(bcr_names *s, bool function, uint64_t type)
+int bcr_module_value(bcr_names *s, bool function, uint64_t type, bool body)
 {
+    if (body) {
+        uint32_t *b = grow_array(s->bodies, &s->cap_bodies, s->nbodies, sizeof *b, 16);
+        if (!b)
+            return -2;
+        s->bodies = b;
+        s->bodies[s->nbodies++] = (uint32_t)s->nvalues;
+    }
     size_t cap = s->cap_values;
     bool *v = grow_array(s->is_fn, &cap, s->nvalues, sizeof *v, 64);
     if (!v)
@@ -85,14 +95,22 @@ int bcr_align_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t align)
     return align ? 0 : bcr_word(s, fn, inst, 0);
 }
 
-int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n)
+int bcr_vst_entry(bcr_names *s, uint64_t fn, const uint64_t *ops, size_t n)
 {
-    if (n < 2 || ops[1] >= s->nvalues)
+    if (n < 2 || fn >= UINT32_MAX)
         return 0;
-    if (!s->vst && !(s->vst = calloc(s->nvalues, sizeof *s->vst)))
+    if (bcr_vst_name(s->order, (uint32_t)fn, ops + 2, n - 2))
         return -2;
-    if (s->nvst < s->nvalues)
+    if (fn || ops[0] != 1 || ops[1] >= s->nvalues) /* module ENTRY: a module value's name */
+        return 0;
+    if (s->nvst < s->nvalues) { /* module values may follow a first VST */
+        char **v = realloc(s->vst, s->nvalues * sizeof *v);
+        if (!v)
+            return -2;
+        memset(v + s->nvst, 0, (s->nvalues - s->nvst) * sizeof *v);
+        s->vst = v;
         s->nvst = s->nvalues;
+    }
     char *name = bcr_record_name(ops, n);
     if (!name)
         return -2;
@@ -124,7 +142,12 @@ int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n)
 
 bcr_names *bcr_create(void)
 {
-    return calloc(1, sizeof(bcr_names));
+    bcr_names *s = calloc(1, sizeof(bcr_names));
+    if (s && !(s->order = bcr_vst_create())) {
+        free(s);
+        s = NULL;
+    }
+    return s;
 }
 
 void bcr_destroy(bcr_names *s)
@@ -141,6 +164,8 @@ void bcr_destroy(bcr_names *s)
     for (size_t i = 0; i < s->nvst; i++)
         free(s->vst[i]);
     free(s->vst);
+    free(s->bodies);
+    bcr_vst_destroy(s->order);
     free(s->is_fn);
     free(s->fn_type);
     free(s->words);
@@ -288,7 +313,20 @@ static int bcr_finish_params(const bcr_names *s, const bcv_model *types, bc_rest
     return 0;
 }
 
-bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md)
+/* The unsorted symbol tables, each function's by its name. */
+static int bcr_finish_vst_order(bcr_names *s, bc_restypes *out)
+{
+    const char **names = calloc(s->nbodies + 1, sizeof *names);
+    if (!names)
+        return -1;
+    for (size_t k = 0; k < s->nbodies; k++)
+        names[k] = s->bodies[k] < s->nvst ? s->vst[s->bodies[k]] : NULL;
+    int rc = bcr_vst_finish(s->order, names, s->nbodies, out);
+    free(names);
+    return rc;
+}
+
+bc_restypes *bcr_finish(bcr_names *s, const bcv_model *types, const bcm_state *md)
 {
     bc_restypes *out = calloc(1, sizeof *out);
     if (!out)
@@ -310,12 +348,14 @@ bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_st
             f.oom |= !out->functions[out->nfunctions++];
         }
     f.oom |= bcr_finish_params(s, types, out) != 0;
+    f.oom |= bcr_finish_vst_order(s, out) != 0;
     if (s->nwords && (out->words = malloc(s->nwords * sizeof *out->words)) != NULL) {
         memcpy(out->words, s->words, s->nwords * sizeof *out->words);
         out->nwords = s->nwords;
     }
     f.oom |= s->nwords && !out->words;
-    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0 && !out->nwords)) {
+    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0 && !out->nwords &&
+                   !out->nvst_orders)) {
         bc_restypes_free(out);
         return NULL;
     }
@@ -344,6 +384,7 @@ void bc_restypes_free(bc_restypes *t)
     for (size_t i = 0; i < t->nfunctions; i++)
         free(t->functions[i]);
     free(t->functions);
+    bc_vstorders_free(t->vst_orders, t->nvst_orders);
     for (size_t i = 0; i < t->nparams; i++) {
         free(t->params[i].fn);
         free(t->params[i].name);

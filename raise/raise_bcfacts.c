@@ -1,7 +1,8 @@
 /* raise_bcfacts.c - records what LLVM 22's bitcode reader drops and a 3.7
  * writer needs to give the input's bytes back (bcwrite/): the metadata
- * kind list, the functions' order, and the class each dx.resources record
- * pointed to (layouts in common/side_metadata.h). Bookkeeping: lowering
+ * kind list, the functions' order, an unsorted symbol table's order, the
+ * class each dx.resources record pointed to, and per instruction the
+ * words LLVM 22 reads into others (layouts in common/side_metadata.h). Bookkeeping: lowering
  * drops the nodes, dxil_lower_write_container reads them first. */
 #include "raise_internal.h"
 
@@ -12,15 +13,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int bcf_strings(raise_ctx *rc, const char *node, char *const *s, size_t n)
+/* !node += !{!"first", !"s0", !"s1", ...} (first NULL: no leading string). */
+static int bcf_strings2(raise_ctx *rc, const char *node, const char *first, char *const *s,
+                        size_t n)
 {
-    LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+    size_t lead = first != NULL, total = n + lead;
+    LLVMValueRef *ops = calloc(total ? total : 1, sizeof *ops);
     if (!ops)
         return -1;
+    if (first)
+        ops[0] = md_make_string(rc->ctx, first);
     for (size_t i = 0; i < n; i++)
-        ops[i] = md_make_string(rc->ctx, s[i] ? s[i] : "");
-    LLVMAddNamedMetadataOperand(rc->mod, node, md_make_node(rc->ctx, ops, (unsigned)n));
+        ops[lead + i] = md_make_string(rc->ctx, s[i] ? s[i] : "");
+    LLVMAddNamedMetadataOperand(rc->mod, node, md_make_node(rc->ctx, ops, (unsigned)total));
     free(ops);
+    return 0;
+}
+
+static int bcf_strings(raise_ctx *rc, const char *node, char *const *s, size_t n)
+{
+    return bcf_strings2(rc, node, NULL, s, n);
+}
+
+/* !dxu.vstOrder: one !{!"<function, or empty: the module>", !"name", ...}
+ * per symbol table the input did not sort. */
+static int bcf_vst_orders(raise_ctx *rc, const bc_restypes *t)
+{
+    for (size_t i = 0; i < t->nvst_orders; i++) {
+        const struct bc_vstorder *o = &t->vst_orders[i];
+        if (bcf_strings2(rc, DXU_MD_VST_ORDER, o->fn ? o->fn : "", o->names, o->n))
+            return -1;
+    }
     return 0;
 }
 
@@ -124,6 +147,7 @@ int raise_bcfacts(raise_ctx *rc)
         return 0;
     int err = t->nfunctions ? bcf_strings(rc, DXU_MD_FUNCTIONS, t->functions, t->nfunctions)
                             : bcf_functions(rc);
+    err = err || bcf_vst_orders(rc, t);
     if (err || (t->nkinds && bcf_strings(rc, DXU_MD_MD_KINDS, t->kinds, t->nkinds))) {
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "out of memory while writing !%s", DXU_MD_FUNCTIONS);
