@@ -7,6 +7,7 @@
 #include "raise_internal.h"
 
 #include "bitcode/bitcode_types.h"
+#include "common/grow.h"
 #include "common/side_metadata.h"
 #include "module/md_util.h"
 
@@ -35,15 +36,94 @@ static int bcf_strings(raise_ctx *rc, const char *node, char *const *s, size_t n
     return bcf_strings2(rc, node, NULL, s, n);
 }
 
-/* !dxu.vstOrder: one !{!"<function, or empty: the module>", !"name", ...}
- * per symbol table the input did not sort. */
-static int bcf_vst_orders(raise_ctx *rc, const bc_restypes *t)
+/* !dxu.vstOrder's first node: !{!"", !"name", ...} for the module's
+ * symbol table when the input did not sort it. */
+static int bcf_module_vst(raise_ctx *rc, const bc_restypes *t)
 {
-    for (size_t i = 0; i < t->nvst_orders; i++) {
-        const struct bc_vstorder *o = &t->vst_orders[i];
-        if (bcf_strings2(rc, DXU_MD_VST_ORDER, o->fn ? o->fn : "", o->names, o->n))
+    for (size_t i = 0; i < t->nvst_orders; i++)
+        if (!t->vst_orders[i].fn &&
+            bcf_strings2(rc, DXU_MD_VST_ORDER, "", t->vst_orders[i].names, t->vst_orders[i].n))
             return -1;
+    return 0;
+}
+
+typedef struct bcf_names {
+    const char **v;
+    size_t n, cap;
+    bool oom;
+} bcf_names;
+
+static void bcf_push_name(bcf_names *s, LLVMValueRef val)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(val, &len);
+    if (!len)
+        return;
+    const char **v = grow_array(s->v, &s->cap, s->n, sizeof *v, 16);
+    if (!v)
+        s->oom = true;
+    else
+        (s->v = v)[s->n++] = name;
+}
+
+static int bcf_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names of f's arguments, blocks and instructions, sorted. */
+static bcf_names bcf_local_names(LLVMValueRef f)
+{
+    bcf_names s = {0};
+    for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a))
+        bcf_push_name(&s, a);
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+        bcf_push_name(&s, LLVMBasicBlockAsValue(b));
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+            bcf_push_name(&s, i);
     }
+    if (s.n)
+        qsort(s.v, s.n, sizeof *s.v, bcf_cmp_str);
+    return s;
+}
+
+/* One function's table: the input's names f still has, in the input's
+ * order; nothing when those are sorted (the raise replaced the others,
+ * e.g. a named handle creation), so that raising the written bitcode
+ * records the same. */
+static int bcf_function_vst(raise_ctx *rc, const struct bc_vstorder *o)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(rc->mod, o->fn);
+    if (!f)
+        return 0;
+    bcf_names local = bcf_local_names(f);
+    char **names = calloc(o->n + 1, sizeof *names);
+    size_t kept = 0;
+    bool sorted = true;
+    for (size_t i = 0; names && !local.oom && i < o->n; i++) {
+        const char *key = o->names[i];
+        if (!local.n || !bsearch(&key, local.v, local.n, sizeof *local.v, bcf_cmp_str))
+            continue;
+        sorted &= !kept || strcmp(names[kept - 1], key) <= 0;
+        names[kept++] = o->names[i];
+    }
+    int err = !names || local.oom ? -1
+              : !sorted           ? bcf_strings2(rc, DXU_MD_VST_ORDER, o->fn, names, kept)
+                                  : 0;
+    free(names);
+    free(local.v);
+    return err;
+}
+
+int raise_bcfacts_vst(raise_ctx *rc)
+{
+    const bc_restypes *t = rc->restypes;
+    for (size_t i = 0; rc->bcfacts_written && i < t->nvst_orders; i++)
+        if (t->vst_orders[i].fn && bcf_function_vst(rc, &t->vst_orders[i])) {
+            dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                           "out of memory while writing !%s", DXU_MD_VST_ORDER);
+            return -1;
+        }
     return 0;
 }
 
@@ -147,12 +227,13 @@ int raise_bcfacts(raise_ctx *rc)
         return 0;
     int err = t->nfunctions ? bcf_strings(rc, DXU_MD_FUNCTIONS, t->functions, t->nfunctions)
                             : bcf_functions(rc);
-    err = err || bcf_vst_orders(rc, t);
+    err = err || bcf_module_vst(rc, t);
     if (err || (t->nkinds && bcf_strings(rc, DXU_MD_MD_KINDS, t->kinds, t->nkinds))) {
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "out of memory while writing !%s", DXU_MD_FUNCTIONS);
         return -1;
     }
+    rc->bcfacts_written = true;
     bcf_resources(rc, t);
     bcf_params(rc, t);
     bcf_inst_words(rc, t);
