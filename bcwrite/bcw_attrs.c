@@ -14,14 +14,15 @@ enum { PARAMATTR_BLOCK_ID = 9, PARAMATTR_GROUP_BLOCK_ID = 10 };
 enum { ATTR_READNONE = 20, ATTR_READONLY = 21, ATTR_NOCAPTURE = 11, ATTR_NOUNWIND = 18 };
 
 /* 3.7's attributes: name, bitcode code, integer-valued. In the order of
- * 3.7's AttrKind enum, which is how 3.7 sorts a set's attributes. */
+ * DXC's AttrKind enum, which is how 3.7 sorts a set's attributes: 3.7's,
+ * with argmemonly (a later LLVM's) put after readonly (DXC writes
+ * `nounwind argmemonly`, 6 groups in the corpus). */
 static const struct {
     const char *name;
     uint8_t code;
     bool is_int;
 } attrs37[] = {
-    { "align", 1, true }, { "alwaysinline", 2, false }, { "argmemonly", 45, false },
-    { "builtin", 35, false },
+    { "align", 1, true }, { "alwaysinline", 2, false }, { "builtin", 35, false },
     { "byval", 3, false }, { "inalloca", 38, false }, { "cold", 36, false },
     { "convergent", 43, false }, { "inlinehint", 4, false }, { "inreg", 5, false },
     { "jumptable", 40, false }, { "minsize", 6, false }, { "naked", 7, false },
@@ -31,7 +32,7 @@ static const struct {
     { "dereferenceable", 41, true }, { "dereferenceable_or_null", 42, true },
     { "noredzone", 16, false }, { "noreturn", 17, false }, { "nounwind", 18, false },
     { "optsize", 19, false }, { "optnone", 37, false }, { "readnone", 20, false },
-    { "readonly", 21, false }, { "returned", 22, false }, { "returns_twice", 23, false },
+    { "readonly", 21, false }, { "argmemonly", 45, false }, { "returned", 22, false }, { "returns_twice", 23, false },
     { "signext", 24, false }, { "alignstack", 25, true }, { "ssp", 26, false },
     { "sspreq", 27, false }, { "sspstrong", 28, false }, { "safestack", 44, false },
     { "sret", 29, false }, { "sanitize_address", 30, false }, { "sanitize_thread", 31, false },
@@ -108,6 +109,33 @@ static unsigned memory_attrs(uint64_t v, enc_attr *out)
     return n;
 }
 
+/* LLVM 22's reader turns 3.7's "no-frame-pointer-elim"="false" / "true"
+ * into "frame-pointer"="none" / "all", and the valueless
+ * "no-frame-pointer-elim-non-leaf" into "non-leaf": written back as 3.7
+ * spelled them (clang's attribute groups in 4 corpus libraries). */
+static const struct {
+    const char *value, *key37, *value37;
+} frame_pointer37[] = {
+    { "none", "no-frame-pointer-elim", "false" },
+    { "all", "no-frame-pointer-elim", "true" },
+    { "non-leaf", "no-frame-pointer-elim-non-leaf", "" },
+};
+
+static void string_attr37(enc_attr *x)
+{
+    if (x->klen != 13 || memcmp(x->key, "frame-pointer", 13))
+        return;
+    for (size_t i = 0; i < sizeof frame_pointer37 / sizeof *frame_pointer37; i++)
+        if (x->vlen == strlen(frame_pointer37[i].value) &&
+            !memcmp(x->val, frame_pointer37[i].value, x->vlen)) {
+            x->key = frame_pointer37[i].key37;
+            x->klen = (unsigned)strlen(x->key);
+            x->val = frame_pointer37[i].value37;
+            x->vlen = (unsigned)strlen(x->val);
+            return;
+        }
+}
+
 static int enc_cmp(const void *pa, const void *pb)
 {
     const enc_attr *a = pa, *b = pb;
@@ -143,6 +171,7 @@ static enc_attr *encode(bcw_ctx *c, LLVMAttributeRef *as, unsigned count, unsign
             if (memchr(x.key, 0, x.klen) || (x.vlen && memchr(x.val, 0, x.vlen)))
                 bcw_error(c, NULL, "a string attribute holds a NUL byte, which 3.7's "
                                    "attribute records end strings with");
+            string_attr37(&x);
         } else if (LLVMIsTypeAttribute(as[i]) ||
                    !enum_attr_known(c, LLVMGetEnumAttributeKind(as[i]),
                                     LLVMGetEnumAttributeValue(as[i]), &x)) {

@@ -75,25 +75,74 @@ static uint32_t ptr_to(bcw_ctx *c, uint32_t pointee, LLVMValueRef ptr)
     return bcw_type_ptr(c, pointee, LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)));
 }
 
+static bool unused_cast_of(LLVMValueRef i, LLVMValueRef p)
+{
+    return LLVMIsABitCastInst(i) && LLVMGetOperand(i, 0) == p && !LLVMGetFirstUse(i);
+}
+
 /* The unused `bitcast p` nearest before inst (LLVM 22's upgrade left the
- * marker's own i8* cast behind and pointed the marker at the alloca). */
+ * marker's own i8* cast behind and pointed the marker at the alloca);
+ * else one in another block that dominates inst: clang's end marker
+ * reused its start's cast (8 corpus files). */
 static LLVMValueRef lifetime_cast(LLVMValueRef inst, LLVMValueRef p)
 {
     for (LLVMValueRef i = LLVMGetPreviousInstruction(inst); i; i = LLVMGetPreviousInstruction(i))
-        if (LLVMIsABitCastInst(i) && LLVMGetOperand(i, 0) == p && !LLVMGetFirstUse(i))
+        if (unused_cast_of(i, p))
             return i;
+    for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef i = LLVMGetUser(u);
+        if (unused_cast_of(i, p) && LLVMGetInstructionParent(i) != LLVMGetInstructionParent(inst) &&
+            shim_dominates(i, inst))
+            return i;
+    }
     return NULL;
 }
 
-/* The 3.7 lifetime call: [i64 size, i8* ptr, callee]. */
+static uint64_t round_up(uint64_t v, uint64_t align)
+{
+    return align > 1 ? (v + align - 1) / align * align : v;
+}
+
+/* A type's alloc size and ABI alignment as DXC's DataLayout has them:
+ * LLVM's, but a vector is aligned as its element (an HLSL change), so
+ * <6 x float> takes 24 bytes where LLVM 22 gives it 32; arrays and
+ * structs follow from their elements. */
+static void dxc_layout(LLVMTargetDataRef dl, LLVMTypeRef t, uint64_t *size, uint64_t *align)
+{
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    uint64_t es, ea;
+    if (k == LLVMVectorTypeKind || k == LLVMArrayTypeKind) {
+        LLVMTypeRef e = LLVMGetElementType(t);
+        uint64_t n = k == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : LLVMGetArrayLength2(t);
+        dxc_layout(dl, e, &es, &ea);
+        *align = ea;
+        *size = k == LLVMArrayTypeKind ? n * es
+                                       : round_up((n * LLVMSizeOfTypeInBits(dl, e) + 7) / 8, ea);
+    } else if (k == LLVMStructTypeKind) {
+        uint64_t off = 0, max = 1;
+        bool packed = LLVMIsPackedStruct(t);
+        for (unsigned i = 0, n = LLVMCountStructElementTypes(t); i < n; i++) {
+            dxc_layout(dl, LLVMStructGetTypeAtIndex(t, i), &es, &ea);
+            ea = packed ? 1 : ea;
+            off = round_up(off, ea) + es;
+            max = ea > max ? ea : max;
+        }
+        *align = max;
+        *size = round_up(off, max);
+    } else {
+        *size = LLVMABISizeOfType(dl, t);
+        *align = LLVMABIAlignmentOfType(dl, t);
+    }
+}
+
+/* The 3.7 lifetime call: [i64 size, i8* ptr, callee]; the size DXC's
+ * layout gives the alloca. */
 static void lifetime_ops(bcw_ctx *c, LLVMValueRef inst, uint32_t *ops)
 {
     LLVMValueRef p = LLVMGetOperand(inst, 0);
-    unsigned long long size = ~0ull;
-    if (LLVMIsAAllocaInst(p)) {
-        LLVMTargetDataRef dl = LLVMGetModuleDataLayout(c->mod);
-        size = LLVMABISizeOfType(dl, LLVMGetAllocatedType(p));
-    }
+    uint64_t size = ~0ull, align;
+    if (LLVMIsAAllocaInst(p))
+        dxc_layout(LLVMGetModuleDataLayout(c->mod), LLVMGetAllocatedType(p), &size, &align);
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)))
         bcw_error(c, inst, "a lifetime marker outside address space 0 has no 3.7 form");
     ops[0] = bcw_val_of(c, LLVMConstInt(LLVMInt64TypeInContext(c->llctx), size, 0));

@@ -1,7 +1,8 @@
-/* bcw_hints.c - reads the raise's !dxu.mdKinds, !dxu.functions and
- * !dxu.resourceTypes (common/side_metadata.h) into writer options, so that
- * a raised and lowered module is written with the input's kind list,
- * function order and resource class types. Lowering drops the nodes:
+/* bcw_hints.c - reads the raise's !dxu.mdKinds, !dxu.functions,
+ * !dxu.vstOrder, !dxu.resourceTypes and !dxu.paramTypes
+ * (common/side_metadata.h) into writer options, so that a raised and
+ * lowered module is written with the input's kind list, function and
+ * symbol order and resource class types. Lowering drops the nodes:
  * read them before it. */
 #include "bcwrite.h"
 #include "bitcode/bitcode_types.h"
@@ -11,20 +12,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char **hint_strings(LLVMModuleRef m, const char *name, size_t *n)
+/* A node's string operands from `from` on (a non-string reads as ""). */
+static char **node_strings(LLVMValueRef node, unsigned from, size_t *n)
 {
     unsigned count = 0;
-    LLVMValueRef node = md_named_count(m, name) == 1 ? md_named_operand(m, name, 0) : NULL;
     LLVMValueRef *ops = node ? md_operands(node, &count) : NULL;
-    char **s = count ? calloc(count, sizeof *s) : NULL;
+    char **s = count > from ? calloc(count - from, sizeof *s) : NULL;
     *n = 0;
-    for (unsigned i = 0; s && i < count; i++) {
-        if (!(s[i] = md_string_dup(ops[i])))
-            s[i] = strdup("");
-        *n = i + 1;
+    for (unsigned i = from; s && i < count; i++) {
+        if (!(s[i - from] = md_string_dup(ops[i])))
+            s[i - from] = strdup("");
+        *n = i - from + 1;
     }
     free(ops);
     return s;
+}
+
+static char **hint_strings(LLVMModuleRef m, const char *name, size_t *n)
+{
+    LLVMValueRef node = md_named_count(m, name) == 1 ? md_named_operand(m, name, 0) : NULL;
+    return node_strings(node, 0, n);
+}
+
+/* !dxu.vstOrder: !{!"fn" or !"", !"name", ...} per unsorted table. */
+static void hint_vst_orders(LLVMModuleRef m, bc_restypes *t)
+{
+    unsigned n = md_named_count(m, DXU_MD_VST_ORDER);
+    t->vst_orders = n ? calloc(n, sizeof *t->vst_orders) : NULL;
+    for (unsigned i = 0; t->vst_orders && i < n; i++) {
+        LLVMValueRef rec = md_named_operand(m, DXU_MD_VST_ORDER, i);
+        struct bc_vstorder *o = &t->vst_orders[t->nvst_orders];
+        char *fn = md_string_dup(md_operand(rec, 0));
+        o->names = fn ? node_strings(rec, 1, &o->n) : NULL;
+        if (!o->names) {
+            free(fn);
+            continue;
+        }
+        o->fn = *fn ? fn : NULL;
+        if (!*fn)
+            free(fn);
+        t->nvst_orders++;
+    }
 }
 
 /* One !{i32 list, i32 pos, T undef}: T's struct name and arrays. */
@@ -80,6 +108,7 @@ int bcw_hints_from_module(LLVMModuleRef m, bcw_hints *h)
     if (!(h->restypes = calloc(1, sizeof *h->restypes)))
         return -1;
     h->restypes->kinds = hint_strings(m, DXU_MD_MD_KINDS, &h->restypes->nkinds);
+    hint_vst_orders(m, h->restypes);
     hint_restypes(m, h->restypes);
     hint_params(m, h->restypes);
     return 0;
@@ -87,7 +116,8 @@ int bcw_hints_from_module(LLVMModuleRef m, bcw_hints *h)
 
 void bcw_hints_apply(const bcw_hints *h, bcw_options *o)
 {
-    if (h->restypes && (h->restypes->n || h->restypes->nkinds || h->restypes->nparams))
+    if (h->restypes && (h->restypes->n || h->restypes->nkinds || h->restypes->nparams ||
+                        h->restypes->nvst_orders))
         o->restypes = h->restypes;
     if (h->nfn_order) {
         o->fn_order = (const char *const *)h->fn_order;

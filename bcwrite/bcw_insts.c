@@ -19,8 +19,8 @@ enum { I_DECLAREBLOCKS = 1, I_BINOP = 2, I_CAST = 3, I_EXTRACTELT = 6, I_INSERTE
 typedef struct inst_w {
     bcw_ctx *c;
     uint32_t inst_id;    /* the id the next value-producing instruction gets */
-    uint32_t fn, ordinal; /* function body and LLVM instruction index (bc_fmf) */
-    size_t fmf_at;       /* the next bc_fmf entry not before (fn, ordinal) */
+    uint32_t fn, ordinal; /* function body and LLVM instruction index (bc_instword) */
+    size_t word_at;      /* the next bc_instword entry not before (fn, ordinal) */
     bcw_rec r;
     unsigned code, abbrev;
 } inst_w;
@@ -71,6 +71,20 @@ static void w_syn(inst_w *w, const bcw_val *e)
     bcw_rec_push(&w->r, e->syn_op == SYN_ASCAST ? 12 : 11);
 }
 
+/* The loader's word for this instruction (bc_instword), or NULL. */
+static const struct bc_instword *kept_word(inst_w *w)
+{
+    const bc_restypes *t = w->c->opts ? w->c->opts->restypes : NULL;
+    const struct bc_instword *e = t ? t->words : NULL;
+    /* the entries come in walk order, as the instructions are written */
+    while (e && w->word_at < t->nwords &&
+           (e[w->word_at].fn < w->fn || (e[w->word_at].fn == w->fn && e[w->word_at].inst < w->ordinal)))
+        w->word_at++;
+    bool hit = e && w->word_at < t->nwords && e[w->word_at].fn == w->fn &&
+               e[w->word_at].inst == w->ordinal;
+    return hit ? &e[w->word_at] : NULL;
+}
+
 /* The fast-math word the input wrote for this instruction when it was not
  * 31 (LLVM 22 reads 29 and 31 alike as `fast`): the raise's !dxu.fmf
  * attachment, or the loader's record by position. 0: none kept. */
@@ -81,15 +95,19 @@ static uint32_t fast_word(inst_w *w, LLVMValueRef v)
     uint64_t word = 0;
     if (md && md_operand_uint(md, 0, &word) == 0)
         return (uint32_t)word;
-    /* the entries come in walk order, as the instructions are written */
-    const bc_restypes *t = c->opts ? c->opts->restypes : NULL;
-    const struct bc_fmf *e = t ? t->fmf : NULL;
-    while (e && w->fmf_at < t->nfmf &&
-           (e[w->fmf_at].fn < w->fn || (e[w->fmf_at].fn == w->fn && e[w->fmf_at].inst < w->ordinal)))
-        w->fmf_at++;
-    bool hit = e && w->fmf_at < t->nfmf && e[w->fmf_at].fn == w->fn &&
-               e[w->fmf_at].inst == w->ordinal;
-    return hit ? e[w->fmf_at].word : 0;
+    const struct bc_instword *k = kept_word(w);
+    return k ? k->word : 0;
+}
+
+/* The alignment field (log2 + 1) of a load, store or alloca: 0 where the
+ * input wrote none (!dxu.noAlign, or the loader's word 0), which LLVM 22
+ * reads as the type's alignment. */
+static uint64_t align_field(inst_w *w, LLVMValueRef v)
+{
+    const struct bc_instword *k = kept_word(w);
+    if ((k && !k->word) || (w->c->kind_noalign && LLVMGetMetadata(v, w->c->kind_noalign)))
+        return 0;
+    return bcw_align(LLVMGetAlignment(v));
 }
 
 static void w_binop(inst_w *w, const bcw_val *e, LLVMOpcode op)
@@ -152,7 +170,7 @@ static void w_memory(inst_w *w, const bcw_val *e, LLVMOpcode op)
         push_vt(w, e->ops[1]);
         push_vt(w, e->ops[0]);
     }
-    bcw_rec_push(&w->r, bcw_align(LLVMGetAlignment(v)));
+    bcw_rec_push(&w->r, align_field(w, v));
     bcw_rec_push(&w->r, LLVMGetVolatile(v));
     if (atomic) {
         bcw_rec_push(&w->r, bcw_ordering(LLVMGetOrdering(v)));
@@ -167,7 +185,7 @@ static void w_alloca(inst_w *w, const bcw_val *e)
     push_ty(w, c->types[e->type].sub[0]);
     push_ty(w, c->vals[e->ops[0]].type);
     bcw_rec_push(&w->r, bcw_id(c, e->ops[0]));
-    bcw_rec_push(&w->r, bcw_align(LLVMGetAlignment(e->v)) | 1u << 6);
+    bcw_rec_push(&w->r, align_field(w, e->v) | 1u << 6);
 }
 
 static void w_atomic(inst_w *w, const bcw_val *e, LLVMOpcode op)

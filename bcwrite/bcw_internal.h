@@ -153,6 +153,7 @@ typedef struct bcw_ctx {
     unsigned attr_kinds[64];  /* LLVM 22 kind of each 3.7 attribute (bcw_attrs.c) */
     unsigned kind_memory, kind_captures;
     unsigned kind_fmf;        /* !dxu.fmf, the raise's record of a fast-math word */
+    unsigned kind_noalign;    /* !dxu.noAlign: the input had no alignment there */
     bool attr_kinds_ready;
 
     bcw_md *mds;

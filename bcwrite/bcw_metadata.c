@@ -56,8 +56,10 @@ static uint32_t md_value(bcw_ctx *c, uint32_t e)
     return id;
 }
 
-/* A dx.resources record's operand 1 (`ptr undef` in LLVM 22) typed as
- * the class it pointed to in the bitcode the module came from. */
+/* A dx.resources record's operand 1 typed as the class it pointed to in
+ * the bitcode the module came from: `ptr undef` in LLVM 22, or a global
+ * of another type (a library's handle global: DXC wrote a bitcast of it
+ * to the class pointer, which LLVM 22 folds away). */
 static uint32_t resource_value(bcw_ctx *c, LLVMValueRef node, LLVMValueRef v)
 {
     uint32_t where;
@@ -73,7 +75,7 @@ static uint32_t resource_value(bcw_ctx *c, LLVMValueRef node, LLVMValueRef v)
         bcw_type arr = { .kind = BT_ARRAY, .count = r->dims[i], .nsub = 1 };
         t = bcw_type_intern(c, &arr, &t);
     }
-    return bcw_typed_const(c, v, bcw_type_ptr(c, t, 0));
+    return bcw_operand(c, v, bcw_type_ptr(c, t, LLVMGetPointerAddressSpace(LLVMTypeOf(v))));
 }
 
 static uint32_t node_operand(bcw_ctx *c, LLVMValueRef node, unsigned i, LLVMValueRef op)
@@ -82,7 +84,8 @@ static uint32_t node_operand(bcw_ctx *c, LLVMValueRef node, unsigned i, LLVMValu
         return 0;
     if (is_md(op))
         return bcw_md_enumerate(c, op);
-    if (i == 1 && undef_like(op) && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
+    if (i == 1 && (undef_like(op) || LLVMIsAGlobalVariable(op)) &&
+        LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
         return md_value(c, resource_value(c, node, op));
     return md_value(c, bcw_val_of(c, op));
 }
@@ -229,11 +232,15 @@ int bcw_md_init_kinds(bcw_ctx *c)
     }
     shim_md_kind_names(c->llctx, names, lens, n);
     c->nkind_map = n;
-    /* !dxu.fmf's id when the context has it: found by name, since asking
-     * LLVM-C for an id would register the kind in the caller's context */
-    for (unsigned id = 0; id < n; id++)
+    /* !dxu.fmf's and !dxu.noAlign's ids when the context has them: found by
+     * name, since asking LLVM-C for an id would register the kind in the
+     * caller's context */
+    for (unsigned id = 0; id < n; id++) {
         if (lens[id] == strlen(DXU_MD_FMF) && !memcmp(names[id], DXU_MD_FMF, lens[id]))
             c->kind_fmf = id;
+        if (lens[id] == strlen(DXU_MD_NO_ALIGN) && !memcmp(names[id], DXU_MD_NO_ALIGN, lens[id]))
+            c->kind_noalign = id;
+    }
     for (unsigned id = 0; id < n; id++)
         for (size_t k = 0; k < c->nkinds && !c->kind_map[id]; k++)
             if (strlen(c->kind_names[k]) == lens[id] && !memcmp(c->kind_names[k], names[id], lens[id]))
@@ -285,7 +292,7 @@ static att *attachments(bcw_ctx *c, LLVMValueRef inst, size_t *n)
     size_t kept = 0;
     for (size_t i = 0; a && i < *n; i++) {
         unsigned kind = LLVMValueMetadataEntriesGetKind(e, (unsigned)i);
-        if (c->kind_fmf && kind == c->kind_fmf)
+        if ((c->kind_fmf && kind == c->kind_fmf) || (c->kind_noalign && kind == c->kind_noalign))
             continue; /* the raise's bookkeeping, never DXIL */
         a[kept++] = (att){ bcw_kind37(c, kind), LLVMValueMetadataEntriesGetMetadata(e, (unsigned)i) };
     }
@@ -444,7 +451,7 @@ void bcw_write_attachments(bcw_ctx *c, bcw_func *f)
         LLVMValueRef v = c->vals[f->insts[i].val].v;
         size_t n = 0;
         att *a = v && c->vals[f->insts[i].val].kind == VK_INST ? attachments(c, v, &n) : NULL;
-        if (!n) { /* none, or only the raise's !dxu.fmf */
+        if (!n) { /* none, or only the raise's !dxu.fmf / !dxu.noAlign */
             free(a);
             continue;
         }

@@ -2,6 +2,7 @@
  * attributes, types, triple and datalayout, globals, functions,
  * constants, metadata, symbol table, function bodies), and the entry point. */
 #include "bcw_encode.h"
+#include "bitcode/bitcode_types.h"
 #include "module/md_util.h"
 
 #include <stdarg.h>
@@ -204,11 +205,14 @@ typedef struct vst_entry {
     size_t len;
     uint64_t id;
     bool bb;
+    uint32_t rank;       /* place in the input's unsorted order; else UINT32_MAX */
 } vst_entry;
 
 static int vst_cmp(const void *a, const void *b)
 {
     const vst_entry *x = a, *y = b;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
     size_t n = x->len < y->len ? x->len : y->len;
     int k = memcmp(x->name, y->name, n);
     return k ? k : (x->len > y->len) - (x->len < y->len);
@@ -257,8 +261,25 @@ static bool vst_add(bcw_ctx *c, vst_entry **v, size_t *n, size_t *cap, LLVMValue
     }
     if (!bcw_grow(c, (void **)v, cap, *n + 1, sizeof **v))
         return false;
-    (*v)[(*n)++] = (vst_entry){ name, len, id, bb };
+    (*v)[(*n)++] = (vst_entry){ name, len, id, bb, UINT32_MAX };
     return true;
+}
+
+/* Older DXC builds wrote symbol tables in StringMap order, which a
+ * module does not show: the input's order for the table of function fn
+ * (NULL: the module's) when the loader or the raise kept it
+ * (bc_restypes.vst_orders); names it lacks follow, sorted. */
+static void vst_rank(bcw_ctx *c, vst_entry *v, size_t n, const char *fn)
+{
+    const bc_restypes *t = c->opts ? c->opts->restypes : NULL;
+    const struct bc_vstorder *o = NULL;
+    for (size_t i = 0; t && i < t->nvst_orders && !o; i++)
+        if (fn ? t->vst_orders[i].fn && !strcmp(t->vst_orders[i].fn, fn) : !t->vst_orders[i].fn)
+            o = &t->vst_orders[i];
+    for (size_t i = 0; o && i < n; i++)
+        for (size_t k = 0; k < o->n && v[i].rank == UINT32_MAX; k++)
+            if (strlen(o->names[k]) == v[i].len && !memcmp(o->names[k], v[i].name, v[i].len))
+                v[i].rank = (uint32_t)k;
 }
 
 static void module_vst(bcw_ctx *c)
@@ -269,6 +290,7 @@ static void module_vst(bcw_ctx *c)
         vst_add(c, &v, &n, &cap, g, bcw_id(c, bcw_val_of(c, g)), false);
     for (size_t i = 0; i < c->nfns; i++)
         vst_add(c, &v, &n, &cap, c->fns[i], bcw_id(c, bcw_val_of(c, c->fns[i])), false);
+    vst_rank(c, v, n, NULL);
     vst_write(c, v, n);
     free(v);
 }
@@ -286,6 +308,8 @@ void bcw_write_function_vst(bcw_ctx *c, bcw_func *f)
         if (f->insts[i].has_value && e->v)
             vst_add(c, &v, &n, &cap, e->v, bcw_id(c, f->insts[i].val), false);
     }
+    if (n)
+        vst_rank(c, v, n, LLVMGetValueName(f->fn));
     vst_write(c, v, n);
     free(v);
 }

@@ -85,7 +85,9 @@ static uint32_t return_pointee(bcw_ctx *c, LLVMValueRef fn)
 }
 
 /* A declaration's pointer parameter: what its first call passes (a
- * dx.op's payload or attributes struct). */
+ * dx.op's payload or attributes struct). A dx.op takes an element pointer,
+ * never an array's: DXC passed a zero-index GEP of a groupshared array
+ * (linAlgMatrixLoadFromMemory), which LLVM 22 folds into the array. */
 static uint32_t param_pointee(bcw_ctx *c, LLVMValueRef fn, unsigned i)
 {
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
@@ -93,7 +95,11 @@ static uint32_t param_pointee(bcw_ctx *c, LLVMValueRef fn, unsigned i)
         if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn)
             continue;
         uint32_t e = bcw_val_of(c, LLVMGetOperand(call, i));
-        return bcw_type_sub(c, c->vals[e].type, 0);
+        uint32_t t = bcw_type_sub(c, c->vals[e].type, 0);
+        bool dxop = !strncmp(LLVMGetValueName(fn), "dx.op.", 6);
+        while (dxop && c->types[t].kind == BT_ARRAY)
+            t = bcw_type_sub(c, t, 0);
+        return t;
     }
     return bcw_type_simple(c, BT_INT, 8);
 }

@@ -305,7 +305,8 @@ static int bv_md_value(bv_walker *v)
 static int bv_sem_module_value(bv_walker *v)
 {
     uint64_t type = v->n_ops > 1 ? v->ops[1] : UINT64_MAX;
-    return v->restypes && bcr_module_value(v->restypes, v->ops[0] == 8, type) == -2 ? bv_oom(v) : 0;
+    bool fn = v->ops[0] == 8, body = fn && v->n_ops > 3 && v->ops[3] == 0; /* isproto */
+    return v->restypes && bcr_module_value(v->restypes, fn, type, body) == -2 ? bv_oom(v) : 0;
 }
 
 /* The fast-math word of a BINOP read through DXC's BINOP_FLAGS
@@ -318,12 +319,28 @@ static int bv_sem_binop_flags(bv_walker *v)
     return 0;
 }
 
+/* The alignment field of a LOAD / STORE ([..., align, vol]) or ALLOCA
+ * ([..., align]: log2 + 1 in the low 5 bits): 0, none, is kept, since
+ * LLVM 22 gives such an instruction its type's alignment. */
+static int bv_sem_align(bv_walker *v)
+{
+    if (!v->restypes || !v->fn_blocks || !v->fn_insts || v->n_ops < 3)
+        return 0;
+    bool alloca = v->ops[0] == 19;
+    uint64_t align = alloca ? v->ops[v->n_ops - 1] & 31 : v->ops[v->n_ops - 2];
+    return bcr_align_word(v->restypes, v->fn_blocks - 1, v->fn_insts - 1, align) == -2 ? bv_oom(v)
+                                                                                         : 0;
+}
+
+/* ENTRY / BBENTRY of the module's symbol table (0) or a function's (its
+ * body's number): names and their order, for a writer. */
 static int bv_sem_vst_entry(bv_walker *v)
 {
-    bool module_level = v->depth >= 1 && v->stack[v->depth - 1].bid == BV_MODULE;
-    if (!v->restypes || !module_level)
+    uint32_t parent = v->depth >= 1 ? v->stack[v->depth - 1].bid : 0;
+    if (!v->restypes || (parent != BV_MODULE && parent != BV_FUNCTION))
         return 0;
-    return bcr_vst_entry(v->restypes, v->ops, v->n_ops) == -2 ? bv_oom(v) : 0;
+    uint64_t fn = parent == BV_FUNCTION ? v->fn_blocks : 0;
+    return bcr_vst_entry(v->restypes, fn, v->ops, v->n_ops) == -2 ? bv_oom(v) : 0;
 }
 
 static int bv_sem_md_kind(bv_walker *v)
@@ -443,7 +460,11 @@ typedef struct bv_sem_check {
     X(BV_MODULE, 7, bv_sem_module_value)        /* MODULE_CODE_GLOBALVAR */                  \
     X(BV_MODULE, 8, bv_sem_module_value)        /* MODULE_CODE_FUNCTION */                   \
     X(BV_VST, 1, bv_sem_vst_entry)              /* VST_CODE_ENTRY */                         \
+    X(BV_VST, 2, bv_sem_vst_entry)              /* VST_CODE_BBENTRY */                       \
     X(BV_FUNCTION, 2, bv_sem_binop_flags)       /* FUNC_CODE_INST_BINOP */                   \
+    X(BV_FUNCTION, 19, bv_sem_align)            /* FUNC_CODE_INST_ALLOCA */                  \
+    X(BV_FUNCTION, 20, bv_sem_align)            /* FUNC_CODE_INST_LOAD */                    \
+    X(BV_FUNCTION, 44, bv_sem_align)            /* FUNC_CODE_INST_STORE */                   \
     X(BV_PARAMATTR_GROUP, 3, bv_sem_attr_group) /* PARAMATTR_GRP_CODE_ENTRY */               \
     X(BV_TYPE, 1, bv_sem_numentry)              /* TYPE_CODE_NUMENTRY */                     \
     X(BV_FUNCTION, 1, bv_sem_count)             /* FUNC_CODE_DECLAREBLOCKS */                \

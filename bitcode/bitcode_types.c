@@ -22,13 +22,16 @@ struct bcr_names {
     char *pending;   /* the last STRUCT_NAME, for the struct record after it */
     char **kinds;    /* METADATA_KIND names by id */
     size_t nkinds;
-    struct bc_fmf *fmf;   /* see bc_restypes */
-    size_t nfmf, cap_fmf;
+    struct bc_instword *words; /* see bc_restypes */
+    size_t nwords, cap_words;
     bool *is_fn;     /* per module value id: a function (not a global) */
     uint64_t *fn_type; /* per module value id: the FUNCTION record's type */
     size_t nvalues, cap_values;
     char **vst;      /* module-level names by value id */
     size_t nvst;
+    uint32_t *bodies;  /* value ids of the functions with a body, in order */
+    size_t nbodies, cap_bodies;
+    bcr_vst *order;    /* the symbol tables' order (bitcode_vstorder.c) */
 };
 
 /* A record's characters ops[2, n) as a C string (NULL: no memory). */
@@ -43,8 +46,15 @@ static char *bcr_record_name(const uint64_t *ops, size_t n)
     return name;
 }
 
-int bcr_module_value(bcr_names *s, bool function, uint64_t type)
+int bcr_module_value(bcr_names *s, bool function, uint64_t type, bool body)
 {
+    if (body) {
+        uint32_t *b = grow_array(s->bodies, &s->cap_bodies, s->nbodies, sizeof *b, 16);
+        if (!b)
+            return -2;
+        s->bodies = b;
+        s->bodies[s->nbodies++] = (uint32_t)s->nvalues;
+    }
     size_t cap = s->cap_values;
     bool *v = grow_array(s->is_fn, &cap, s->nvalues, sizeof *v, 64);
     if (!v)
@@ -61,26 +71,46 @@ int bcr_module_value(bcr_names *s, bool function, uint64_t type)
     return 0;
 }
 
-int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags)
+static int bcr_word(bcr_names *s, uint64_t fn, uint64_t inst, uint32_t word)
 {
-    if (!(flags & 1) || flags == 31 || flags > 0x7F || fn > UINT32_MAX || inst > UINT32_MAX)
+    if (fn > UINT32_MAX || inst > UINT32_MAX)
         return 0;
-    struct bc_fmf *f = grow_array(s->fmf, &s->cap_fmf, s->nfmf, sizeof *f, 16);
+    struct bc_instword *f = grow_array(s->words, &s->cap_words, s->nwords, sizeof *f, 16);
     if (!f)
         return -2;
-    s->fmf = f;
-    s->fmf[s->nfmf++] = (struct bc_fmf){(uint32_t)fn, (uint32_t)inst, (uint32_t)flags};
+    s->words = f;
+    s->words[s->nwords++] = (struct bc_instword){(uint32_t)fn, (uint32_t)inst, word};
     return 0;
 }
 
-int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n)
+int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags)
 {
-    if (n < 2 || ops[1] >= s->nvalues)
+    if (!(flags & 1) || flags == 31 || flags > 0x7F)
         return 0;
-    if (!s->vst && !(s->vst = calloc(s->nvalues, sizeof *s->vst)))
+    return bcr_word(s, fn, inst, (uint32_t)flags);
+}
+
+int bcr_align_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t align)
+{
+    return align ? 0 : bcr_word(s, fn, inst, 0);
+}
+
+int bcr_vst_entry(bcr_names *s, uint64_t fn, const uint64_t *ops, size_t n)
+{
+    if (n < 2 || fn >= UINT32_MAX)
+        return 0;
+    if (bcr_vst_name(s->order, (uint32_t)fn, ops + 2, n - 2))
         return -2;
-    if (s->nvst < s->nvalues)
+    if (fn || ops[0] != 1 || ops[1] >= s->nvalues) /* module ENTRY: a module value's name */
+        return 0;
+    if (s->nvst < s->nvalues) { /* module values may follow a first VST */
+        char **v = realloc(s->vst, s->nvalues * sizeof *v);
+        if (!v)
+            return -2;
+        memset(v + s->nvst, 0, (s->nvalues - s->nvst) * sizeof *v);
+        s->vst = v;
         s->nvst = s->nvalues;
+    }
     char *name = bcr_record_name(ops, n);
     if (!name)
         return -2;
@@ -112,7 +142,12 @@ int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n)
 
 bcr_names *bcr_create(void)
 {
-    return calloc(1, sizeof(bcr_names));
+    bcr_names *s = calloc(1, sizeof(bcr_names));
+    if (s && !(s->order = bcr_vst_create())) {
+        free(s);
+        s = NULL;
+    }
+    return s;
 }
 
 void bcr_destroy(bcr_names *s)
@@ -129,9 +164,11 @@ void bcr_destroy(bcr_names *s)
     for (size_t i = 0; i < s->nvst; i++)
         free(s->vst[i]);
     free(s->vst);
+    free(s->bodies);
+    bcr_vst_destroy(s->order);
     free(s->is_fn);
     free(s->fn_type);
-    free(s->fmf);
+    free(s->words);
     free(s);
 }
 
@@ -276,7 +313,20 @@ static int bcr_finish_params(const bcr_names *s, const bcv_model *types, bc_rest
     return 0;
 }
 
-bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md)
+/* The unsorted symbol tables, each function's by its name. */
+static int bcr_finish_vst_order(bcr_names *s, bc_restypes *out)
+{
+    const char **names = calloc(s->nbodies + 1, sizeof *names);
+    if (!names)
+        return -1;
+    for (size_t k = 0; k < s->nbodies; k++)
+        names[k] = s->bodies[k] < s->nvst ? s->vst[s->bodies[k]] : NULL;
+    int rc = bcr_vst_finish(s->order, names, s->nbodies, out);
+    free(names);
+    return rc;
+}
+
+bc_restypes *bcr_finish(bcr_names *s, const bcv_model *types, const bcm_state *md)
 {
     bc_restypes *out = calloc(1, sizeof *out);
     if (!out)
@@ -298,12 +348,14 @@ bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_st
             f.oom |= !out->functions[out->nfunctions++];
         }
     f.oom |= bcr_finish_params(s, types, out) != 0;
-    if (s->nfmf && (out->fmf = malloc(s->nfmf * sizeof *out->fmf)) != NULL) {
-        memcpy(out->fmf, s->fmf, s->nfmf * sizeof *out->fmf);
-        out->nfmf = s->nfmf;
+    f.oom |= bcr_finish_vst_order(s, out) != 0;
+    if (s->nwords && (out->words = malloc(s->nwords * sizeof *out->words)) != NULL) {
+        memcpy(out->words, s->words, s->nwords * sizeof *out->words);
+        out->nwords = s->nwords;
     }
-    f.oom |= s->nfmf && !out->fmf;
-    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0 && !out->nfmf)) {
+    f.oom |= s->nwords && !out->words;
+    if (f.oom || (out->n == 0 && out->nkinds == 0 && out->nfunctions == 0 && !out->nwords &&
+                   !out->nvst_orders)) {
         bc_restypes_free(out);
         return NULL;
     }
@@ -332,11 +384,12 @@ void bc_restypes_free(bc_restypes *t)
     for (size_t i = 0; i < t->nfunctions; i++)
         free(t->functions[i]);
     free(t->functions);
+    bc_vstorders_free(t->vst_orders, t->nvst_orders);
     for (size_t i = 0; i < t->nparams; i++) {
         free(t->params[i].fn);
         free(t->params[i].name);
     }
     free(t->params);
-    free(t->fmf);
+    free(t->words);
     free(t);
 }

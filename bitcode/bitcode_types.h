@@ -39,13 +39,26 @@ typedef struct bc_restypes {
      * upgrade may move a declaration to the end). */
     char **functions;
     size_t nfunctions;
-    /* Binary operators DXC wrote with a fast-math word other than 31 (29:
-     * fast without nnan); LLVM 22 reads every word with the unsafe-algebra
-     * bit as all of `fast`. By function body and instruction index. */
-    struct bc_fmf {
+    /* Instructions whose record held a word LLVM 22's reader turns into
+     * another, by function body and instruction index (walk order): a
+     * binary operator's fast-math word when not 31 (DXC writes 29, fast
+     * without nnan, and LLVM 22 reads every word with the unsafe-algebra
+     * bit as all of `fast`), or 0 for a load, store or alloca written
+     * without alignment (LLVM 22 gives it the type's). */
+    struct bc_instword {
         uint32_t fn, inst, word;
-    } *fmf;
-    size_t nfmf;
+    } *words;
+    size_t nwords;
+    /* The symbol tables that were not sorted by name (older DXC builds
+     * wrote StringMap order, which no module shows): each one's names in
+     * the input's order; fn NULL for the module's table, else the function
+     * whose table it is (bitcode_vstorder.c). */
+    struct bc_vstorder {
+        char *fn;
+        char **names;
+        size_t n;
+    } *vst_orders;
+    size_t nvst_orders;
     /* Pointer parameters of functions that pointed to a named struct (a
      * ray-tracing shader's payload and attributes, even unused). */
     struct bc_fnparam {
@@ -59,6 +72,7 @@ typedef struct bc_restypes {
 const bc_restype *bc_restypes_find(const bc_restypes *t, unsigned list,
                                              unsigned pos);
 void bc_restypes_free(bc_restypes *t);
+void bc_vstorders_free(struct bc_vstorder *v, size_t n);
 
 /* ---- for the validator's walk (bitcode_validate.c) ---- */
 typedef struct bcr_names bcr_names;
@@ -72,15 +86,30 @@ int bcr_type_record(bcr_names *s, const uint64_t *ops, size_t n);
  * id. 0, or -2 without memory. */
 int bcr_kind_record(bcr_names *s, const uint64_t *ops, size_t n);
 /* A GLOBALVAR (function false) or FUNCTION record, in order: they number
- * the module's values. 0, or -2 without memory. */
-int bcr_module_value(bcr_names *s, bool function, uint64_t type);
-/* A module-level VST_CODE_ENTRY [code, value id, name...]. 0 or -2. */
-int bcr_vst_entry(bcr_names *s, const uint64_t *ops, size_t n);
+ * the module's values; body: a function defined here. 0, or -2 without
+ * memory. */
+int bcr_module_value(bcr_names *s, bool function, uint64_t type, bool body);
+/* A VST_CODE_ENTRY or BBENTRY [code, id, name...] of the module's table
+ * (fn 0) or of the fn-th function body's (fn k + 1). 0 or -2. */
+int bcr_vst_entry(bcr_names *s, uint64_t fn, const uint64_t *ops, size_t n);
 /* A binary operator's flags word (instruction inst of the fn-th function
  * body): kept when it has 3.7's unsafe-algebra bit but is not 31. 0 or -2. */
 int bcr_fast_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t flags);
+/* A load's, store's or alloca's alignment field (log2 + 1): kept (as word
+ * 0) when it is 0, no alignment. 0 or -2. */
+int bcr_align_word(bcr_names *s, uint64_t fn, uint64_t inst, uint64_t align);
 /* After a clean walk: the pointee of every dx.resources record's operand
  * 1. NULL when there is none (or without memory). */
-bc_restypes *bcr_finish(const bcr_names *s, const bcv_model *types, const bcm_state *md);
+bc_restypes *bcr_finish(bcr_names *s, const bcv_model *types, const bcm_state *md);
+
+/* The symbol tables' order (bitcode_vstorder.c): each table's names as
+ * read, one table at a time (table 0 the module's, k + 1 body k's); at
+ * the end the unsorted ones go to out->vst_orders, bodies naming the
+ * function of each body. 0, or -2 / -1 without memory. */
+typedef struct bcr_vst bcr_vst;
+bcr_vst *bcr_vst_create(void);
+void bcr_vst_destroy(bcr_vst *s);
+int bcr_vst_name(bcr_vst *s, uint32_t table, const uint64_t *chars, size_t n);
+int bcr_vst_finish(bcr_vst *s, const char *const *bodies, size_t nbodies, bc_restypes *out);
 
 #endif

@@ -32,6 +32,7 @@ static const side_md side_md_registry[] = {
     {DXU_MD_FUNCTIONS, DXIL_SIDE_MD_BOOKKEEPING},
     {DXU_MD_RESOURCE_TYPES, DXIL_SIDE_MD_BOOKKEEPING},
     {DXU_MD_PARAM_TYPES, DXIL_SIDE_MD_BOOKKEEPING},
+    {DXU_MD_VST_ORDER, DXIL_SIDE_MD_BOOKKEEPING},
 };
 
 const side_md *side_md_all(size_t *count)

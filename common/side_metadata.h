@@ -83,10 +83,19 @@
 /* !dxu.paramTypes = !{!{!"fn", i32 index, %struct.T undef}}: a function's
  * pointer parameter that pointed to a named struct. */
 #define DXU_MD_PARAM_TYPES "dxu.paramTypes"
+/* !dxu.vstOrder = !{!{!"", !"main", !"dx.op.loadInput.f32", ...},
+ * !{!"main", !"args", ...}}: a symbol table's names in the input's order,
+ * only for a table that was not sorted by name (older DXC builds wrote
+ * StringMap order); the first string names the function whose table it
+ * is, empty for the module's. */
+#define DXU_MD_VST_ORDER "dxu.vstOrder"
 /* Instruction attachment !dxu.fmf !{i32 29}: the fast-math flags word the
  * input wrote for this binary operator when it was not 31 (LLVM 22 reads
  * every word with 3.7's unsafe-algebra bit as all of `fast`). */
 #define DXU_MD_FMF "dxu.fmf"
+/* Instruction attachment !dxu.noAlign !{}: the input wrote this load,
+ * store or alloca without alignment (LLVM 22 reads it with the type's). */
+#define DXU_MD_NO_ALIGN "dxu.noAlign"
 
 /* Moved by the generic rule; listed so code can name them. */
 #define DXU_MD_TYPE_ANNOTATIONS "dxu.typeAnnotations"

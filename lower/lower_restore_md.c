@@ -35,16 +35,19 @@ static void restore_order(lower_ctx *lc)
     }
 }
 
-/* The raise's !dxu.fmf on instructions (DXC's validator refuses
- * instruction metadata of kinds it does not know). */
+/* The raise's !dxu.fmf and !dxu.noAlign on instructions (DXC's validator
+ * refuses instruction metadata of kinds it does not know). */
 static void restore_strip_fmf(lower_ctx *lc)
 {
-    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MD_FMF, (unsigned)strlen(DXU_MD_FMF));
+    unsigned kinds[2] = {
+        LLVMGetMDKindIDInContext(lc->ctx, DXU_MD_FMF, (unsigned)strlen(DXU_MD_FMF)),
+        LLVMGetMDKindIDInContext(lc->ctx, DXU_MD_NO_ALIGN, (unsigned)strlen(DXU_MD_NO_ALIGN))};
     for (LLVMValueRef f = LLVMGetFirstFunction(lc->mod); f; f = LLVMGetNextFunction(f))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-                if (LLVMHasMetadata(i) && LLVMGetMetadata(i, kind))
-                    LLVMSetMetadata(i, kind, NULL);
+                for (unsigned k = 0; k < 2 && LLVMHasMetadata(i); k++)
+                    if (LLVMGetMetadata(i, kinds[k]))
+                        LLVMSetMetadata(i, kinds[k], NULL);
 }
 
 int lower_restore_md(lower_ctx *lc)

@@ -8,6 +8,7 @@
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -233,4 +234,17 @@ extern "C" unsigned shim_switch_num_cases(LLVMValueRef sw)
 {
     auto *si = llvm::dyn_cast_or_null<llvm::SwitchInst>(llvm::unwrap(sw));
     return si ? si->getNumCases() : 0;
+}
+
+/* LLVM-C has no dominator tree; the DXIL bitcode writer asks, rarely (a
+ * lifetime marker whose cast is in another block), whether an instruction
+ * dominates another of the same function. */
+extern "C" int shim_dominates(LLVMValueRef def, LLVMValueRef user)
+{
+    auto *d = llvm::dyn_cast_or_null<llvm::Instruction>(llvm::unwrap(def));
+    auto *u = llvm::dyn_cast_or_null<llvm::Instruction>(llvm::unwrap(user));
+    if (!d || !u || d->getFunction() != u->getFunction())
+        return 0;
+    llvm::DominatorTree dt(*const_cast<llvm::Function *>(u->getFunction()));
+    return dt.dominates(d, u) ? 1 : 0;
 }

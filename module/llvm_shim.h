@@ -52,6 +52,9 @@ unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, size_t *lens
 LLVMValueRef shim_switch_case(LLVMValueRef sw, unsigned i, LLVMBasicBlockRef *dest);
 unsigned shim_switch_num_cases(LLVMValueRef sw);
 
+/* 1 when instruction def dominates instruction user (same function). */
+int shim_dominates(LLVMValueRef def, LLVMValueRef user);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,26 +1,129 @@
 /* raise_bcfacts.c - records what LLVM 22's bitcode reader drops and a 3.7
  * writer needs to give the input's bytes back (bcwrite/): the metadata
- * kind list, the functions' order, and the class each dx.resources record
- * pointed to (layouts in common/side_metadata.h). Bookkeeping: lowering
+ * kind list, the functions' order, an unsorted symbol table's order, the
+ * class each dx.resources record pointed to, and per instruction the
+ * words LLVM 22 reads into others (layouts in common/side_metadata.h). Bookkeeping: lowering
  * drops the nodes, dxil_lower_write_container reads them first. */
 #include "raise_internal.h"
 
 #include "bitcode/bitcode_types.h"
+#include "common/grow.h"
 #include "common/side_metadata.h"
 #include "module/md_util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int bcf_strings(raise_ctx *rc, const char *node, char *const *s, size_t n)
+/* !node += !{!"first", !"s0", !"s1", ...} (first NULL: no leading string). */
+static int bcf_strings2(raise_ctx *rc, const char *node, const char *first, char *const *s,
+                        size_t n)
 {
-    LLVMValueRef *ops = calloc(n ? n : 1, sizeof *ops);
+    size_t lead = first != NULL, total = n + lead;
+    LLVMValueRef *ops = calloc(total ? total : 1, sizeof *ops);
     if (!ops)
         return -1;
+    if (first)
+        ops[0] = md_make_string(rc->ctx, first);
     for (size_t i = 0; i < n; i++)
-        ops[i] = md_make_string(rc->ctx, s[i] ? s[i] : "");
-    LLVMAddNamedMetadataOperand(rc->mod, node, md_make_node(rc->ctx, ops, (unsigned)n));
+        ops[lead + i] = md_make_string(rc->ctx, s[i] ? s[i] : "");
+    LLVMAddNamedMetadataOperand(rc->mod, node, md_make_node(rc->ctx, ops, (unsigned)total));
     free(ops);
+    return 0;
+}
+
+static int bcf_strings(raise_ctx *rc, const char *node, char *const *s, size_t n)
+{
+    return bcf_strings2(rc, node, NULL, s, n);
+}
+
+/* !dxu.vstOrder's first node: !{!"", !"name", ...} for the module's
+ * symbol table when the input did not sort it. */
+static int bcf_module_vst(raise_ctx *rc, const bc_restypes *t)
+{
+    for (size_t i = 0; i < t->nvst_orders; i++)
+        if (!t->vst_orders[i].fn &&
+            bcf_strings2(rc, DXU_MD_VST_ORDER, "", t->vst_orders[i].names, t->vst_orders[i].n))
+            return -1;
+    return 0;
+}
+
+typedef struct bcf_names {
+    const char **v;
+    size_t n, cap;
+    bool oom;
+} bcf_names;
+
+static void bcf_push_name(bcf_names *s, LLVMValueRef val)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(val, &len);
+    if (!len)
+        return;
+    const char **v = grow_array(s->v, &s->cap, s->n, sizeof *v, 16);
+    if (!v)
+        s->oom = true;
+    else
+        (s->v = v)[s->n++] = name;
+}
+
+static int bcf_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names of f's arguments, blocks and instructions, sorted. */
+static bcf_names bcf_local_names(LLVMValueRef f)
+{
+    bcf_names s = {0};
+    for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a))
+        bcf_push_name(&s, a);
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+        bcf_push_name(&s, LLVMBasicBlockAsValue(b));
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+            bcf_push_name(&s, i);
+    }
+    if (s.n)
+        qsort(s.v, s.n, sizeof *s.v, bcf_cmp_str);
+    return s;
+}
+
+/* One function's table: the input's names f still has, in the input's
+ * order; nothing when those are sorted (the raise replaced the others,
+ * e.g. a named handle creation), so that raising the written bitcode
+ * records the same. */
+static int bcf_function_vst(raise_ctx *rc, const struct bc_vstorder *o)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(rc->mod, o->fn);
+    if (!f)
+        return 0;
+    bcf_names local = bcf_local_names(f);
+    char **names = calloc(o->n + 1, sizeof *names);
+    size_t kept = 0;
+    bool sorted = true;
+    for (size_t i = 0; names && !local.oom && i < o->n; i++) {
+        const char *key = o->names[i];
+        if (!local.n || !bsearch(&key, local.v, local.n, sizeof *local.v, bcf_cmp_str))
+            continue;
+        sorted &= !kept || strcmp(names[kept - 1], key) <= 0;
+        names[kept++] = o->names[i];
+    }
+    int err = !names || local.oom ? -1
+              : !sorted           ? bcf_strings2(rc, DXU_MD_VST_ORDER, o->fn, names, kept)
+                                  : 0;
+    free(names);
+    free(local.v);
+    return err;
+}
+
+int raise_bcfacts_vst(raise_ctx *rc)
+{
+    const bc_restypes *t = rc->restypes;
+    for (size_t i = 0; rc->bcfacts_written && i < t->nvst_orders; i++)
+        if (t->vst_orders[i].fn && bcf_function_vst(rc, &t->vst_orders[i])) {
+            dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                           "out of memory while writing !%s", DXU_MD_VST_ORDER);
+            return -1;
+        }
     return 0;
 }
 
@@ -75,35 +178,43 @@ static void bcf_params(raise_ctx *rc, const bc_restypes *t)
     }
 }
 
-/* !dxu.fmf on instruction `inst` of `func` if the walk kept its word. */
+/* The instruction's attachment if the walk kept a word for it: !dxu.fmf
+ * !{i32 word} on a binary operator, !dxu.noAlign !{} on a load, store or
+ * alloca (word 0). */
 static void bcf_mark(raise_ctx *rc, const bc_restypes *t, size_t *at, uint32_t fn, uint32_t k,
-                     LLVMValueRef inst, unsigned kind)
+                     LLVMValueRef inst, const unsigned kinds[2])
 {
-    const struct bc_fmf *e = t->fmf;
-    while (*at < t->nfmf && (e[*at].fn < fn || (e[*at].fn == fn && e[*at].inst < k)))
+    const struct bc_instword *e = t->words;
+    while (*at < t->nwords && (e[*at].fn < fn || (e[*at].fn == fn && e[*at].inst < k)))
         (*at)++;
-    if (*at >= t->nfmf || e[*at].fn != fn || e[*at].inst != k || !LLVMIsABinaryOperator(inst))
+    if (*at >= t->nwords || e[*at].fn != fn || e[*at].inst != k)
         return;
-    LLVMValueRef w = LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), e[*at].word, 0);
-    LLVMSetMetadata(inst, kind, md_make_node(rc->ctx, &w, 1));
+    if (e[*at].word && LLVMIsABinaryOperator(inst)) {
+        LLVMValueRef w = LLVMConstInt(LLVMInt32TypeInContext(rc->ctx), e[*at].word, 0);
+        LLVMSetMetadata(inst, kinds[0], md_make_node(rc->ctx, &w, 1));
+    } else if (!e[*at].word && (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) ||
+                                LLVMIsAAllocaInst(inst))) {
+        LLVMSetMetadata(inst, kinds[1], md_make_node(rc->ctx, NULL, 0));
+    }
 }
 
-/* !dxu.fmf on each binary operator whose fast-math word was not 31: one
- * walk over the bodies, the entries in the same (walk) order. */
-static void bcf_fast_math(raise_ctx *rc, const bc_restypes *t)
+/* The attachments of bcf_mark: one walk over the bodies, the entries in
+ * the same (walk) order. */
+static void bcf_inst_words(raise_ctx *rc, const bc_restypes *t)
 {
-    if (!t->nfmf)
+    if (!t->nwords)
         return;
-    unsigned kind = LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_FMF, strlen(DXU_MD_FMF));
+    unsigned kinds[2] = {LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_FMF, strlen(DXU_MD_FMF)),
+                         LLVMGetMDKindIDInContext(rc->ctx, DXU_MD_NO_ALIGN, strlen(DXU_MD_NO_ALIGN))};
     size_t at = 0;
     uint32_t fn = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(rc->mod); f && at < t->nfmf; f = LLVMGetNextFunction(f)) {
+    for (LLVMValueRef f = LLVMGetFirstFunction(rc->mod); f && at < t->nwords; f = LLVMGetNextFunction(f)) {
         if (LLVMIsDeclaration(f))
             continue;
         uint32_t k = 0;
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-                bcf_mark(rc, t, &at, fn, k++, i, kind);
+                bcf_mark(rc, t, &at, fn, k++, i, kinds);
         fn++;
     }
 }
@@ -116,13 +227,15 @@ int raise_bcfacts(raise_ctx *rc)
         return 0;
     int err = t->nfunctions ? bcf_strings(rc, DXU_MD_FUNCTIONS, t->functions, t->nfunctions)
                             : bcf_functions(rc);
+    err = err || bcf_module_vst(rc, t);
     if (err || (t->nkinds && bcf_strings(rc, DXU_MD_MD_KINDS, t->kinds, t->nkinds))) {
         dxil_diags_add(rc->diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
                        "out of memory while writing !%s", DXU_MD_FUNCTIONS);
         return -1;
     }
+    rc->bcfacts_written = true;
     bcf_resources(rc, t);
     bcf_params(rc, t);
-    bcf_fast_math(rc, t);
+    bcf_inst_words(rc, t);
     return 0;
 }

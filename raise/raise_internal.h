@@ -21,6 +21,7 @@ typedef struct raise_ctx {
     /* The dx.resources class types the loader recovered from the bitcode
      * (bitcode/bitcode_types.h); NULL without. */
     const struct bc_restypes *restypes;
+    bool bcfacts_written; /* raise_bcfacts kept them (raise_bcfacts_vst follows) */
     /* Filled by the identity pass from dx.version / dx.shaderModel (0 and
      * NULL until then) so later passes can branch on version and stage.
      * dxil_known: the module is DXIL form and says its version, which may
@@ -79,6 +80,9 @@ int raise_park_md(raise_ctx *rc);
 int raise_parts(raise_ctx *rc);
 /* !dxu.mdKinds / !dxu.functions / !dxu.resourceTypes (raise_bcfacts.c). */
 int raise_bcfacts(raise_ctx *rc);
+/* The functions' unsorted symbol tables into !dxu.vstOrder, after every IR
+ * pass: only the names the raised functions still have. */
+int raise_bcfacts_vst(raise_ctx *rc);
 
 /* Resource passes (raise_resources.c, raise_buffers.c, raise_cleanup.c). */
 int raise_resources(raise_ctx *rc);

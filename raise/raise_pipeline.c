@@ -22,6 +22,7 @@ static const raise_pass raise_passes[] = {
     {"parts", raise_parts},         /* container parts to !dxu.parts */
     {"park-md", raise_park_md},   /* last: moves leftover dx.* to dxu.* */
     {"cleanup", raise_cleanup},   /* after every IR pass: dead dx.op decls */
+    {"bcfacts-vst", raise_bcfacts_vst}, /* after every IR pass: the names left */
     {NULL, NULL},
 };
 

@@ -18,6 +18,9 @@ typedef struct voc_walk {
     bc_vocab *v;
     voc_list info[BCV_BLOCKS]; /* BLOCKINFO abbreviations per block id */
     bs_record rec;
+    bc_record_fn each;         /* bc_records: every record, or NULL */
+    void *user;
+    uint64_t parent[BS_MAX_DEPTH + 2]; /* the enclosing block's id, by depth */
 } voc_walk;
 
 static int voc_push(voc_list *l, const bs_abbrev *a)
@@ -42,6 +45,12 @@ static void voc_mark(bc_vocab *v, uint64_t block, uint64_t code)
 
 static int voc_block(voc_walk *w, uint64_t bid, unsigned width, size_t end, unsigned depth);
 
+static void voc_mark_block(voc_walk *w, uint64_t bid, unsigned depth)
+{
+    voc_mark(w->v, bid, BCV_ENTERED);
+    w->parent[depth + 1] = bid;
+}
+
 /* ENTER_SUBBLOCK after its abbreviation id: the block's id, width and
  * extent, then its content. */
 static int voc_enter(voc_walk *w, unsigned depth)
@@ -53,7 +62,7 @@ static int voc_enter(voc_walk *w, unsigned depth)
     if (w->r.failed || width < 1 || width > 32 || depth >= BS_MAX_DEPTH ||
         words > (w->r.size_bits - w->r.pos) / 32)
         return -1;
-    voc_mark(w->v, bid, BCV_ENTERED);
+    voc_mark_block(w, bid, depth);
     return voc_block(w, bid, width, w->r.pos + (size_t)words * 32, depth + 1);
 }
 
@@ -70,7 +79,7 @@ static const bs_abbrev *voc_abbrev(const voc_walk *w, uint64_t bid, const voc_li
 }
 
 /* One element that is not a block; *info_bid is BLOCKINFO's SETBID. */
-static int voc_element(voc_walk *w, uint64_t bid, uint64_t id, voc_list *local,
+static int voc_element(voc_walk *w, uint64_t bid, unsigned depth, uint64_t id, voc_list *local,
                        int64_t *info_bid)
 {
     const char *why = NULL;
@@ -89,6 +98,9 @@ static int voc_element(voc_walk *w, uint64_t bid, uint64_t id, voc_list *local,
     if (bs_read_record(&w->r, a, &w->rec, &why) != 0)
         return -1;
     voc_mark(w->v, bid, w->rec.ops[0]);
+    if (w->each)
+        w->each(w->user, bid, depth > 1 ? w->parent[depth - 1] : UINT64_MAX, w->rec.ops,
+                w->rec.count);
     if (bid == BS_BLOCKINFO_BLOCK_ID && w->rec.ops[0] == BS_BLOCKINFO_SETBID)
         *info_bid = w->rec.count >= 2 && w->rec.ops[1] < BCV_BLOCKS ? (int64_t)w->rec.ops[1] : -1;
     return 0;
@@ -109,19 +121,20 @@ static int voc_block(voc_walk *w, uint64_t bid, unsigned width, size_t end, unsi
         } else if (id == BS_ENTER_SUBBLOCK) {
             rc = voc_enter(w, depth);
         } else {
-            rc = voc_element(w, bid, id, &local, &info_bid);
+            rc = voc_element(w, bid, depth, id, &local, &info_bid);
         }
     }
     free(local.items);
     return rc == 1 ? 0 : -1;
 }
 
-int bc_vocab_add(bc_vocab *v, const uint8_t *bc, size_t size)
+static int voc_walk_all(bc_vocab *v, const uint8_t *bc, size_t size, bc_record_fn each,
+                        void *user)
 {
     static const uint8_t magic[4] = {'B', 'C', 0xC0, 0xDE};
     if (size < 4 || size % 4 || memcmp(bc, magic, 4) != 0)
         return -1;
-    voc_walk w = {.v = v};
+    voc_walk w = {.v = v, .each = each, .user = user};
     bs_reader_init(&w.r, bc + 4, size - 4);
     int rc = 0;
     while (rc == 0 && !bs_at_end(&w.r))
@@ -130,6 +143,17 @@ int bc_vocab_add(bc_vocab *v, const uint8_t *bc, size_t size)
         free(w.info[i].items);
     bs_record_free(&w.rec);
     return rc;
+}
+
+int bc_vocab_add(bc_vocab *v, const uint8_t *bc, size_t size)
+{
+    return voc_walk_all(v, bc, size, NULL, NULL);
+}
+
+int bc_records(const uint8_t *bc, size_t size, bc_record_fn each, void *user)
+{
+    bc_vocab v = {0};
+    return voc_walk_all(&v, bc, size, each, user);
 }
 
 void bc_vocab_merge(bc_vocab *into, const bc_vocab *from)

@@ -25,6 +25,13 @@ int bc_vocab_add(bc_vocab *v, const uint8_t *bc, size_t size);
 
 void bc_vocab_merge(bc_vocab *into, const bc_vocab *from);
 
+/* Calls each for every record (ops[0] its code, n operands with it) with
+ * its block's id and the enclosing block's (UINT64_MAX at the top); 0, or
+ * -1 when the stream is malformed. */
+typedef void (*bc_record_fn)(void *user, uint64_t block, uint64_t parent, const uint64_t *ops,
+                             size_t n);
+int bc_records(const uint8_t *bc, size_t size, bc_record_fn each, void *user);
+
 /* The first pair of a that b lacks: true with *block and *code (code
  * BCV_ENTERED for a block b never has); false when a is within b. */
 bool bc_vocab_extra(const bc_vocab *a, const bc_vocab *b, unsigned *block, unsigned *code);

@@ -327,6 +327,201 @@ static void test_rewritten(void)
     }
 }
 
+/* ---- what LLVM 22's reader drops, and DXC's own forms ------------------- */
+
+static bool bw_same_casts(const char *text, const char *unused);
+
+/* Up to 8 records of one (block, enclosing block, code), operands after
+ * the code (at most 64 each); parent UINT64_MAX: any. */
+typedef struct bw_found {
+    uint64_t block, parent, code;
+    uint64_t ops[8][64];
+    size_t n[8], hits;
+} bw_found;
+
+static void bw_find_cb(void *user, uint64_t block, uint64_t parent, const uint64_t *ops, size_t n)
+{
+    bw_found *f = user;
+    if (block != f->block || ops[0] != f->code || (f->parent != UINT64_MAX && parent != f->parent))
+        return;
+    if (f->hits < 8) {
+        f->n[f->hits] = n - 1 < 64 ? n - 1 : 64;
+        memcpy(f->ops[f->hits], ops + 1, f->n[f->hits] * sizeof *ops);
+    }
+    f->hits++;
+}
+
+static bw_found bw_find(const bw_out *o, uint64_t block, uint64_t parent, uint64_t code)
+{
+    bw_found f = {.block = block, .parent = parent, .code = code};
+    CU_ASSERT_EQUAL(bc_records(o->bc, o->size, bw_find_cb, &f), 0);
+    return f;
+}
+
+/* A record's operands as a string (one character each), from `from` on. */
+static bool bw_ops_hold(const uint64_t *ops, size_t n, const char *s)
+{
+    size_t len = strlen(s);
+    for (size_t i = 0; i + len <= n; i++) {
+        size_t k = 0;
+        while (k < len && ops[i + k] == (unsigned char)s[k])
+            k++;
+        if (k == len)
+            return true;
+    }
+    return false;
+}
+
+/* The VST entries' names of one table, joined by ' '. */
+static void bw_vst_names(const bw_found *f, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (size_t r = 0; r < f->hits && r < 8; r++)
+        for (size_t i = 1; i <= f->n[r] && at + 2 < size; i++)
+            buf[at++] = i < f->n[r] ? (char)f->ops[r][i] : ' ';
+    buf[at] = 0;
+}
+
+/* text, with the raise's side metadata, written as the container path
+ * writes a raised module (bcw_hints); that bitcode loaded again (the
+ * loader's walk keeps what LLVM 22 drops) and written directly gives the
+ * same bytes, and other bytes without the walk's facts. */
+static bw_out bw_fact_round_trip(const char *name, const char *text)
+{
+    bw_out a = {NULL, 0, -2, dxil_diags_create()};
+    dxil_module *m = bw_load(text, strlen(text), "in.ll");
+    CU_ASSERT_FATAL(m != NULL);
+    bcw_hints h;
+    bcw_options o;
+    bcw_options_init(&o);
+    CU_ASSERT_EQUAL(bcw_hints_from_module(m->mod, &h), 0);
+    bcw_hints_apply(&h, &o);
+    a.rc = bcw_write_module(m->mod, &o, &a.bc, &a.size, a.diags);
+    bcw_hints_free(&h);
+    dxil_module_destroy(m);
+    CU_ASSERT_EQUAL_FATAL(a.rc, 0);
+    bw_out b = bw_write_data(a.bc, a.size);
+    dxil_module *back = bw_load(a.bc, a.size, "written.bc");
+    CU_ASSERT_FATAL(back != NULL && b.rc == 0);
+    bool same = b.size == a.size && !memcmp(a.bc, b.bc, a.size);
+    CU_ASSERT(same);
+    if (!same)
+        fprintf(stderr, "%s: the bitcode written again differs\n", name);
+    bw_out c = {NULL, 0, -2, dxil_diags_create()};
+    bcw_options_init(&o);
+    c.rc = bcw_write_module(back->mod, &o, &c.bc, &c.size, c.diags);
+    CU_ASSERT(c.rc == 0 && (c.size != a.size || memcmp(a.bc, c.bc, a.size)));
+    bw_out_free(&b);
+    bw_out_free(&c);
+    dxil_module_destroy(back);
+    return a;
+}
+
+/* A load, store or alloca DXC wrote without alignment: the raise's
+ * !dxu.noAlign, the walk's word 0, written as alignment 0 again. */
+static void test_fact_no_align(void)
+{
+    static const char text[] =
+        BW_TRIPLE "define i32 @f(i32 %i) {\n  %a = alloca [4 x i32], align 4, !dxu.noAlign !0\n"
+        "  %g = getelementptr [4 x i32], ptr %a, i32 0, i32 %i\n"
+        "  store i32 %i, ptr %g, align 4, !dxu.noAlign !0\n"
+        "  %v = load i32, ptr %g, align 4, !dxu.noAlign !0\n  %w = load i32, ptr %g, align 4\n"
+        "  %s = add i32 %v, %w\n  ret i32 %s\n}\n!0 = !{}\n";
+    bw_out a = bw_fact_round_trip("noAlign", text);
+    bw_found ld = bw_find(&a, BW_FUNC, 8, 20), st = bw_find(&a, BW_FUNC, 8, 44),
+             al = bw_find(&a, BW_FUNC, 8, 19);
+    CU_ASSERT_FATAL(ld.hits == 2 && st.hits == 1 && al.hits == 1);
+    CU_ASSERT_EQUAL(ld.ops[0][ld.n[0] - 2], 0); /* [op, ty, align, vol] */
+    CU_ASSERT_EQUAL(ld.ops[1][ld.n[1] - 2], 3); /* align 4: log2 + 1 */
+    CU_ASSERT_EQUAL(st.ops[0][st.n[0] - 2], 0);
+    CU_ASSERT_EQUAL(al.ops[0][al.n[0] - 1] & 31, 0);
+    bw_out_free(&a);
+}
+
+/* Symbol tables an older DXC left unsorted: the raise's !dxu.vstOrder,
+ * the walk's names, written in that order again. */
+static void test_fact_vst_order(void)
+{
+    static const char text[] =
+        BW_TRIPLE "declare void @b()\ndeclare void @a()\n"
+        "define void @c(i32 %x, i32 %y) {\n  %p = add i32 %x, %y\n  %q = add i32 %p, %x\n"
+        "  call void @a()\n  call void @b()\n  ret void\n}\n"
+        "!dxu.vstOrder = !{!0, !1}\n!0 = !{!\"\", !\"c\", !\"b\", !\"a\"}\n"
+        "!1 = !{!\"c\", !\"y\", !\"q\", !\"x\", !\"p\"}\n";
+    bw_out a = bw_fact_round_trip("vstOrder", text);
+    char names[128];
+    bw_found mod = bw_find(&a, 14, 8, 1), fn = bw_find(&a, 14, 12, 1);
+    bw_vst_names(&mod, names, sizeof names);
+    CU_ASSERT_STRING_EQUAL(names, "c b a ");
+    bw_vst_names(&fn, names, sizeof names);
+    CU_ASSERT_STRING_EQUAL(names, "y q x p ");
+    bw_out_free(&a);
+}
+
+/* A library's dx.resources record names its handle global, which DXC
+ * wrote as a bitcast to the class pointer (LLVM 22 folds it away): the
+ * raise's !dxu.resourceTypes, the walk's class, the cast written again. */
+static void test_fact_resource_cast(void)
+{
+    static const char text[] =
+        BW_TRIPLE "%dx.types.Handle = type { ptr }\n%\"class.RWStructuredBuffer<uint>\" = type { i32 }\n"
+        "@buf = external constant %dx.types.Handle, align 4\n"
+        "define void @f() {\n  %h = load %dx.types.Handle, ptr @buf, align 4\n  ret void\n}\n"
+        "!dx.resources = !{!0}\n!0 = !{null, !1, null, null}\n!1 = !{!2}\n"
+        "!2 = !{i32 0, ptr @buf, !\"buf\", i32 0, i32 0, i32 1, i32 12, i1 false, i1 false, "
+        "i1 false, null}\n!dxu.resourceTypes = !{!3}\n"
+        "!3 = !{i32 1, i32 0, %\"class.RWStructuredBuffer<uint>\" undef}\n";
+    bw_out a = bw_fact_round_trip("resource cast", text);
+    bw_found cast = bw_find(&a, BW_CST, 8, 11); /* module CE_CAST [opcode, type, value] */
+    CU_ASSERT_FATAL(cast.hits == 1);
+    CU_ASSERT_EQUAL(cast.ops[0][0], 11); /* bitcast */
+    bw_out_free(&a);
+}
+
+/* Rules of DXC's writer that need no fact: argmemonly after nounwind (its
+ * AttrKind order), 3.7's frame-pointer spelling, a lifetime marker's size
+ * under DXC's layout (a vector aligned as its element), the end marker
+ * reusing its start's cast from another block, a dx.op's pointer
+ * parameter as an element pointer. */
+static void test_dxc_rules(void)
+{
+    static const char text[] =
+        BW_TRIPLE "@t = external addrspace(3) global [4 x float], align 4\n"
+        "declare void @g(ptr) #0\ndeclare void @dx.op.sink.f32(i32, ptr addrspace(3))\n"
+        "define float @f(i1 %c, i32 %i) #1 {\nentry:\n  %a = alloca [2 x <6 x float>], align 4\n"
+        "  %k = bitcast ptr %a to ptr\n  call void @llvm.lifetime.start.p0(ptr %a)\n"
+        "  call void @g(ptr %a)\n  call void @dx.op.sink.f32(i32 1, ptr addrspace(3) @t)\n"
+        "  br i1 %c, label %x, label %y\nx:\n  br label %y\ny:\n"
+        "  %p = getelementptr [2 x <6 x float>], ptr %a, i32 0, i32 %i\n"
+        "  %v = load <6 x float>, ptr %p, align 4\n  %e = extractelement <6 x float> %v, i32 0\n"
+        "  call void @llvm.lifetime.end.p0(ptr %a)\n  ret float %e\n}\n"
+        "declare void @llvm.lifetime.start.p0(ptr captures(none))\n"
+        "declare void @llvm.lifetime.end.p0(ptr captures(none))\n"
+        "attributes #0 = { nounwind memory(argmem: readwrite) }\n"
+        "attributes #1 = { \"frame-pointer\"=\"none\" }\n";
+    bw_out o = bw_write_text(text);
+    CU_ASSERT_EQUAL_FATAL(o.rc, 0);
+    bw_found grp = bw_find(&o, 10, UINT64_MAX, 3), ints = bw_find(&o, BW_CST, BW_FUNC, 4),
+             gep = bw_find(&o, BW_CST, UINT64_MAX, 20), casts = bw_find(&o, BW_FUNC, 8, 3);
+    bool argmem = false, fp = false, size48 = false, size64 = false;
+    for (size_t i = 0; i < grp.hits && i < 8; i++) {
+        const uint64_t *g = grp.ops[i];
+        argmem |= grp.n[i] == 6 && g[2] == 0 && g[3] == 18 && g[4] == 0 && g[5] == 45;
+        fp |= bw_ops_hold(g, grp.n[i], "no-frame-pointer-elim") && bw_ops_hold(g, grp.n[i], "false");
+    }
+    for (size_t i = 0; i < ints.hits && i < 8; i++) {
+        size48 |= ints.ops[i][0] == 96; /* i64 48, sign-folded */
+        size64 |= ints.ops[i][0] == 128;
+    }
+    CU_ASSERT(argmem && fp);
+    CU_ASSERT(size48 && !size64);
+    CU_ASSERT_EQUAL(gep.hits, 1);   /* the zero GEP of @t DXC passed */
+    CU_ASSERT_EQUAL(casts.hits, 1); /* the one i8* cast, for both markers */
+    bw_out_free(&o);
+    CU_ASSERT(bw_same_casts(text, NULL));
+}
+
 /* ---- known writer bugs (checked like lit's XFAIL) ----------------------- */
 
 /* Refused with DXIL3004 naming function @f and `inst`, nothing returned. */
@@ -558,6 +753,12 @@ int tu_register(void)
     static const tu_case cases[] = {
         {"inexpressible IR: DXIL3004 naming function and instruction, no output", test_refused},
         {"modern IR rewritten to 3.7 forms reads back as written", test_rewritten},
+        {"a load, store or alloca without alignment is written so again", test_fact_no_align},
+        {"an unsorted symbol table is written in the input's order", test_fact_vst_order},
+        {"a resource's handle global is written as DXC's cast to its class",
+         test_fact_resource_cast},
+        {"DXC's attribute order and spelling, lifetime sizes and casts, dx.op pointers",
+         test_dxc_rules},
         {"the vocabulary walk sees LLVM 22's own records", test_vocab_sees_llvm22},
         {"known writer bugs are still open (XFAIL)", test_known_bugs},
         {NULL, NULL}};
