@@ -1,5 +1,6 @@
-/* lower_annotates.c - where annotateHandle calls stand (pass "annotates",
- * after cleanup: the users are dx.op calls).
+/* lower_annotates.c - where handle creations' companions stand: the
+ * annotateHandle calls (pass "annotates", after cleanup: the users are
+ * dx.op calls) and a library's resource loads (pass "lib-loads").
  *
  * Lowering made one annotateHandle right after each handle's creation.
  * DXC writes one per use site. A handle the raise recorded
@@ -11,6 +12,7 @@
 
 #include "common/grow.h"
 #include "common/side_metadata.h"
+#include "module/dxop_calls.h"
 #include "module/llvm_shim.h"
 
 #include <stdlib.h>
@@ -177,18 +179,7 @@ static shim_domtree *ann_tree(ann_state *st, LLVMBasicBlockRef bb)
 
 static bool ann_is_op(LLVMValueRef v, uint32_t opcode)
 {
-    uint64_t op = 0;
-    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
-    size_t len = 0;
-    const char *name = fn ? LLVMGetValueName2(fn, &len) : NULL;
-    return name && len > 6 && !memcmp(name, "dx.op.", 6) && LLVMGetNumArgOperands(v) > 0 &&
-           const_u64(LLVMGetOperand(v, 0), &op) && op == opcode;
-}
-
-static bool ann_is_creation(LLVMValueRef v)
-{
-    return ann_is_op(v, DXIL_OP_CreateHandle) || ann_is_op(v, DXIL_OP_CreateHandleFromBinding) ||
-           ann_is_op(v, DXIL_OP_CreateHandleForLib) || ann_is_op(v, DXIL_OP_CreateHandleFromHeap);
+    return ops_dxop_opcode(v) == opcode;
 }
 
 static int ann_operand_index(LLVMValueRef user, LLVMValueRef v)
@@ -280,7 +271,7 @@ static void ann_at_creation(ann_state *st, LLVMValueRef call)
         return;
     LLVMInstructionRemoveFromParent(call);
     LLVMValueRef at = LLVMGetNextInstruction(create);
-    while (at && (ann_is_creation(at) ||
+    while (at && (ops_is_handle_creation(at) ||
                   (ann_is_op(at, DXIL_OP_AnnotateHandle) && !LLVMGetMetadata(at, st->kind))))
         at = LLVMGetNextInstruction(at);
     ann_insert_before(st->lc, call, at);
@@ -384,6 +375,19 @@ static void ann_merge_creations(ann_rec **order, size_t n)
     }
 }
 
+/* A record that does not fit (an empty one is the raise's "none"). */
+static void ann_warn_misfit(ann_state *st, const ann_rec *r)
+{
+    LLVMValueRef md = LLVMGetMetadata(r->call, st->kind);
+    if (!md || !md_num_operands(md))
+        return;
+    size_t len = 0;
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(r->call));
+    const char *name = LLVMGetValueName2(fn, &len);
+    lower_warn(st->lc, "@%.*s: !%s does not fit the %zu instructions using the handle; one "
+               "annotateHandle kept", (int)len, name, DXU_MDK_ANNOTATES, r->n_users);
+}
+
 static int ann_place_recorded(ann_state *st)
 {
     qsort(st->v, st->n, sizeof *st->v, rec_cmp);
@@ -405,6 +409,7 @@ static int ann_place_recorded(ann_state *st)
             (calls[i] = ann_split(st, r)) != NULL) {
             ann_place_early(st, r, calls[i]);
         } else {
+            ann_warn_misfit(st, r);
             LLVMSetMetadata(r->call, st->kind, NULL);
             ann_place_unrecorded(st->lc, r->call);
         }

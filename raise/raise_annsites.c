@@ -13,6 +13,7 @@
 #include "raise_resources.h"
 
 #include "common/side_metadata.h"
+#include "module/dxop_calls.h"
 #include "module/llvm_shim.h"
 
 #include <limits.h>
@@ -44,22 +45,6 @@ static struct ann_site *site_find(const ann_sites *s, LLVMValueRef call)
 {
     struct ann_site key = {.call = call};
     return s->n ? bsearch(&key, s->v, s->n, sizeof key, site_cmp) : NULL;
-}
-
-/* The opcode of a call to a dx.op.* function, else UINT32_MAX. */
-static uint32_t dxop_opcode(LLVMValueRef v)
-{
-    LLVMValueRef fn = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
-    size_t len = 0;
-    const char *name = fn ? LLVMGetValueName2(fn, &len) : NULL;
-    return name && len > 6 && !memcmp(name, "dx.op.", 6) ? res_call_opcode(v) : UINT32_MAX;
-}
-
-static bool is_creation(LLVMValueRef v)
-{
-    uint32_t op = dxop_opcode(v);
-    return op == DXIL_OP_CreateHandle || op == DXIL_OP_CreateHandleFromBinding ||
-           op == DXIL_OP_CreateHandleForLib || op == DXIL_OP_CreateHandleFromHeap;
 }
 
 /* Counts the users of the sites in fn, in order. */
@@ -130,7 +115,7 @@ static unsigned site_gap(const struct ann_site *a)
     for (LLVMValueRef at = LLVMGetNextInstruction(a->call); at; at = LLVMGetNextInstruction(at)) {
         if (at == a->first)
             return gap;
-        if (dxop_opcode(at) != DXIL_OP_AnnotateHandle && ++gap > DXU_ANNOTATE_MAX_GAP)
+        if (ops_dxop_opcode(at) != DXIL_OP_AnnotateHandle && ++gap > DXU_ANNOTATE_MAX_GAP)
             break;
     }
     return UINT_MAX;
@@ -140,7 +125,7 @@ static bool after_creation(const struct ann_site *a)
 {
     LLVMValueRef create = LLVMGetOperand(a->call, 1), back = LLVMGetPreviousInstruction(a->call);
     while (back && back != create &&
-           (is_creation(back) || dxop_opcode(back) == DXIL_OP_AnnotateHandle))
+           (ops_is_handle_creation(back) || ops_dxop_opcode(back) == DXIL_OP_AnnotateHandle))
         back = LLVMGetPreviousInstruction(back);
     return back && back == create;
 }
@@ -163,7 +148,7 @@ static unsigned site_place(ann_sites *s, const struct ann_site *a)
         return DXU_ANNOTATE_AT_GAP + gap - 1;
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(a->call);
     LLVMValueRef at = LLVMGetNextInstruction(a->call);
-    while (at && dxop_opcode(at) == DXIL_OP_AnnotateHandle)
+    while (at && ops_dxop_opcode(at) == DXIL_OP_AnnotateHandle)
         at = LLVMGetNextInstruction(at);
     if (at && at == LLVMGetBasicBlockTerminator(bb) && common_dominator(s, a, bb))
         return DXU_ANNOTATE_AT_DOMINATOR;

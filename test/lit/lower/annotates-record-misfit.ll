@@ -5,12 +5,14 @@
 ; "no record"), or does not split the lowered users exactly (%cb in the
 ; second run). Each handle then keeps lowering's one annotateHandle where
 ; it dominates every user, and the module stays valid.
-; RUN: %dxil-lower %s -o %t.ll
+; RUN: %dxil-lower %s -o %t.ll 2>%t.err
 ; RUN: %FileCheck %s < %t.ll
+; RUN: %FileCheck %s --check-prefix=WARN < %t.err
 ; RUN: grep -c 'call %dx.types.Handle @dx.op.annotateHandle' %t.ll | %FileCheck %s --check-prefix=COUNT
 ; RUN: %opt -disable-output -passes=verify %t.ll
 ; RUN: sed 's/^!16 = !{}$/!16 = !{i32 2, i32 1, i32 0, i32 1, i32 5, i32 1}/' %s > %t.misfit.ll
-; RUN: %dxil-lower %t.misfit.ll -o %t.lowered.ll
+; RUN: %dxil-lower %t.misfit.ll -o %t.lowered.ll 2>%t.misfit.err
+; RUN: %FileCheck %s --check-prefix=MISFIT < %t.misfit.err
 ; RUN: %FileCheck %s < %t.lowered.ll
 ; RUN: grep -c 'call %dx.types.Handle @dx.op.annotateHandle' %t.lowered.ll | %FileCheck %s --check-prefix=COUNT
 ; RUN: %opt -disable-output -passes=verify %t.lowered.ll
@@ -23,6 +25,12 @@
 ; CHECK: ret void
 ; CHECK-NOT: dxu.annotates
 ; COUNT: {{^3$}}
+; A record that does not fit is a warning (the empty one is not: it is the
+; raise's own "no record"); a place that would not dominate is not either.
+; WARN: warning: @main: !dxu.annotates does not fit the 1 instructions using the handle; one annotateHandle kept
+; WARN-NOT: warning
+; MISFIT: warning: @main: !dxu.annotates does not fit the 2 instructions using the handle; one annotateHandle kept
+; MISFIT: warning: @main: !dxu.annotates does not fit the 1 instructions using the handle; one annotateHandle kept
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"
