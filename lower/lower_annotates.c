@@ -343,6 +343,8 @@ static ann_rec **recs_ordered(ann_state *st)
 
 static bool ann_same_call(LLVMValueRef a, LLVMValueRef b)
 {
+    if (!LLVMIsACallInst(a) || !LLVMIsACallInst(b))
+        return false;
     int n = LLVMGetNumOperands(a);
     if (LLVMGetInstructionParent(a) != LLVMGetInstructionParent(b) || n != LLVMGetNumOperands(b))
         return false;
@@ -353,24 +355,17 @@ static bool ann_same_call(LLVMValueRef a, LLVMValueRef b)
 }
 
 /* DXC creates a binding once and annotates it with each pair of words;
- * the raise made a handle per pair, and lowering a creation per handle.
- * A recorded handle's creation equal to an earlier one in its block
- * (order: the recorded calls in function order) gives way to it. */
+ * the raise made a handle per pair, next to each other, and lowering a
+ * creation per handle. A recorded handle's creation equal to the one of
+ * the recorded call before it (order: function order) gives way to it. */
 static void ann_merge_creations(ann_rec **order, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 1; i < n; i++) {
         LLVMValueRef c = LLVMGetOperand(order[i]->call, 1);
-        if (!ann_is_op(c, DXIL_OP_CreateHandleFromBinding))
-            continue;
-        for (size_t j = i; j-- > 0;) {
-            LLVMValueRef e = LLVMGetOperand(order[j]->call, 1);
-            if (LLVMGetInstructionParent(e) != LLVMGetInstructionParent(c))
-                break;
-            if (e != c && ann_same_call(e, c)) {
-                LLVMReplaceAllUsesWith(c, e);
-                LLVMInstructionEraseFromParent(c);
-                break;
-            }
+        LLVMValueRef e = LLVMGetOperand(order[i - 1]->call, 1);
+        if (e != c && ann_is_op(c, DXIL_OP_CreateHandleFromBinding) && ann_same_call(e, c)) {
+            LLVMReplaceAllUsesWith(c, e);
+            LLVMInstructionEraseFromParent(c);
         }
     }
 }
