@@ -125,6 +125,33 @@
  * whose version has the vector ops (303/304), which lowering would pick:
  * DXC's own tests write both at DXIL 1.9. */
 #define DXU_MDK_RAW_SCALAR_OP "dxu.rawScalarOp"
+/* !dxu.annotates !{i32 calls, i32 uses, i32 place, ...} on a raised
+ * llvm.dx.resource.handlefrombinding: the annotateHandle calls DXC wrote
+ * for it, in order of first use, as runs of `calls` calls that each had
+ * `uses` using instructions and stood at `place` (DXU_ANNOTATE_AT_*).
+ * The handle's users, in function order, split into runs of those
+ * lengths. Lowering makes one annotateHandle per call; an empty node, or
+ * one that does not fit the lowered users, leaves lowering's one call. */
+#define DXU_MDK_ANNOTATES "dxu.annotates"
+enum {
+    DXU_ANNOTATE_AT_USE = 0,       /* right before its first user */
+    DXU_ANNOTATE_AT_CREATION = 1,  /* after its creation and the creations
+                                      and annotations that follow it */
+    DXU_ANNOTATE_AT_DOMINATOR = 2, /* last in the nearest block that
+                                      dominates its users (none in it) */
+    /* AT_GAP + k: k + 1 instructions (not annotations) between it and its
+     * first user, in that user's block (DXC computes some of the user's
+     * other operands after annotating the handle) */
+    DXU_ANNOTATE_AT_GAP = 3,
+    DXU_ANNOTATE_MAX_GAP = 16, /* at most this many between */
+    DXU_ANNOTATE_PLACES = DXU_ANNOTATE_AT_GAP + DXU_ANNOTATE_MAX_GAP
+};
+/* !dxu.libLoad !{i32 k} on a raised handlefrombinding of a library
+ * resource: DXC loaded its global as the entry block's k-th instruction
+ * (from 0; DXC hoists the loads there) rather than right before the
+ * createHandleForLib; lowering moves its load there. */
+#define DXU_MDK_LIB_LOAD "dxu.libLoad"
+#define DXU_LIB_LOAD_MAX 4096
 /* The alignment operand lowering writes when there is no !dxu.align:
  * the scalar's size in bytes, at most 4 for the DXIL 1.9 vector ops. */
 #define DXU_RAW_ALIGN_DEFAULT(scalar_bytes, vector_op)                                          \

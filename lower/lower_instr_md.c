@@ -1,9 +1,10 @@
 /* lower_instr_md.c - instruction metadata, the inverse of raise_instr_md.c:
- * clang's !hlsl.controlflow.hint becomes DXC's !dx.controlflow.hints
- * (LLVM's spelling, without DXC's self reference). */
+ * clang's !hlsl.controlflow.hint becomes DXC's !dx.controlflow.hints,
+ * distinct !{!self, !"dx.controlflow.hints", i32 N}. */
 #include "lower_internal.h"
 
 #include "common/side_metadata.h"
+#include "module/llvm_shim.h"
 
 #include <string.h>
 
@@ -20,9 +21,10 @@ int lower_instr_md(lower_ctx *lc)
             uint64_t v;
             if (!md || !const_u64(LLVMGetOperand(md, 1), &v))
                 continue;
-            LLVMValueRef ops[2] = {md_make_string(lc->ctx, DXIL_MDK_CONTROLFLOW_HINTS),
-                                   lower_i32(lc, v)};
-            LLVMSetMetadata(t, dx, md_make_node(lc->ctx, ops, 2));
+            LLVMMetadataRef ops[2] = {
+                LLVMValueAsMetadata(md_make_string(lc->ctx, DXIL_MDK_CONTROLFLOW_HINTS)),
+                LLVMValueAsMetadata(lower_i32(lc, v))};
+            LLVMSetMetadata(t, dx, shim_md_self_node(lc->ctx, ops, 2));
             LLVMSetMetadata(t, hint, NULL);
         }
     return 0;

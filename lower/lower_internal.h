@@ -132,7 +132,8 @@ int lower_ops(lower_ctx *lc);
 int lower_entries(lower_ctx *lc);
 int lower_instr_md(lower_ctx *lc);
 int lower_cleanup(lower_ctx *lc);
-int lower_place_annotates(lower_ctx *lc);
+int lower_place_annotates(lower_ctx *lc); /* lower_annotates.c */
+int lower_place_lib_loads(lower_ctx *lc);  /* lower_annotates.c */
 int lower_restore_md(lower_ctx *lc);
 int lower_scalarize(lower_ctx *lc);   /* lower_scalarize.c */
 int lower_check_types(lower_ctx *lc); /* lower_check.c */

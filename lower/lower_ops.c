@@ -132,6 +132,24 @@ static void ops_cast_result(lower_ctx *lc, LLVMValueRef call, LLVMValueRef r)
                                     : LLVMBuildTrunc(lc->b, r, want, ""));
 }
 
+/* Whether ev reads one field of the intrinsic's result: an extractvalue
+ * of a struct, or an extractelement of a constant lane of a vector (the
+ * raise put those where DXC read the dx.op's struct, e.g. waveActiveBallot). */
+static bool ops_field_read(LLVMValueRef ev, LLVMValueRef call, unsigned *field)
+{
+    uint64_t lane;
+    if (LLVMIsAExtractValueInst(ev) && LLVMGetNumIndices(ev) == 1) {
+        *field = LLVMGetIndices(ev)[0];
+        return true;
+    }
+    LLVMTypeRef t = LLVMTypeOf(call);
+    if (!LLVMIsAExtractElementInst(ev) || LLVMGetOperand(ev, 0) != call ||
+        !const_u64(LLVMGetOperand(ev, 1), &lane) || lane >= LLVMGetVectorSize(t))
+        return false;
+    *field = (unsigned)lane;
+    return true;
+}
+
 /* Replaces `call` by dx.op result r, converting per map->result. Struct
  * results are read through extractvalue directly where possible. */
 static void ops_result(lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValueRef call,
@@ -148,10 +166,11 @@ static void ops_result(lower_ctx *lc, const dxil_intrinsic_map *m, LLVMValueRef 
     }
     for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetFirstUse(call)) {
         LLVMValueRef ev = LLVMGetUser(u);
-        if (!LLVMIsAExtractValueInst(ev) || LLVMGetNumIndices(ev) != 1)
+        unsigned field;
+        if (!ops_field_read(ev, call, &field))
             break;
         LLVMPositionBuilderBefore(lc->b, ev);
-        lower_replace(lc, ev, LLVMBuildExtractValue(lc->b, r, LLVMGetIndices(ev)[0], ""));
+        lower_replace(lc, ev, LLVMBuildExtractValue(lc->b, r, field, ""));
         LLVMSetOperand(ev, 0, LLVMGetUndef(want));
     }
     if (LLVMGetFirstUse(call)) {

@@ -31,6 +31,7 @@ static const lower_pass lower_passes[] = {
     {"call-attrs", lower_call_attrs},
     {"cleanup", lower_cleanup},
     {"annotates", lower_place_annotates}, /* after cleanup: users are dx.op calls */
+    {"lib-loads", lower_place_lib_loads}, /* after cleanup: the entry is final */
     {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
     {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},

@@ -476,6 +476,42 @@ static LLVMValueRef res_bridge(lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef t
     return lower_intrinsic_call(lc, "llvm.dx.resource.casthandle", over, 2, &handle, 1);
 }
 
+/* The raise's !dxu.annotates goes with the annotateHandle lowering made
+ * for the handle, for the annotates pass (lower_annotates.c). */
+static void res_keep_annotates_record(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_ANNOTATES,
+                                             (unsigned)strlen(DXU_MDK_ANNOTATES));
+    LLVMValueRef md = LLVMGetMetadata(call, kind);
+    if (md && res_is_call_to(h, "dx.op.annotateHandle"))
+        LLVMSetMetadata(h, kind, md);
+    /* !dxu.libLoad goes with the library handle's load (lib-loads pass) */
+    kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_LIB_LOAD, (unsigned)strlen(DXU_MDK_LIB_LOAD));
+    md = LLVMGetMetadata(call, kind);
+    LLVMValueRef create = res_is_call_to(h, "dx.op.annotateHandle") ? LLVMGetOperand(h, 1) : h;
+    if (md && res_is_call_to(create, "dx.op.createHandleForLib") &&
+        LLVMIsALoadInst(LLVMGetOperand(create, 1)))
+        LLVMSetMetadata(LLVMGetOperand(create, 1), kind, md);
+}
+
+/* A raised DXIL handle's name (DXC named some creations) goes back to the
+ * creation; modern input's names stay where they are. */
+static void res_give_name(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(call, &len);
+    LLVMValueRef create = res_is_call_to(h, "dx.op.annotateHandle") ? LLVMGetOperand(h, 1) : h;
+    if (!len || !LLVMGetNamedMetadata(lc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER)) ||
+        !LLVMIsACallInst(create))
+        return;
+    char *copy = strndup(name, len);
+    if (!copy)
+        return;
+    LLVMSetValueName2(call, "", 0);
+    LLVMSetValueName2(create, copy, len);
+    free(copy);
+}
+
 static void res_lower_one(res_state *st, LLVMValueRef call)
 {
     lower_ctx *lc = st->lc;
@@ -507,6 +543,8 @@ static void res_lower_one(res_state *st, LLVMValueRef call)
         lc->n_kept++;
         return;
     }
+    res_keep_annotates_record(lc, call, h);
+    res_give_name(lc, call, h);
     lower_replace(lc, call, res_bridge(lc, h, LLVMTypeOf(call)));
     lc->n_lowered++;
 }
@@ -606,60 +644,5 @@ int lower_resources(lower_ctx *lc)
     }
     res_write_md(&st);
     free(st.recs);
-    return 0;
-}
-
-/* ---- where annotateHandle stands ---- */
-
-/* The first instruction after `v` in its block that uses v; NULL when a
- * user is a phi or in another block (one place need not dominate them). */
-static LLVMValueRef res_first_user(LLVMValueRef v)
-{
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
-    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsAInstruction(user) || LLVMIsAPHINode(user) ||
-            LLVMGetInstructionParent(user) != bb)
-            return NULL;
-    }
-    for (LLVMValueRef at = LLVMGetNextInstruction(v); at; at = LLVMGetNextInstruction(at))
-        for (int i = 0; i < LLVMGetNumOperands(at); i++)
-            if (LLVMGetOperand(at, (unsigned)i) == v)
-                return at;
-    return NULL;
-}
-
-/* Whether ann annotates a bound handle that is not a cbuffer's. */
-static bool res_moves_annotate(LLVMValueRef ann)
-{
-    uint64_t cls;
-    LLVMValueRef create = LLVMGetNumArgOperands(ann) == 3 ? LLVMGetOperand(ann, 1) : NULL;
-    if (!res_is_call_to(create, "dx.op.createHandleFromBinding") ||
-        LLVMGetNumArgOperands(create) != 4)
-        return false;
-    LLVMValueRef bind = LLVMGetOperand(create, 1);
-    return LLVMIsConstant(bind) && const_u64(LLVMGetAggregateElement(bind, 3), &cls) &&
-           cls != DXIL_RESOURCE_CLASS_CBUFFER;
-}
-
-/* DXC annotates a bound resource's handle where it was first needed,
- * right before its first use (a cbuffer's with the creations, at the
- * entry); lowering made each right after its creation. Where all users
- * share the annotation's block, it moves before the first of them. */
-int lower_place_annotates(lower_ctx *lc)
-{
-    LLVMValueRef fn = LLVMGetNamedFunction(lc->mod, "dx.op.annotateHandle"), *calls = NULL;
-    size_t n = fn ? lower_collect_calls(fn, &calls) : 0;
-    for (size_t i = 0; i < n; i++) {
-        /* One the input had (kept as DXIL) stands where DXC put it. */
-        bool made = !lower_is_input_call(lc, calls[i]) && res_moves_annotate(calls[i]);
-        LLVMValueRef at = made ? res_first_user(calls[i]) : NULL;
-        if (!at || LLVMGetNextInstruction(calls[i]) == at)
-            continue;
-        LLVMInstructionRemoveFromParent(calls[i]);
-        LLVMPositionBuilderBefore(lc->b, at);
-        LLVMInsertIntoBuilder(lc->b, calls[i]);
-    }
-    free(calls);
     return 0;
 }

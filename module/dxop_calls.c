@@ -1,6 +1,8 @@
 /* dxop_calls.c - finds the dx.op.* declarations of a module (their
  * names parsed once against the op table) and the calls of each. */
 #include "dxop_calls.h"
+
+#include "dxil_optable_gen.h" /* DXIL_OP_<Name> opcodes */
 #include "common/grow.h"
 
 #include <stdlib.h>
@@ -83,4 +85,22 @@ bool ops_call_opcode(LLVMValueRef call, uint32_t *opcode)
     /* Unsigned: experimental opcodes (0x8000xxxx) print as negative i32. */
     *opcode = (uint32_t)LLVMConstIntGetZExtValue(v);
     return true;
+}
+
+uint32_t ops_dxop_opcode(LLVMValueRef v)
+{
+    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+    size_t len = 0;
+    const char *name = fn ? LLVMGetValueName2(fn, &len) : NULL;
+    uint32_t op;
+    if (!name || len <= 6 || memcmp(name, "dx.op.", 6) != 0 || !ops_call_opcode(v, &op))
+        return UINT32_MAX;
+    return op;
+}
+
+bool ops_is_handle_creation(LLVMValueRef v)
+{
+    uint32_t op = ops_dxop_opcode(v);
+    return op == DXIL_OP_CreateHandle || op == DXIL_OP_CreateHandleFromBinding ||
+           op == DXIL_OP_CreateHandleForLib || op == DXIL_OP_CreateHandleFromHeap;
 }

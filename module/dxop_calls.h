@@ -40,5 +40,11 @@ void ops_calls_free(ops_calls *c);
 
 /* The opcode of a dx.op call; false when operand 0 is not a constant int. */
 bool ops_call_opcode(LLVMValueRef call, uint32_t *opcode);
+/* The opcode of v when it is a call of a dx.op.* function, else
+ * UINT32_MAX (any other value or call). */
+uint32_t ops_dxop_opcode(LLVMValueRef v);
+/* Whether v is a dx.op call that creates a handle (createHandle,
+ * createHandleFromBinding, createHandleForLib, createHandleFromHeap). */
+bool ops_is_handle_creation(LLVMValueRef v);
 
 #endif

@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 
 using namespace llvm;
@@ -202,6 +203,18 @@ extern "C" int shim_md_node_form(LLVMValueRef md)
     return node->isDistinct() ? SHIM_MD_DISTINCT_TUPLE : SHIM_MD_TUPLE;
 }
 
+extern "C" LLVMValueRef shim_md_self_node(LLVMContextRef c, LLVMMetadataRef *ops, unsigned n)
+{
+    llvm::LLVMContext &ctx = *llvm::unwrap(c);
+    auto self = llvm::MDNode::getTemporary(ctx, {});
+    llvm::SmallVector<llvm::Metadata *, 4> v{self.get()};
+    for (unsigned i = 0; i < n; i++)
+        v.push_back(llvm::unwrap(ops[i]));
+    llvm::MDNode *node = llvm::MDNode::getDistinct(ctx, v);
+    node->replaceOperandWith(0, node);
+    return llvm::wrap(llvm::MetadataAsValue::get(ctx, node));
+}
+
 /* LLVM-C maps a metadata kind name to its id but not back; the bitcode
  * writer names the kinds it writes. Returns the number of kinds; fills
  * names[i]/lens[i] for i < cap (pointers stay valid with the context). */
@@ -247,4 +260,42 @@ extern "C" int shim_dominates(LLVMValueRef def, LLVMValueRef user)
         return 0;
     llvm::DominatorTree dt(*const_cast<llvm::Function *>(u->getFunction()));
     return dt.dominates(d, u) ? 1 : 0;
+}
+
+/* LLVM-C has no dominator tree; the annotateHandle placement (raise and
+ * lowering) asks which block dominates which. */
+struct shim_domtree {
+    llvm::DominatorTree tree;
+};
+
+extern "C" shim_domtree *shim_domtree_create(LLVMValueRef fn)
+{
+    auto *f = llvm::dyn_cast_or_null<llvm::Function>(llvm::unwrap(fn));
+    if (!f || f->isDeclaration())
+        return nullptr;
+    auto *dt = new (std::nothrow) shim_domtree;
+    if (dt)
+        dt->tree.recalculate(*f);
+    return dt;
+}
+
+extern "C" void shim_domtree_free(shim_domtree *dt)
+{
+    delete dt;
+}
+
+extern "C" int shim_domtree_dominates(shim_domtree *dt, LLVMBasicBlockRef a, LLVMBasicBlockRef b)
+{
+    return dt && a && b && dt->tree.dominates(llvm::unwrap(a), llvm::unwrap(b));
+}
+
+extern "C" LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBlockRef a,
+                                                 LLVMBasicBlockRef b)
+{
+    llvm::BasicBlock *x = a ? llvm::unwrap(a) : nullptr, *y = b ? llvm::unwrap(b) : nullptr;
+    /* LLVM's search assumes two reachable blocks of one function */
+    if (!dt || !x || !y || x->getParent() != y->getParent() || !dt->tree.isReachableFromEntry(x) ||
+        !dt->tree.isReachableFromEntry(y))
+        return nullptr;
+    return llvm::wrap(dt->tree.findNearestCommonDominator(x, y));
 }

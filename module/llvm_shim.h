@@ -42,6 +42,11 @@ int shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *ou
 enum { SHIM_MD_NOT_NODE, SHIM_MD_TUPLE, SHIM_MD_DISTINCT_TUPLE, SHIM_MD_OTHER };
 int shim_md_node_form(LLVMValueRef md);
 
+/* distinct !{!self, ops...}: DXC's self-referencing node (its
+ * dx.controlflow.hints), as a MetadataAsValue for LLVMSetMetadata. LLVM-C
+ * can make neither a distinct node nor a cycle. */
+LLVMValueRef shim_md_self_node(LLVMContextRef ctx, LLVMMetadataRef *ops, unsigned n);
+
 /* The context's metadata kind names by id: returns how many there are and
  * fills names/lens up to cap (the strings are not NUL-terminated). */
 unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, size_t *lens,
@@ -54,6 +59,18 @@ unsigned shim_switch_num_cases(LLVMValueRef sw);
 
 /* 1 when instruction def dominates instruction user (same function). */
 int shim_dominates(LLVMValueRef def, LLVMValueRef user);
+/* A function's dominator tree (LLVM-C has none): where DXC's
+ * annotateHandle calls stand is checked and rebuilt against it. NULL when
+ * fn is not a defined function or memory runs out. */
+typedef struct shim_domtree shim_domtree;
+shim_domtree *shim_domtree_create(LLVMValueRef fn);
+void shim_domtree_free(shim_domtree *dt);
+/* Whether block a dominates block b (a block dominates itself). */
+int shim_domtree_dominates(shim_domtree *dt, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
+/* The nearest block that dominates both a and b; NULL when either is
+ * unreachable or they are in different functions. */
+LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBlockRef a,
+                                      LLVMBasicBlockRef b);
 
 #ifdef __cplusplus
 }

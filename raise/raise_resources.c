@@ -240,6 +240,7 @@ typedef struct res_state {
     size_t nprops;
     struct res_name { const char *s; size_t n; LLVMValueRef g; } *names;
     size_t nnames; /* name string globals made so far */
+    ann_sites sites; /* where DXC's annotateHandle calls stood */
 } res_state;
 
 /* A private [N x i8] string constant holding the resource name, as clang
@@ -494,8 +495,25 @@ static bool res_props_of(LLVMValueRef annotate, uint32_t *w0, uint32_t *w1)
     return true;
 }
 
+/* Moves the calls of ann from i on with w0/w1's words to the front of
+ * that range, in order; returns how many there are. */
+static size_t res_group_words(res_calls *ann, size_t i, uint32_t w0, uint32_t w1)
+{
+    size_t k = i;
+    uint32_t x0, x1;
+    for (size_t j = i; j < ann->n; j++) {
+        if (!ann->v[j] || !res_props_of(ann->v[j], &x0, &x1) || x0 != w0 || x1 != w1)
+            continue;
+        LLVMValueRef t = ann->v[j];
+        memmove(ann->v + k + 1, ann->v + k, (j - k) * sizeof *ann->v);
+        ann->v[k++] = t;
+    }
+    return k - i;
+}
+
 /* Raises the annotateHandle users of `create`, one handle per distinct
- * pair of property words; returns how many could not be raised. */
+ * pair of property words, on which the calls' places are recorded;
+ * returns how many could not be raised. */
 static unsigned res_replace_annotates(res_state *st, const res_desc *base,
                                       LLVMValueRef create, LLVMValueRef rel, bool nu,
                                       res_made *made, res_why *fail_why)
@@ -506,17 +524,20 @@ static unsigned res_replace_annotates(res_state *st, const res_desc *base,
         if (res_call_opcode(LLVMGetUser(u)) == DXIL_OP_AnnotateHandle &&
             raise_call_fits_op(st->rc, LLVMGetUser(u), DXIL_OP_AnnotateHandle))
             res_calls_push(&ann, LLVMGetUser(u));
-    for (size_t i = 0; i < ann.n; i++) {
-        uint32_t w0, w1, x0, x1;
-        if (!ann.v[i] || !res_props_of(ann.v[i], &w0, &w1))
+    for (size_t i = 0; i < ann.n;) {
+        uint32_t w0, w1;
+        if (!res_props_of(ann.v[i], &w0, &w1)) {
+            i++;
             continue;
+        }
+        size_t n = res_group_words(&ann, i, w0, w1);
         res_desc d = *base;
         res_why why = {NULL, DXIL_KEEP_HANDLE_UNRESOLVED};
         res_decode_props(&d, w0, w1);
         LLVMValueRef cast = res_emit(st, &d, create, rel, nu, &why, made);
-        for (size_t j = i; j < ann.n; j++) {
-            if (!ann.v[j] || !res_props_of(ann.v[j], &x0, &x1) || x0 != w0 || x1 != w1)
-                continue;
+        if (cast)
+            ann_sites_record(st->rc, &st->sites, LLVMGetOperand(cast, 0), ann.v + i, n);
+        for (size_t j = i; j < i + n; j++) {
             if (cast) {
                 LLVMReplaceAllUsesWith(ann.v[j], cast);
                 LLVMInstructionEraseFromParent(ann.v[j]);
@@ -525,8 +546,8 @@ static unsigned res_replace_annotates(res_state *st, const res_desc *base,
                 raise_note_kept(st->rc, ann.v[j], why.reason);
                 *fail_why = why;
             }
-            ann.v[j] = NULL;
         }
+        i += n;
     }
     res_calls_free(&ann);
     return failed;
@@ -539,10 +560,28 @@ static void res_erase_if_dead(LLVMValueRef v)
         LLVMInstructionEraseFromParent(v);
 }
 
+static LLVMValueRef res_md_i32(res_state *st, uint32_t v);
+
+/* DXC names some creations (%"$Globals_cbuffer"): the one handle made
+ * for it takes the name, which lowering gives back to the creation. */
+static void res_move_name(LLVMValueRef create, LLVMValueRef handle)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(create, &len);
+    char *copy = len ? strndup(name, len) : NULL;
+    if (!copy)
+        return;
+    LLVMSetValueName2(create, "", 0);
+    LLVMSetValueName2(handle, copy, len);
+    free(copy);
+}
+
 /* Common tail of every form: annotate users, then the rest through one
- * handle built from the record. Erases `create` when nothing uses it. */
-static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
-                        const res_desc *base, bool base_known, LLVMValueRef rel, bool nu)
+ * handle built from the record. Erases `create` when nothing uses it;
+ * returns the handlefrombinding when it made exactly one, else NULL. */
+static LLVMValueRef res_replace(res_state *st, unsigned form, LLVMValueRef create,
+                                const res_desc *base, bool base_known, LLVMValueRef rel,
+                                bool nu)
 {
     res_made made = {.n = 0};
     res_why why = {NULL, DXIL_KEEP_HANDLE_UNRESOLVED};
@@ -563,14 +602,18 @@ static void res_replace(res_state *st, unsigned form, LLVMValueRef create,
         if (!why.text)
             why.text = "unsupported use";
         res_keep(st, form, create, why);
-        return;
+        return NULL;
     }
     st->raised[form]++;
+    LLVMValueRef one = made.n == 1 ? LLVMGetOperand(made.v[0].cast, 0) : NULL;
+    if (one)
+        res_move_name(create, one);
     LLVMValueRef idx = form == RES_FORM_LIB ? NULL : LLVMGetOperand(create, form ? 2 : 3);
     LLVMInstructionEraseFromParent(create);
     res_erase_if_dead(rel);
     if (idx != rel)
         res_erase_if_dead(idx); /* DXC's "add i, lb" when we looked through it */
+    return one;
 }
 
 static bool res_nonuniform(LLVMValueRef call, unsigned arg)
@@ -683,7 +726,14 @@ static void res_do_for_lib(res_state *st, LLVMValueRef call)
         unsigned n = res_count_from_symbol(d->symbol);
         d->elem_count = n ? n : res_count_from_uses(st->rc, call);
     }
-    res_replace(st, RES_FORM_LIB, call, d, true, rel, false);
+    int at = ann_sites_lib_load(&st->sites, call);
+    LLVMValueRef h = res_replace(st, RES_FORM_LIB, call, d, true, rel, false);
+    if (h && at >= 0) {
+        LLVMValueRef k = res_md_i32(st, (uint32_t)at);
+        unsigned kind = LLVMGetMDKindIDInContext(st->rc->ctx, DXU_MDK_LIB_LOAD,
+                                                 (unsigned)strlen(DXU_MDK_LIB_LOAD));
+        LLVMSetMetadata(h, kind, LLVMMDNodeInContext(st->rc->ctx, &k, 1));
+    }
     if (LLVMIsAInstruction(loaded) && !LLVMGetFirstUse(loaded))
         LLVMInstructionEraseFromParent(loaded);
 }
@@ -762,6 +812,39 @@ static int res_run_forms(res_state *st)
     return 0;
 }
 
+/* The module's annotateHandle calls. */
+static int res_collect_annotates(res_state *st, res_calls *ann)
+{
+    size_t next = 0;
+    const dxil_op_info *op;
+    while ((op = res_next_op_of_kind(st->rc, DXIL_MAP_CUSTOM_HANDLE_ANNOTATE, &next)) != NULL) {
+        if (res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, ann)) {
+            res_calls_free(ann);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Before any creation is raised: where each annotateHandle and each
+ * library resource's load stands. */
+static int res_note_annotate_sites(res_state *st)
+{
+    res_calls ann = {0}, libs = {0};
+    int rv = res_collect_annotates(st, &ann);
+    if (rv == 0)
+        rv = ann_sites_build(&st->sites, &ann);
+    size_t next = 0;
+    const dxil_op_info *op;
+    while (rv == 0 && (op = res_next_op_of_kind(st->rc, DXIL_MAP_CUSTOM_HANDLE_LIB, &next)))
+        rv = res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &libs);
+    if (rv == 0)
+        rv = ann_sites_note_lib_loads(&st->sites, &libs);
+    res_calls_free(&ann);
+    res_calls_free(&libs);
+    return rv;
+}
+
 /* The annotateHandle calls no creation took (heap handles, handles chosen
  * at run time) say why for the statistics. */
 static int res_note_left_annotates(res_state *st)
@@ -769,14 +852,8 @@ static int res_note_left_annotates(res_state *st)
     res_calls ann = {0};
     if (!st->rc->stats)
         return 0;
-    size_t next = 0;
-    const dxil_op_info *op;
-    while ((op = res_next_op_of_kind(st->rc, DXIL_MAP_CUSTOM_HANDLE_ANNOTATE, &next)) != NULL) {
-        if (res_collect_calls(st->rc, &st->fns, op->cls->fn, op->opcode, &ann)) {
-            res_calls_free(&ann);
-            return -1;
-        }
-    }
+    if (res_collect_annotates(st, &ann))
+        return -1;
     for (size_t i = 0; i < ann.n; i++)
         if (raise_kept_reason(st->rc, ann.v[i]) < 0)
             raise_note_kept(st->rc, ann.v[i],
@@ -797,6 +874,8 @@ int raise_resources(raise_ctx *rc)
     st.b = LLVMCreateBuilderInContext(rc->ctx);
     int rv = op_fns_collect(rc->mod, &st.fns);
     if (rv == 0)
+        rv = res_note_annotate_sites(&st);
+    if (rv == 0)
         rv = res_run_forms(&st);
     if (rv == 0)
         rv = res_note_left_annotates(&st);
@@ -807,6 +886,7 @@ int raise_resources(raise_ctx *rc)
     }
     LLVMDisposeBuilder(st.b);
     op_fns_free(&st.fns);
+    ann_sites_free(&st.sites);
     free(st.props);
     free(st.names);
     res_table_free(&st.table);

@@ -129,5 +129,26 @@ LLVMValueRef res_raised_handle(LLVMValueRef v);
  * (a phi, select, argument or call result). Meaningful with stats only. */
 unsigned res_handle_reason(const raise_ctx *rc, LLVMValueRef h);
 
+/* --- raise_annsites.c: where DXC annotated each handle --- */
+/* Each annotateHandle's users and place, and each createHandleForLib's
+ * load index, noted before any call moves. */
+typedef struct ann_sites {
+    struct ann_site *v; /* sorted by call */
+    size_t n;
+    struct ann_lib_at { LLVMValueRef call; int at; } *libs; /* sorted by call */
+    size_t nlibs;
+    LLVMValueRef tree_fn;        /* the function tree is for */
+    struct shim_domtree *tree;
+} ann_sites;
+int ann_sites_build(ann_sites *s, const res_calls *anns);
+void ann_sites_free(ann_sites *s);
+/* Records on handle (a handlefrombinding call) where anns[0..n), the
+ * annotateHandle calls folded into it, stood: !dxu.annotates. */
+void ann_sites_record(raise_ctx *rc, const ann_sites *s, LLVMValueRef handle,
+                      LLVMValueRef *anns, size_t n);
+/* The entry-block index of the load feeding each createHandleForLib of
+ * libs when it is not right before the call (!dxu.libLoad); -1 if none. */
+int ann_sites_note_lib_loads(ann_sites *s, const res_calls *libs);
+int ann_sites_lib_load(const ann_sites *s, LLVMValueRef call);
 
 #endif

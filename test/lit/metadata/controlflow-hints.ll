@@ -8,6 +8,14 @@
 
 ; WARN: warning: !dx.controlflow.hints with other than one hint kept as is [DXIL5004]
 
+; Lowering writes DXC's distinct self-referencing node for each hint, also
+; for one that came in LLVM's 2-field form.
+; RUN: %dxil-lower --raise %s -o - 2>/dev/null | %FileCheck --check-prefix=LOWERED %s
+; LOWERED: br i1 %a, label %t, label %f, !dx.controlflow.hints ![[LB:[0-9]+]]
+; LOWERED: br i1 %b, label %u, label %v, !dx.controlflow.hints ![[LF:[0-9]+]]
+; LOWERED-DAG: ![[LB]] = distinct !{![[LB]], !"dx.controlflow.hints", i32 1}
+; LOWERED-DAG: ![[LF]] = distinct !{![[LF]], !"dx.controlflow.hints", i32 2}
+
 ; CHECK-LABEL: define void @main(i32 %c, float %g)
 ; CHECK: br i1 %a, label %t, label %f, !hlsl.controlflow.hint ![[BRANCH:[0-9]+]]
 ; CHECK: br i1 %b, label %u, label %v, !hlsl.controlflow.hint ![[FLATTEN:[0-9]+]]
