@@ -50,7 +50,8 @@ static void cleanup_fold_casts(lower_ctx *lc)
     lower_erase_dead(lc);
 }
 
-/* Unused declarations and the private name strings handlefrombinding used. */
+/* Unused declarations and the private name strings handlefrombinding used
+ * (clang names them `.str`, `.str.N`, and `<Name>.str` for a cbuffer). */
 static void cleanup_dead_globals(lower_ctx *lc)
 {
     LLVMValueRef fn = LLVMGetFirstFunction(lc->mod);
@@ -66,7 +67,7 @@ static void cleanup_dead_globals(lower_ctx *lc)
         size_t len = 0;
         const char *name = LLVMGetValueName2(g, &len);
         if (!LLVMGetFirstUse(g) && LLVMGetLinkage(g) == LLVMPrivateLinkage &&
-            LLVMIsGlobalConstant(g) && len >= 4 && !strncmp(name, ".str", 4))
+            LLVMIsGlobalConstant(g) && len >= 4 && strstr(name, ".str"))
             LLVMDeleteGlobal(g);
         g = next;
     }

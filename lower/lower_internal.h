@@ -11,6 +11,7 @@
 #include "dxil_optable_gen.h" /* DXIL_OP_<Name> opcodes, generated from the spec */
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -122,10 +123,26 @@ LLVMTypeRef lower_ops_overload(const dxil_op_info *op, const dxil_intrinsic_map 
  * casthandle bridge left by the resource pass or by the raiser), or NULL. */
 LLVMValueRef lower_dxil_handle(LLVMValueRef target_handle);
 
+/* ---- lower_access.c: shared by resource-access and cbuffer-access ---- */
+/* A getelementptr instruction or constant expression. */
+bool lower_is_gep(LLVMValueRef v);
+/* Called with each dynamic GEP index: `index` steps of `stride` bytes. */
+typedef void (*lower_gep_term_fn)(void *arg, LLVMValueRef index, uint64_t stride);
+/* Adds to *bytes the constant part of ptr's byte offset from base over
+ * the GEPs between them (datalayout td) and passes each dynamic index to
+ * term. False when a step is not a GEP, or one that cannot be followed
+ * (vector indices, a struct field past the struct's end). */
+bool lower_gep_offset(LLVMTargetDataRef td, LLVMValueRef base, LLVMValueRef ptr,
+                      int64_t *bytes, lower_gep_term_fn term, void *arg);
+/* lower_replace, the new value taking old's name (when it has none). */
+void lower_replace_named(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
+
 /* ---- the passes ---- */
 int lower_identity(lower_ctx *lc);
 int lower_resources(lower_ctx *lc);
 int lower_resource_access(lower_ctx *lc); /* lower_resource_access.c */
+int lower_cbuffer_access(lower_ctx *lc);  /* lower_cbuffer_access.c */
+int lower_expand(lower_ctx *lc);          /* lower_expand.c */
 int lower_buffers(lower_ctx *lc);
 int lower_sig_io(lower_ctx *lc);
 int lower_ops(lower_ctx *lc);

@@ -16,8 +16,12 @@ static const lower_pass lower_passes[] = {
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
     {"resource-access", lower_resource_access},
+    /* cbuffer member globals -> load.cbufferrow on the handle; also before
+     * identity (clang's layout offsets), and before resources and buffers */
+    {"cbuffer-access", lower_cbuffer_access},
     {"identity", lower_identity},   /* fills version and stage */
     {"versions", lower_check_versions}, /* before anything is lowered */
+    {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
     {"resources", lower_resources}, /* handles before their users */
@@ -62,9 +66,14 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
         return -1;
     }
     lc.b = LLVMCreateBuilderInContext(lc.ctx);
+    size_t errors_before = dxil_diags_error_count(diags);
     int rv = 0;
     for (const lower_pass *p = lower_passes; p->run && rv == 0; p++)
         rv = p->run(&lc);
+    /* A pass that refuses part of the module reports it and goes on, so
+     * that every problem is named; the lowering still fails. */
+    if (dxil_diags_error_count(diags) > errors_before)
+        rv = -1;
     lower_erase_dead(&lc);
     LLVMDisposeBuilder(lc.b);
     free(lc.dead);

@@ -81,15 +81,12 @@ typedef struct ra_off {
     bool has_dyn, build;
 } ra_off;
 
-/* index * stride bytes: constant, or (building) a term in units, as LLVM
+/* A dynamic index * stride bytes: (building) a term in units, as LLVM
  * scales it (a multiply, and a divide when the stride is no multiple). */
-static void ra_term(ra_off *o, LLVMValueRef ix, uint64_t stride)
+static void ra_term(void *arg, LLVMValueRef ix, uint64_t stride)
 {
+    ra_off *o = arg;
     lower_ctx *lc = o->r->lc;
-    if (LLVMIsAConstantInt(ix)) {
-        o->bytes += LLVMConstIntGetSExtValue(ix) * (int64_t)stride;
-        return;
-    }
     o->has_dyn = true;
     if (!o->build)
         return;
@@ -104,40 +101,10 @@ static void ra_term(ra_off *o, LLVMValueRef ix, uint64_t stride)
     o->dyn = o->dyn ? LLVMBuildAdd(lc->b, o->dyn, t, "") : t;
 }
 
-/* One GEP's indices: the first steps over whole source elements, the
- * rest into fields (constant by IR rule), array or vector elements. */
-static bool ra_gep(ra_off *o, LLVMValueRef gep)
-{
-    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
-    unsigned n = (unsigned)LLVMGetNumOperands(gep);
-    for (unsigned i = 1; i < n; i++) {
-        LLVMValueRef ix = LLVMGetOperand(gep, i);
-        if (i > 1 && LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-            unsigned field = (unsigned)LLVMConstIntGetZExtValue(ix);
-            o->bytes += (int64_t)LLVMOffsetOfElement(o->r->td, t, field);
-            t = LLVMStructGetTypeAtIndex(t, field);
-            continue;
-        }
-        if (i > 1) {
-            LLVMTypeKind k = LLVMGetTypeKind(t);
-            if (k != LLVMArrayTypeKind && k != LLVMVectorTypeKind)
-                return false;
-            t = LLVMGetElementType(t);
-        }
-        if (LLVMGetTypeKind(LLVMTypeOf(ix)) != LLVMIntegerTypeKind)
-            return false; /* a vector of indices: a vector of pointers */
-        ra_term(o, ix, LLVMABISizeOfType(o->r->td, t));
-    }
-    return true;
-}
-
 /* Walks ptr's GEPs up to the getpointer; false on any other step. */
 static bool ra_walk(ra_off *o, LLVMValueRef ptr)
 {
-    for (; ptr != o->r->gp; ptr = LLVMGetOperand(ptr, 0))
-        if (!LLVMIsAGetElementPtrInst(ptr) || !ra_gep(o, ptr))
-            return false;
-    return true;
+    return lower_gep_offset(o->r->td, o->r->gp, ptr, &o->bytes, ra_term, o);
 }
 
 /* The offset of ptr in units of `unit` bytes, built at the builder. */
@@ -229,19 +196,6 @@ static LLVMValueRef ra_bad_user(const ra_res *r, LLVMValueRef ptr, const char **
 
 /* ---- the rewrite ---- */
 
-/* The new value takes the replaced instruction's name. */
-static void ra_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
-{
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(old, &len);
-    char *copy = len ? strndup(name, len) : NULL;
-    LLVMSetValueName2(old, "", 0);
-    if (copy && LLVMIsAInstruction(with) && !LLVMGetValueName2(with, &(size_t){0})[0])
-        LLVMSetValueName2(with, copy, len);
-    free(copy);
-    lower_replace(lc, old, with);
-}
-
 /* extractvalue 0 of load.<typedbuffer|rawbuffer> returning {t, i1}. */
 static LLVMValueRef ra_load_call(const ra_res *r, const char *name, LLVMTypeRef t,
                                  LLVMValueRef *args, unsigned n)
@@ -269,7 +223,7 @@ static void ra_typed_load(const ra_res *r, LLVMValueRef ld)
             v = LLVMBuildInsertElement(lc->b, LLVMGetPoison(t), v, lower_i32(lc, 0), "");
     }
     if (v)
-        ra_replace(lc, ld, v);
+        lower_replace_named(lc, ld, v);
 }
 
 /* A lane is written by reading the element, replacing the lane and
@@ -312,7 +266,7 @@ static void ra_raw_load(const ra_res *r, LLVMValueRef ld)
     ra_raw_coords(r, LLVMGetOperand(ld, 0), &a[1], &a[2]);
     LLVMValueRef v = ra_load_call(r, "llvm.dx.resource.load.rawbuffer", LLVMTypeOf(ld), a, 3);
     if (v)
-        ra_replace(r->lc, ld, v);
+        lower_replace_named(r->lc, ld, v);
 }
 
 static void ra_raw_store(const ra_res *r, LLVMValueRef st)
@@ -416,7 +370,7 @@ static void ra_merge(lower_ctx *lc, LLVMValueRef v, LLVMValueRef h)
     }
     LLVMValueRef fn = LLVMGetCalledValue(any), a[2] = {h, idx};
     LLVMValueRef gp = LLVMBuildCall2(lc->b, LLVMGlobalGetValueType(fn), fn, a, 2, "");
-    ra_replace(lc, v, gp);
+    lower_replace_named(lc, v, gp);
     /* The merged getpointers go once nothing else uses them. */
     unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 2;
     for (unsigned i = 0; i < n; i++)
