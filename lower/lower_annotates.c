@@ -509,7 +509,8 @@ int lower_place_lib_loads(lower_ctx *lc)
                     LLVMSetMetadata(i, kind, NULL);
                 }
             }
-        qsort(v, n, sizeof *v, lib_load_cmp);
+        if (n > 1) /* qsort takes no NULL array, even empty */
+            qsort(v, n, sizeof *v, lib_load_cmp);
         for (size_t k = 0; rv == 0 && k < n; k++)
             lib_load_move(lc, v[k].load, v[k].at);
     }
