@@ -5,8 +5,10 @@
  * every entry that reaches the calling function. Each violation is one
  * DXIL_E_CHECK error naming the calling function, declaration and opcode
  * (reported once per declaration and opcode, and per calling function
- * for stages). The check only reads the module. */
+ * for stages). Then check/dxc_rules.c adds DXC's wave size and barrier
+ * flag rules. The check only reads the module. */
 #include "spec_check.h"
+#include "dxc_rules.h"
 #include "common/abi_names.h"
 #include "dxil-upgrade/dxil_stats.h"
 #include "dxil-upgrade/dxil_upgrade.h"
@@ -144,6 +146,14 @@ static bool chk_propagate_once(chk_ctx *c)
     return changed;
 }
 
+/* The stage set of fn for dxc_rules (0 when fn is not defined here). */
+static uint32_t chk_stages_of(void *arg, LLVMValueRef fn)
+{
+    const chk_ctx *c = arg;
+    long fi = chk_fn_index(c, fn);
+    return fi >= 0 ? c->masks[fi] : 0;
+}
+
 static void chk_stage_masks(chk_ctx *c)
 {
     chk_seed_entries(c);
@@ -275,6 +285,9 @@ int spec_check(LLVMModuleRef mod, const dxil_optable *table, dxil_diags *diags)
         chk_stage_masks(&c);
         status = chk_decls(&c);
     }
+    /* Wave sizes and barrier flags: DXC validator rules beyond the op spec. */
+    if (status == 0)
+        c.violations += dxc_rules_check(mod, chk_stages_of, &c, diags);
     free(c.fns);
     free(c.masks);
     if (status != 0) {
