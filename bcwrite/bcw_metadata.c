@@ -232,15 +232,12 @@ int bcw_md_init_kinds(bcw_ctx *c)
     }
     shim_md_kind_names(c->llctx, names, lens, n);
     c->nkind_map = n;
-    /* !dxu.fmf's and !dxu.noAlign's ids when the context has them: found by
-     * name, since asking LLVM-C for an id would register the kind in the
-     * caller's context */
-    for (unsigned id = 0; id < n; id++) {
-        if (lens[id] == strlen(DXU_MD_FMF) && !memcmp(names[id], DXU_MD_FMF, lens[id]))
-            c->kind_fmf = id;
-        if (lens[id] == strlen(DXU_MD_NO_ALIGN) && !memcmp(names[id], DXU_MD_NO_ALIGN, lens[id]))
-            c->kind_noalign = id;
-    }
+    /* !dxu.fmf's and !dxu.noAlign's ids when the context has them (asking
+     * LLVM-C would register them in the caller's context) */
+    if (!shim_md_kind_find(c->llctx, DXU_MD_FMF, &c->kind_fmf))
+        c->kind_fmf = 0;
+    if (!shim_md_kind_find(c->llctx, DXU_MD_NO_ALIGN, &c->kind_noalign))
+        c->kind_noalign = 0;
     for (unsigned id = 0; id < n; id++)
         for (size_t k = 0; k < c->nkinds && !c->kind_map[id]; k++)
             if (strlen(c->kind_names[k]) == lens[id] && !memcmp(c->kind_names[k], names[id], lens[id]))

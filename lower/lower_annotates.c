@@ -423,14 +423,15 @@ int lower_place_annotates(lower_ctx *lc)
 {
     LLVMValueRef fn = LLVMGetNamedFunction(lc->mod, "dx.op.annotateHandle"), *calls = NULL;
     size_t n = fn ? lower_collect_calls(fn, &calls) : 0;
-    ann_state st = {.lc = lc, .kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_ANNOTATES,
-                                                               (unsigned)strlen(DXU_MDK_ANNOTATES))};
+    ann_state st = {.lc = lc, .kind = lc->side.annotates};
     st.v = n ? calloc(n, sizeof *st.v) : NULL;
     for (size_t i = 0; i < n; i++) {
-        if (st.v && LLVMGetMetadata(calls[i], st.kind)) {
+        /* kind 0: the context never had the record (0 is !dbg) */
+        if (st.v && st.kind && LLVMGetMetadata(calls[i], st.kind)) {
             st.v[st.n++].call = calls[i];
         } else {
-            LLVMSetMetadata(calls[i], st.kind, NULL);
+            if (st.kind)
+                LLVMSetMetadata(calls[i], st.kind, NULL);
             ann_place_unrecorded(lc, calls[i]);
         }
     }
@@ -488,8 +489,9 @@ static void lib_load_move(lower_ctx *lc, LLVMValueRef ld, unsigned at)
  * in the order of their places. */
 int lower_place_lib_loads(lower_ctx *lc)
 {
-    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_LIB_LOAD,
-                                             (unsigned)strlen(DXU_MDK_LIB_LOAD));
+    unsigned kind = lc->side.lib_load;
+    if (!kind) /* the context never had the record (0 is !dbg) */
+        return 0;
     lib_load *v = NULL;
     size_t n = 0, cap = 0;
     int rv = 0;

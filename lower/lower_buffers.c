@@ -43,8 +43,7 @@ static unsigned buf_align(LLVMTypeRef scalar)
 static LLVMValueRef buf_align_of(lower_ctx *lc, LLVMValueRef call, LLVMTypeRef scalar,
                                  bool vector_op)
 {
-    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_ALIGN, (unsigned)strlen(DXU_MDK_ALIGN));
-    LLVMValueRef md = LLVMGetMetadata(call, kind);
+    LLVMValueRef md = lc->side.align ? LLVMGetMetadata(call, lc->side.align) : NULL;
     uint64_t a;
     if (md && LLVMGetMDNodeNumOperands(md) == 1 && const_u64(LLVMGetOperand(md, 0), &a) &&
         a <= UINT32_MAX)
@@ -63,10 +62,9 @@ static bool buf_has_vector_ops(const lower_ctx *lc)
  * raise saw DXC use rawBufferLoad/Store for this one (!dxu.rawScalarOp). */
 static bool buf_vector_op(const lower_ctx *lc, LLVMValueRef call, LLVMTypeRef value_t)
 {
-    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_RAW_SCALAR_OP,
-                                             (unsigned)strlen(DXU_MDK_RAW_SCALAR_OP));
+    unsigned kind = lc->side.raw_scalar;
     return LLVMGetTypeKind(value_t) == LLVMVectorTypeKind && buf_has_vector_ops(lc) &&
-           !(LLVMGetVectorSize(value_t) <= 4 && LLVMGetMetadata(call, kind));
+           !(LLVMGetVectorSize(value_t) <= 4 && kind && LLVMGetMetadata(call, kind));
 }
 
 /* The loaded value as the intrinsic typed it, from ResRet fields
@@ -328,9 +326,8 @@ static void buf_cbl_gather(buf_cbl *c, LLVMValueRef ins)
 
 static bool buf_cbuffer_load(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
-    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_CBUFFER_LOAD,
-                                             (unsigned)strlen(DXU_MDK_CBUFFER_LOAD));
-    LLVMValueRef md = LLVMGetMetadata(call, kind), row = LLVMGetOperand(call, 1);
+    unsigned kind = lc->side.cbuffer_load;
+    LLVMValueRef md = kind ? LLVMGetMetadata(call, kind) : NULL, row = LLVMGetOperand(call, 1);
     LLVMTypeRef t = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0);
     uint64_t a, four;
     buf_cbl c = {.lc = lc, .h = h, .t = t, .size = buf_align(t)};

@@ -34,6 +34,13 @@ typedef struct lower_ctx {
     char sm_kind[16];       /* "cs", "lib", ... ("" when unknown) */
     lower_attrs attrs;
     unsigned md_precise;
+    /* The raise's attachment kinds (docs/side-metadata.md) the context
+     * has, 0 for one it never had (0 is !dbg, never one of these): looked
+     * up once, never registered, so LLVM's writer does not list them in a
+     * module that had none. */
+    struct {
+        unsigned align, cbuffer_load, raw_scalar, annotates, lib_load, fmf, no_align;
+    } side;
     /* Instructions replaced by a pass; erased together by lower_erase_dead. */
     LLVMValueRef *dead;
     size_t n_dead, cap_dead;
@@ -48,6 +55,9 @@ typedef struct lower_ctx {
      * of 16-bit values (one per 32-bit slot), else 0 (by width). */
     unsigned cbuf_lanes;
 } lower_ctx;
+
+/* Fills lc->side (lower_util.c). */
+void lower_side_kinds_init(lower_ctx *lc);
 
 typedef struct lower_pass {
     const char *name;

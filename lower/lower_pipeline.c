@@ -58,6 +58,7 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
         lc.opts = *opts;
     else
         dxil_lower_options_init(&lc.opts);
+    lower_side_kinds_init(&lc);
     lc.md_precise =
         LLVMGetMDKindIDInContext(lc.ctx, DXIL_MDK_PRECISE, (unsigned)strlen(DXIL_MDK_PRECISE));
     if (lower_attrs_init(&lc) != 0) {

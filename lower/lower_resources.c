@@ -480,14 +480,13 @@ static LLVMValueRef res_bridge(lower_ctx *lc, LLVMValueRef handle, LLVMTypeRef t
  * for the handle, for the annotates pass (lower_annotates.c). */
 static void res_keep_annotates_record(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
 {
-    unsigned kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_ANNOTATES,
-                                             (unsigned)strlen(DXU_MDK_ANNOTATES));
-    LLVMValueRef md = LLVMGetMetadata(call, kind);
+    unsigned kind = lc->side.annotates;
+    LLVMValueRef md = kind ? LLVMGetMetadata(call, kind) : NULL;
     if (md && res_is_call_to(h, "dx.op.annotateHandle"))
         LLVMSetMetadata(h, kind, md);
     /* !dxu.libLoad goes with the library handle's load (lib-loads pass) */
-    kind = LLVMGetMDKindIDInContext(lc->ctx, DXU_MDK_LIB_LOAD, (unsigned)strlen(DXU_MDK_LIB_LOAD));
-    md = LLVMGetMetadata(call, kind);
+    kind = lc->side.lib_load;
+    md = kind ? LLVMGetMetadata(call, kind) : NULL;
     LLVMValueRef create = res_is_call_to(h, "dx.op.annotateHandle") ? LLVMGetOperand(h, 1) : h;
     if (md && res_is_call_to(create, "dx.op.createHandleForLib") &&
         LLVMIsALoadInst(LLVMGetOperand(create, 1)))

@@ -36,17 +36,18 @@ static void restore_order(lower_ctx *lc)
 }
 
 /* The raise's !dxu.fmf and !dxu.noAlign on instructions (DXC's validator
- * refuses instruction metadata of kinds it does not know). */
+ * refuses instruction metadata of kinds it does not know); no walk when
+ * the context has neither kind. */
 static void restore_strip_fmf(lower_ctx *lc)
 {
-    unsigned kinds[2] = {
-        LLVMGetMDKindIDInContext(lc->ctx, DXU_MD_FMF, (unsigned)strlen(DXU_MD_FMF)),
-        LLVMGetMDKindIDInContext(lc->ctx, DXU_MD_NO_ALIGN, (unsigned)strlen(DXU_MD_NO_ALIGN))};
+    unsigned kinds[2] = {lc->side.fmf, lc->side.no_align};
+    if (!kinds[0] && !kinds[1])
+        return;
     for (LLVMValueRef f = LLVMGetFirstFunction(lc->mod); f; f = LLVMGetNextFunction(f))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
                 for (unsigned k = 0; k < 2 && LLVMHasMetadata(i); k++)
-                    if (LLVMGetMetadata(i, kinds[k]))
+                    if (kinds[k] && LLVMGetMetadata(i, kinds[k]))
                         LLVMSetMetadata(i, kinds[k], NULL);
 }
 

@@ -1,6 +1,8 @@
 /* lower_util.c - small helpers shared by the lowering passes. */
 #include "lower_internal.h"
 #include "common/grow.h"
+#include "common/side_metadata.h"
+#include "module/llvm_shim.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -159,4 +161,16 @@ void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
     if (with && LLVMTypeOf(with) == LLVMTypeOf(old))
         LLVMReplaceAllUsesWith(old, with);
     lower_kill(lc, old);
+}
+
+void lower_side_kinds_init(lower_ctx *lc)
+{
+    const struct { const char *name; unsigned *id; } kinds[] = {
+        {DXU_MDK_ALIGN, &lc->side.align},         {DXU_MDK_CBUFFER_LOAD, &lc->side.cbuffer_load},
+        {DXU_MDK_RAW_SCALAR_OP, &lc->side.raw_scalar}, {DXU_MDK_ANNOTATES, &lc->side.annotates},
+        {DXU_MDK_LIB_LOAD, &lc->side.lib_load},   {DXU_MD_FMF, &lc->side.fmf},
+        {DXU_MD_NO_ALIGN, &lc->side.no_align}};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (!shim_md_kind_find(lc->ctx, kinds[i].name, kinds[i].id))
+            *kinds[i].id = 0;
 }

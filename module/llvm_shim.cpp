@@ -230,6 +230,18 @@ extern "C" unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, s
     return (unsigned)all.size();
 }
 
+extern "C" int shim_md_kind_find(LLVMContextRef ctx, const char *name, unsigned *id)
+{
+    llvm::SmallVector<llvm::StringRef, 64> all;
+    llvm::unwrap(ctx)->getMDKindNames(all);
+    for (unsigned i = 0; i < all.size(); i++)
+        if (all[i] == name) {
+            *id = i;
+            return 1;
+        }
+    return 0;
+}
+
 /* LLVM 22 keeps a switch's case values out of its operands and LLVM-C has
  * no call for them; 3.7 bitcode lists them (the DXIL bitcode writer).
  * The i-th case's value, or NULL; *dest its block. */

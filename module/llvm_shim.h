@@ -51,6 +51,10 @@ LLVMValueRef shim_md_self_node(LLVMContextRef ctx, LLVMMetadataRef *ops, unsigne
  * fills names/lens up to cap (the strings are not NUL-terminated). */
 unsigned shim_md_kind_names(LLVMContextRef ctx, const char **names, size_t *lens,
                             unsigned cap);
+/* The id of metadata kind `name` when the context has it: 1 and *id, else
+ * 0. LLVM-C's LLVMGetMDKindIDInContext registers a kind it is asked for,
+ * and LLVM 22's bitcode writer then lists it in every module written. */
+int shim_md_kind_find(LLVMContextRef ctx, const char *name, unsigned *id);
 
 /* A switch's cases, which LLVM 22 keeps out of its operands: the i-th
  * case's value (NULL past the end) and, in *dest, its block. */

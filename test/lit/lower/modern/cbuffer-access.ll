@@ -8,6 +8,12 @@
 ; RUN: %opt -passes=verify -disable-output %t.ll
 ; RUN: %dxil-upgrade --check %t.ll
 ; RUN: %FileCheck %s < %t.ll
+; Lowering registers none of the raise's attachment kinds in a module that
+; had none (LLVM's bitcode writer lists every kind the context has).
+; RUN: %dxil-lower %s -o %t.bc
+; RUN: %bcdiff --dump %t.bc | %FileCheck --check-prefix=KINDS %s
+; KINDS: METADATA_KIND
+; KINDS-NOT: dxu.
 ; RUN: %dxil-lower %s -o %t.dxil
 ; RUN: %dxil-upgrade --no-raise --verify %t.dxil -o %t.back.ll
 ; RUN: %FileCheck %s --check-prefix=BACK < %t.back.ll
