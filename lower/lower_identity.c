@@ -129,6 +129,16 @@ static bool identity_has(lower_ctx *lc, const char *name)
     return LLVMGetNamedMetadata(lc->mod, name, (unsigned)strlen(name)) != NULL;
 }
 
+/* The version (and shader model) the nodes name, parked or DXIL; the
+ * option overrides the version. */
+static void identity_read_version(lower_ctx *lc)
+{
+    identity_read_nodes(lc, DXU_MD_VERSION, DXU_MD_SHADER_MODEL);
+    identity_read_nodes(lc, DXIL_MD_VERSION, DXIL_MD_SHADER_MODEL);
+    if (lc->opts.dxil_version)
+        lc->dxil = lc->opts.dxil_version;
+}
+
 /* A DXIL-form module that names no shader model (DXC's optimizer tests),
  * raised or not: the raise left its triple and everything of a stage as
  * they were. It is lowered at its own !dx.version, else at the newest
@@ -138,15 +148,12 @@ static bool identity_unstaged(lower_ctx *lc, const char *triple)
 {
     bool dxil_form = lc->module->raised || !strcmp(triple, "dxil-ms-dx") ||
                      identity_has(lc, DXU_MD_ORDER) || identity_has(lc, DXU_MD_ABSENT);
-    if (!dxil_form || identity_has(lc, DXIL_MD_SHADER_MODEL))
+    if (!dxil_form)
         return false;
     lc->dxil = DXIL_VERSION(1, 9);
     lc->sm = 0;
     lc->sm_kind[0] = 0;
-    identity_read_nodes(lc, DXU_MD_VERSION, DXU_MD_SHADER_MODEL);
-    identity_read_nodes(lc, DXIL_MD_VERSION, DXIL_MD_SHADER_MODEL);
-    if (lc->opts.dxil_version)
-        lc->dxil = lc->opts.dxil_version;
+    identity_read_version(lc);
     md_named_move(lc->mod, DXU_MD_VERSION, DXIL_MD_VERSION);
     identity_datalayout(lc, true);
     identity_keep_absent(lc);
@@ -156,10 +163,9 @@ static bool identity_unstaged(lower_ctx *lc, const char *triple)
 int lower_identity(lower_ctx *lc)
 {
     const char *triple = LLVMGetTarget(lc->mod);
-    bool have_dx = LLVMGetNamedMetadata(lc->mod, DXIL_MD_SHADER_MODEL,
-                                        strlen(DXIL_MD_SHADER_MODEL)) != NULL;
-    if (!identity_parse_triple(lc, triple ? triple : "") && !have_dx &&
-        !LLVMGetNamedMetadata(lc->mod, DXU_MD_SHADER_MODEL, strlen(DXU_MD_SHADER_MODEL))) {
+    if (!identity_parse_triple(lc, triple ? triple : "") &&
+        !identity_has(lc, DXIL_MD_SHADER_MODEL) && !identity_has(lc, DXU_MD_SHADER_MODEL)) {
+        /* no shader model anywhere */
         if (identity_unstaged(lc, triple ? triple : ""))
             return 0;
         dxil_diags_add(lc->diags, DXIL_SEV_ERROR, DXIL_E_LOWER, DXIL_LOC_NONE, 0,
@@ -167,10 +173,7 @@ int lower_identity(lower_ctx *lc)
                        triple ? triple : "");
         return -1;
     }
-    identity_read_nodes(lc, DXU_MD_VERSION, DXU_MD_SHADER_MODEL);
-    identity_read_nodes(lc, DXIL_MD_VERSION, DXIL_MD_SHADER_MODEL);
-    if (lc->opts.dxil_version)
-        lc->dxil = lc->opts.dxil_version;
+    identity_read_version(lc);
     identity_emit(lc);
     if (lc->opts.dxc_triple)
         LLVMSetTarget(lc->mod, "dxil-ms-dx");
