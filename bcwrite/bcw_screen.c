@@ -10,6 +10,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Why a type has no 3.7 form DXIL can carry, or NULL. Recurses through
@@ -41,12 +42,16 @@ static const char *type_problem(LLVMTypeRef t, unsigned depth)
     case LLVMFunctionTypeKind: {
         const char *why = type_problem(LLVMGetReturnType(t), depth + 1);
         unsigned n = LLVMCountParamTypes(t);
-        LLVMTypeRef params[64];
-        if (why || n > 64)
+        if (why || !n)
             return why;
+        LLVMTypeRef small[16], *params = n <= 16 ? small : malloc(n * sizeof *params);
+        if (!params) /* no memory: the build's own type check still refuses */
+            return NULL;
         LLVMGetParamTypes(t, params);
         for (unsigned i = 0; i < n && !why; i++)
             why = type_problem(params[i], depth + 1);
+        if (params != small)
+            free(params);
         return why;
     }
     default:

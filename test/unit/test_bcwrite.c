@@ -179,6 +179,14 @@ static void test_refused(void)
             fprintf(stderr, "%s: function or instruction not named:\n%s", r->name, errs);
         bw_out_free(&o);
     }
+    /* a declaration's wide integer past its 16th parameter */
+    char wide[1024] = BW_TRIPLE "declare void @g(";
+    for (int i = 0; i < 70; i++)
+        strcat(wide, "i32, ");
+    strcat(wide, "i128)\ndefine void @f() {\n  ret void\n}\n");
+    bw_out w = bw_write_text(wide);
+    bw_expect_refused("wide parameter", &w, "function @g: integers wider than 64 bits");
+    bw_out_free(&w);
     bw_out o = bw_write_text(bw_alias);
     bw_expect_refused("alias", &o, "global aliases are not DXIL");
     char errs[2048];
