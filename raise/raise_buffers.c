@@ -138,15 +138,25 @@ static unsigned buf_elem_bytes(LLVMTypeRef t)
     }
 }
 
+static bool buf_raw_scalar_op(uint32_t op)
+{
+    return op == DXIL_OP_RawBufferLoad || op == DXIL_OP_RawBufferStore;
+}
+
+static bool buf_raw_vector_op(uint32_t op)
+{
+    return op == DXIL_OP_RawBufferVectorLoad || op == DXIL_OP_RawBufferVectorStore;
+}
+
 /* A raw-buffer op's alignment operand (its last argument), as
  * !dxu.align on the raised call `to` when lowering would not rebuild it
  * (docs/side-metadata.md). `value_t` is the loaded or stored type. */
 static void buf_keep_align(buf_state *st, LLVMValueRef call, LLVMValueRef to, LLVMTypeRef value_t)
 {
     uint32_t op = res_call_opcode(call);
-    bool vec = op == DXIL_OP_RawBufferVectorLoad || op == DXIL_OP_RawBufferVectorStore;
+    bool vec = buf_raw_vector_op(op);
     uint64_t align = 0;
-    if (!to || (!vec && op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore) ||
+    if (!to || (!vec && !buf_raw_scalar_op(op)) ||
         !const_u64(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1),
                             &align) ||
         align == DXU_RAW_ALIGN_DEFAULT(buf_elem_bytes(value_t), vec))
@@ -165,7 +175,7 @@ static void buf_keep_scalar_op(buf_state *st, LLVMValueRef call, LLVMValueRef to
 {
     uint32_t op = res_call_opcode(call);
     const dxil_op_info *vec = dxil_op_by_opcode(ops_table(st->rc), DXIL_OP_RawBufferVectorLoad);
-    if (!to || (op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore) ||
+    if (!to || !buf_raw_scalar_op(op) ||
         LLVMGetTypeKind(value_t) != LLVMVectorTypeKind ||
         !dxil_op_exists_at(vec, ops_dxil_version(st->rc)))
         return;
@@ -504,8 +514,7 @@ static const char *const buf_kept_why[BUF_KEPT_COUNT] = {
 static bool buf_align_fixed(LLVMValueRef call)
 {
     uint32_t op = res_call_opcode(call);
-    if (op != DXIL_OP_RawBufferLoad && op != DXIL_OP_RawBufferStore &&
-        op != DXIL_OP_RawBufferVectorLoad && op != DXIL_OP_RawBufferVectorStore)
+    if (!buf_raw_scalar_op(op) && !buf_raw_vector_op(op))
         return true;
     return LLVMIsAConstantInt(LLVMGetOperand(call, (unsigned)LLVMGetNumArgOperands(call) - 1));
 }
