@@ -10,6 +10,7 @@
 
 struct stat_reflection;
 struct bc_restypes;
+struct bc_ptrfacts;
 
 struct dxil_module {
     LLVMContextRef ctx;
@@ -28,6 +29,10 @@ struct dxil_module {
     /* The raise passes ran (pipeline/pipeline.c): restypes then no longer
      * describe the module's dx.resources records. */
     bool raised;
+    /* What the 3.7 bitcode said of its typed pointers and alignments
+     * that LLVM 22's reader erases, for the validator (check/); NULL for
+     * text input. */
+    struct bc_ptrfacts *ptrfacts;
 };
 
 #endif

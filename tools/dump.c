@@ -4,6 +4,7 @@
 #include "cli_common.h"
 #include "common/file_io.h"
 #include "dxil-upgrade/dxil_parts.h"
+#include "dxil-upgrade/dxil_validate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,24 +56,18 @@ int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *di
     return rc;
 }
 
-int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
-                    dxil_diags *diags)
+int cli_validate(const char *path, const char *part, dxil_module *m, dxil_diags *diags)
 {
-    if (strcmp(path, "-") == 0 || (part && strcmp(part, "DXIL") != 0))
-        return 0;
+    /* The validator reads the container itself; stdin was read by the
+     * loader already, and another part than DXIL is checked alone. */
+    if (strcmp(path, "-") == 0 || (part && strcmp(part, "DXIL") != 0)) {
+        int n = dxil_validate_module(m, NULL, diags);
+        return n < 0 ? 1 : n;
+    }
     file_data in;
     if (file_map(path, 0, &in, diags) != 0)
         return 1;
-    const uint8_t *data = in.data;
-    size_t size = in.size;
-    int problems = 0;
-    if (dxil_detect_input(data, size) == DXIL_INPUT_CONTAINER) {
-        dxil_parts parts;
-        int rc = dxil_parts_decode(data, size, &parts, diags);
-        if (rc >= 0)
-            problems = (int)parts.malformed + dxil_parts_check_module(&parts, module, diags);
-        dxil_parts_free(&parts);
-    }
+    int n = dxil_validate(in.data, in.size, path, NULL, diags);
     file_release(&in);
-    return problems;
+    return n < 0 ? 1 : n;
 }

@@ -3,6 +3,7 @@
 #define DXIL_TOOLS_DUMP_H
 
 #include "dxil-upgrade/dxil_diag.h"
+#include "dxil-upgrade/dxil_upgrade.h"
 
 #include <llvm-c/Types.h>
 
@@ -17,12 +18,10 @@ int cli_dump_parse_format(const char *arg, cli_dump_format *out);
  * part is malformed: the diagnostics say where. */
 int cli_dump(const char *path, cli_dump_format format, FILE *out, dxil_diags *diags);
 
-/* --check's container half: decodes the parts of the container at path
- * and checks them against the loaded (unraised) module's metadata.
- * Returns the number of malformed parts plus disagreements; 0 for inputs
- * that are not containers, for stdin (already consumed) and when the
- * module came from a part other than DXIL. */
-int cli_check_parts(const char *path, const char *part, LLVMModuleRef module,
-                    dxil_diags *diags);
+/* --check: the validator (dxil_validate.h) over the input file, or over
+ * the loaded module m when the input was stdin (already consumed) or
+ * another part than DXIL. Returns the number of violations (1 when the
+ * input could not be read again). */
+int cli_validate(const char *path, const char *part, dxil_module *m, dxil_diags *diags);
 
 #endif

@@ -136,9 +136,7 @@ static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
     dxil_module *m = dxil_module_load_file(a->input, &opts, diags);
     if (!m)
         return CLI_EXIT_INPUT;
-    int violations = want->check ? dxil_module_check(m, NULL, diags) : 0;
-    if (want->check)
-        violations += cli_check_parts(a->input, want->part, dxil_module_llvm(m), diags);
+    int violations = want->check ? cli_validate(a->input, want->part, m, diags) : 0;
     bool write = a->output || !want->check;
     bool ir_on_stdout = write && (!a->output || strcmp(a->output, "-") == 0);
     opts.stats = a->load.stats ? dxil_stats_create() : NULL;
