@@ -64,11 +64,13 @@
 #define DXU_MD_PARTS "dxu.parts"
 /* !dxu.container = !{!{!"digest", !"ok"}, !{!"hashIncludesSource", i32 0},
  * !{!"psvInfoSize", i32 52}}: what the writer needs besides the parts
- * (digest kind as dxil_hash_status_name; psvInfoSize only with PSV0). */
+ * (digest kind as dxil_hash_status_name; psvInfoSize only with PSV0;
+ * contentDigest: DXC's digest of the input's bytes as 32 hex digits). */
 #define DXU_MD_CONTAINER "dxu.container"
 #define DXU_CONTAINER_DIGEST "digest"
 #define DXU_CONTAINER_HASH_SOURCE "hashIncludesSource"
 #define DXU_CONTAINER_PSV_INFO_SIZE "psvInfoSize"
+#define DXU_CONTAINER_CONTENT_DIGEST "contentDigest"
 
 /* Raise of bitcode (raise_bcfacts.c): what LLVM 22's reader drops that a
  * 3.7 bitcode writer needs to write the input's bytes again (bcwrite/):

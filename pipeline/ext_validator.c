@@ -1,256 +1,211 @@
-/* ext_validator.c - DXC's validator library (libdxil.so, dxil.dll's
- * Linux build), loaded at run time when the user names one
- * (--validator=PATH). Its COM interfaces are called through their
- * vtables from C: on the Itanium ABI an interface without a virtual
- * destructor is a pointer to a table of its methods in declaration order,
- * IUnknown's three first. Nothing of DXC is linked or included; the
- * interface and class IDs and method orders are facts from dxcapi.h. */
+/* ext_validator.c - DXC's validator library, when the user names one
+ * (--validator=PATH), runs in dxil-extval, a small dynamically linked
+ * process of ours (tools/dxil_extval_main.c): the tools are static
+ * executables, which cannot dlopen a C++ library, DXC's LLVM 3.7 should
+ * not share a process with our LLVM 22, and a crash in DXC's validator
+ * must not take the host down. The container goes in on its stdin; the
+ * signed container comes back on its stdout, DXC's messages on stderr. */
 #include "ext_validator.h"
 
-#include <dlfcn.h>
-#include <stdatomic.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-typedef int32_t com_hresult;
-typedef struct com_guid {
-    uint32_t d1;
-    uint16_t d2, d3;
-    uint8_t d4[8];
-} com_guid;
+#ifndef DXIL_LIBEXEC_DIR
+#define DXIL_LIBEXEC_DIR "/usr/local/libexec/dxil-upgrade"
+#endif
 
-/* {8CA3E215-F728-4CF3-8CDD-88AF917587A1} CLSID_DxcValidator */
-static const com_guid clsid_validator = {
-    0x8ca3e215, 0xf728, 0x4cf3, {0x8c, 0xdd, 0x88, 0xaf, 0x91, 0x75, 0x87, 0xa1}};
-/* IDxcValidator A6E82BD2-1FD7-4826-9811-2857E797F49A */
-static const com_guid iid_validator = {
-    0xa6e82bd2, 0x1fd7, 0x4826, {0x98, 0x11, 0x28, 0x57, 0xe7, 0x97, 0xf4, 0x9a}};
-/* IDxcVersionInfo B04F5B50-2059-4F12-A8FF-A1E0CDE1CC7E */
-static const com_guid iid_version = {
-    0xb04f5b50, 0x2059, 0x4f12, {0xa8, 0xff, 0xa1, 0xe0, 0xcd, 0xe1, 0xcc, 0x7e}};
-/* IUnknown 00000000-0000-0000-C000-000000000046 */
-static const com_guid iid_unknown = {0, 0, 0, {0xc0, 0, 0, 0, 0, 0, 0, 0x46}};
-/* IDxcBlob 8BA5FB08-5195-40E2-AC58-0D989C3A0102 */
-static const com_guid iid_blob = {
-    0x8ba5fb08, 0x5195, 0x40e2, {0xac, 0x58, 0x0d, 0x98, 0x9c, 0x3a, 0x01, 0x02}};
+extern char **environ;
 
-#define COM_E_NOINTERFACE ((com_hresult)0x80004002u)
-#define COM_FAILED(hr) ((hr) < 0)
+typedef struct ev_buf {
+    uint8_t *p;
+    size_t len, cap;
+} ev_buf;
 
-/* IUnknown's methods, first in every table. */
-#define COM_UNKNOWN_METHODS(self)                                                  \
-    com_hresult (*query)(self * obj, const com_guid *iid, void **out);              \
-    unsigned long (*add_ref)(self * obj);                                           \
-    unsigned long (*release)(self * obj)
-
-typedef struct com_obj com_obj;
-typedef struct com_obj_vt {
-    COM_UNKNOWN_METHODS(com_obj);
-} com_obj_vt;
-struct com_obj {
-    const com_obj_vt *vt;
-};
-
-typedef struct com_blob com_blob;
-typedef struct com_blob_vt {
-    COM_UNKNOWN_METHODS(com_blob);
-    void *(*pointer)(com_blob *b);
-    size_t (*size)(com_blob *b);
-} com_blob_vt;
-struct com_blob {
-    const com_blob_vt *vt;
-};
-
-typedef struct com_blob_enc com_blob_enc; /* IDxcBlobEncoding */
-typedef struct com_blob_enc_vt {
-    COM_UNKNOWN_METHODS(com_blob_enc);
-    void *(*pointer)(com_blob_enc *b);
-    size_t (*size)(com_blob_enc *b);
-    com_hresult (*encoding)(com_blob_enc *b, bool *known, uint32_t *code_page);
-} com_blob_enc_vt;
-struct com_blob_enc {
-    const com_blob_enc_vt *vt;
-};
-
-typedef struct com_result com_result; /* IDxcOperationResult */
-typedef struct com_result_vt {
-    COM_UNKNOWN_METHODS(com_result);
-    com_hresult (*status)(com_result *r, com_hresult *st);
-    com_hresult (*result)(com_result *r, com_blob **out);
-    com_hresult (*errors)(com_result *r, com_blob_enc **out);
-} com_result_vt;
-struct com_result {
-    const com_result_vt *vt;
-};
-
-typedef struct com_validator com_validator; /* IDxcValidator */
-typedef struct com_validator_vt {
-    COM_UNKNOWN_METHODS(com_validator);
-    com_hresult (*validate)(com_validator *v, com_blob *shader, uint32_t flags,
-                            com_result **out);
-} com_validator_vt;
-struct com_validator {
-    const com_validator_vt *vt;
-};
-
-typedef struct com_version com_version; /* IDxcVersionInfo */
-typedef struct com_version_vt {
-    COM_UNKNOWN_METHODS(com_version);
-    com_hresult (*version)(com_version *v, uint32_t *major, uint32_t *minor);
-    com_hresult (*flags)(com_version *v, uint32_t *flags);
-} com_version_vt;
-struct com_version {
-    const com_version_vt *vt;
-};
-
-typedef com_hresult (*create_instance_fn)(const com_guid *clsid, const com_guid *iid, void **out);
-
-struct ext_validator {
-    void *lib;
-    com_validator *v;
-    uint32_t major, minor;
-};
-
-/* ---- our blob: the caller's bytes, which the validator may sign in place -- */
-
-typedef struct mem_blob {
-    com_blob base;
-    atomic_ulong refs;
-    uint8_t *data;
-    size_t size;
-} mem_blob;
-
-static com_hresult mem_blob_query(com_blob *b, const com_guid *iid, void **out)
+static bool ev_exec_ok(const char *path)
 {
-    if (!memcmp(iid, &iid_blob, sizeof *iid) || !memcmp(iid, &iid_unknown, sizeof *iid)) {
-        b->vt->add_ref(b);
-        *out = b;
-        return 0;
+    return access(path, X_OK) == 0;
+}
+
+/* $DXIL_EXTVAL, else beside the running executable (the build tree and
+ * bin/), else the installed libexec directory. */
+static bool ev_find_helper(char *out, size_t size)
+{
+    const char *env = getenv("DXIL_EXTVAL");
+    if (env && *env) {
+        snprintf(out, size, "%s", env);
+        return ev_exec_ok(out);
     }
-    *out = NULL;
-    return COM_E_NOINTERFACE;
-}
-static unsigned long mem_blob_add_ref(com_blob *b)
-{
-    return atomic_fetch_add(&((mem_blob *)b)->refs, 1) + 1;
-}
-/* The blob lives on the caller's stack: the count only has to balance. */
-static unsigned long mem_blob_release(com_blob *b)
-{
-    return atomic_fetch_sub(&((mem_blob *)b)->refs, 1) - 1;
-}
-static void *mem_blob_pointer(com_blob *b)
-{
-    return ((mem_blob *)b)->data;
-}
-static size_t mem_blob_size(com_blob *b)
-{
-    return ((mem_blob *)b)->size;
-}
-static const com_blob_vt mem_blob_vt = {mem_blob_query, mem_blob_add_ref, mem_blob_release,
-                                        mem_blob_pointer, mem_blob_size};
-
-/* ---- the library -------------------------------------------------------- */
-
-ext_validator *ext_validator_open(const char *path, char *err, size_t err_size)
-{
-    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(err, err_size, "cannot load the validator library: %s", dlerror());
-        return NULL;
-    }
-    create_instance_fn create = (create_instance_fn)dlsym(lib, "DxcCreateInstance");
-    if (!create) {
-        snprintf(err, err_size, "%s has no DxcCreateInstance: not a DXC validator library", path);
-        dlclose(lib);
-        return NULL;
-    }
-    com_validator *v = NULL;
-    com_hresult hr = create(&clsid_validator, &iid_validator, (void **)&v);
-    if (COM_FAILED(hr) || !v) {
-        snprintf(err, err_size, "%s: DxcCreateInstance(CLSID_DxcValidator) failed (HRESULT 0x%08X)",
-                 path, (unsigned)hr);
-        dlclose(lib);
-        return NULL;
-    }
-    ext_validator *ev = calloc(1, sizeof *ev);
-    if (!ev) {
-        v->vt->release(v);
-        dlclose(lib);
-        snprintf(err, err_size, "out of memory");
-        return NULL;
-    }
-    ev->lib = lib;
-    ev->v = v;
-    com_version *ver = NULL;
-    if (!COM_FAILED(v->vt->query(v, &iid_version, (void **)&ver)) && ver) {
-        ver->vt->version(ver, &ev->major, &ev->minor);
-        ver->vt->release(ver);
-    }
-    return ev;
-}
-
-void ext_validator_version(const ext_validator *ev, uint32_t *major, uint32_t *minor)
-{
-    *major = ev->major;
-    *minor = ev->minor;
-}
-
-/* The error buffer's text, NUL-terminated (malloc'd), or NULL. */
-static char *ext_errors(com_result *r)
-{
-    com_blob_enc *e = NULL;
-    if (COM_FAILED(r->vt->errors(r, &e)) || !e)
-        return NULL;
-    size_t n = e->vt->size(e);
-    const char *p = e->vt->pointer(e);
-    char *text = NULL;
-    if (p && n) {
-        while (n && p[n - 1] == '\0')
-            n--;
-        text = malloc(n + 1);
-        if (text) {
-            memcpy(text, p, n);
-            text[n] = '\0';
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash && (size_t)(slash - self) + sizeof "/dxil-extval" <= size) {
+            memcpy(out, self, (size_t)(slash - self));
+            strcpy(out + (slash - self), "/dxil-extval");
+            if (ev_exec_ok(out))
+                return true;
         }
     }
-    e->vt->release(e);
-    return text;
+    snprintf(out, size, "%s/dxil-extval", DXIL_LIBEXEC_DIR);
+    return ev_exec_ok(out);
 }
 
-int ext_validator_run(ext_validator *ev, uint8_t *data, size_t size, bool sign,
-                      char **messages, uint32_t *status)
+static int ev_append(ev_buf *b, const uint8_t *p, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        uint8_t *q = realloc(b->p, cap);
+        if (!q)
+            return -1;
+        b->p = q;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, p, n);
+    b->len += n;
+    b->p[b->len] = 0;
+    return 0;
+}
+
+/* Feeds data to fd_in while draining fd_out and fd_err (either side may
+ * block the other otherwise). */
+static int ev_pump(int fd_in, int fd_out, int fd_err, const uint8_t *data, size_t size,
+                   ev_buf *out, ev_buf *err)
+{
+    size_t sent = 0;
+    int open_out = 1, open_err = 1;
+    if (size == 0) {
+        close(fd_in);
+        fd_in = -1;
+    }
+    while (fd_in >= 0 || open_out || open_err) {
+        struct pollfd p[3] = {{fd_in, POLLOUT, 0}, {open_out ? fd_out : -1, POLLIN, 0},
+                              {open_err ? fd_err : -1, POLLIN, 0}};
+        if (poll(p, 3, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (fd_in >= 0 && (p[0].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            ssize_t w = write(fd_in, data + sent, size - sent);
+            if (w > 0)
+                sent += (size_t)w;
+            if (w < 0 || sent == size) {
+                close(fd_in);
+                fd_in = -1;
+            }
+        }
+        uint8_t chunk[65536];
+        for (int k = 1; k <= 2; k++) {
+            if (!(p[k].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            ssize_t r = read(p[k].fd, chunk, sizeof chunk);
+            if (r > 0 && ev_append(k == 1 ? out : err, chunk, (size_t)r) != 0)
+                r = 0;
+            if (r <= 0)
+                *(k == 1 ? &open_out : &open_err) = 0;
+        }
+    }
+    if (fd_in >= 0)
+        close(fd_in);
+    return 0;
+}
+
+static int ev_spawn(const char *helper, char *const argv[], int fds[3], pid_t *pid)
+{
+    int in[2], out[2], er[2];
+    if (pipe(in) != 0)
+        return -1;
+    if (pipe(out) != 0) {
+        close(in[0]), close(in[1]);
+        return -1;
+    }
+    if (pipe(er) != 0) {
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        return -1;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, er[1], 2);
+    int child[] = {in[0], in[1], out[0], out[1], er[0], er[1]};
+    for (int i = 0; i < 6; i++)
+        posix_spawn_file_actions_addclose(&fa, child[i]);
+    int rc = posix_spawn(pid, helper, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(in[0]), close(out[1]), close(er[1]);
+    if (rc != 0) {
+        close(in[1]), close(out[0]), close(er[0]);
+        errno = rc;
+        return -1;
+    }
+    fds[0] = in[1], fds[1] = out[0], fds[2] = er[0];
+    return 0;
+}
+
+int ext_validator_run(const char *lib, uint8_t *data, size_t size, bool sign, char **messages,
+                      char *why, size_t why_size)
 {
     *messages = NULL;
-    *status = 0;
-    mem_blob blob = {.base = {&mem_blob_vt}, .refs = 1, .data = data, .size = size};
-    com_result *r = NULL;
-    /* DxcValidatorFlags_InPlaceEdit (1): on success the validator writes
-     * the digest into our bytes; Default (0) only validates. */
-    com_hresult hr = ev->v->vt->validate(ev->v, &blob.base, sign ? 1u : 0u, &r);
-    if (COM_FAILED(hr) || !r) {
-        *status = (uint32_t)hr;
+    char helper[PATH_MAX], arg[PATH_MAX + 16];
+    if (!ev_find_helper(helper, sizeof helper)) {
+        snprintf(why, why_size, "dxil-extval (which runs DXC's validator) is not installed beside "
+                                "this program nor in " DXIL_LIBEXEC_DIR " (set DXIL_EXTVAL)");
         return -1;
     }
-    com_hresult st = 0;
-    hr = r->vt->status(r, &st);
-    *messages = ext_errors(r);
-    r->vt->release(r);
-    if (COM_FAILED(hr)) {
-        *status = (uint32_t)hr;
+    snprintf(arg, sizeof arg, "--validator=%s", lib);
+    char *argv[] = {helper, arg, sign ? "--sign" : NULL, NULL};
+    int fds[3];
+    pid_t pid;
+    /* A helper that dies early must not kill us with SIGPIPE. */
+    struct sigaction ign = {.sa_handler = SIG_IGN}, old;
+    sigaction(SIGPIPE, &ign, &old);
+    if (ev_spawn(helper, argv, fds, &pid) != 0) {
+        sigaction(SIGPIPE, &old, NULL);
+        snprintf(why, why_size, "cannot start %s: %s", helper, strerror(errno));
         return -1;
     }
-    *status = (uint32_t)st;
-    return COM_FAILED(st) ? 1 : 0;
-}
-
-void ext_validator_close(ext_validator *ev)
-{
-    if (!ev)
-        return;
-    ev->v->vt->release(ev->v);
-    /* The library is not unloaded: DXC's static destructors and thread
-     * allocators are not written to be torn down while its host runs. */
-    free(ev);
+    ev_buf out = {0}, err = {0};
+    ev_pump(fds[0], fds[1], fds[2], data, size, &out, &err);
+    close(fds[1]);
+    close(fds[2]);
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    sigaction(SIGPIPE, &old, NULL);
+    *messages = (char *)err.p;
+    int rc;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+        rc = 0;
+        if (sign && out.len == size)
+            memcpy(data, out.p, size);
+        else if (sign) {
+            snprintf(why, why_size, "dxil-extval returned %zu bytes for %zu", out.len, size);
+            rc = -1;
+        }
+    } else if (WIFEXITED(st) && WEXITSTATUS(st) == 1) {
+        rc = 1;
+    } else {
+        if (WIFSIGNALED(st))
+            snprintf(why, why_size, "DXC's validator crashed (signal %d)", WTERMSIG(st));
+        else {
+            size_t n = err.p ? strcspn((char *)err.p, "\n") : 0;
+            snprintf(why, why_size, "%.*s", (int)n, err.p ? (char *)err.p : "");
+        }
+        rc = -1;
+    }
+    free(out.p);
+    return rc;
 }

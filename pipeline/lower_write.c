@@ -5,6 +5,7 @@
 #include "bcwrite/bcwrite.h"
 #include "lower/lower_writer.h"
 #include "module/module_internal.h"
+#include "sign_gate.h"
 
 #include <llvm-c/DebugInfo.h>
 
@@ -101,6 +102,16 @@ int dxil_lower_write_container(dxil_module *m, const dxil_lower_options *lower_o
     int rc = lw_lower_and_write(m, lower_opts, &bc, &bc_size, diags);
     if (rc == 0)
         rc = lw_container(m, &carried, write_opts, bc, bc_size, out, out_size, diags);
+    if (rc == 0) {
+        size_t len = 0;
+        rc = sign_gate(*out, *out_size, &carried, write_opts, LLVMGetModuleIdentifier(m->mod, &len),
+                       diags);
+        if (rc != 0) {
+            free(*out);
+            *out = NULL;
+            *out_size = 0;
+        }
+    }
     free(bc);
     dxil_write_carried_free(&carried);
     return rc;

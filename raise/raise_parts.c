@@ -13,6 +13,7 @@
 #include "common/side_metadata.h"
 #include "module/md_util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static LLVMValueRef parts_bytes(LLVMContextRef ctx, const void *data, size_t size)
@@ -55,6 +56,13 @@ static int parts_container(raise_ctx *rc, const dxil_write_carried *c)
         err |= parts_add(rc, DXU_MD_CONTAINER,
                          parts_fact(ctx, DXU_CONTAINER_PSV_INFO_SIZE,
                                     parts_i32(rc, c->psv_info_size)));
+    if (c->has_content_digest) {
+        char hex[33];
+        for (int i = 0; i < 16; i++)
+            snprintf(hex + 2 * i, 3, "%02x", c->content_digest[i]);
+        err |= parts_add(rc, DXU_MD_CONTAINER,
+                         parts_fact(ctx, DXU_CONTAINER_CONTENT_DIGEST, md_make_string(ctx, hex)));
+    }
     return err ? -1 : 0;
 }
 

@@ -4,6 +4,7 @@
 #include "cli_common.h"
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_optable.h"
+#include "dxil-upgrade/dxil_write.h"
 #include "common/file_io.h"
 
 #include <stdio.h>
@@ -31,6 +32,11 @@ static const char lower_usage[] =
     "  --raise               raise a DXIL input first (round trip)\n"
     "  --allow-leftover      keep unlowered llvm.dx.* calls with a warning each\n"
     "                        (default: they are an error)\n"
+    "  --no-validate         write the container unsigned, not validated, with a\n"
+    "                        warning (default: validated, signed only when valid,\n"
+    "                        refused with the validator's messages otherwise)\n"
+    "  --validator=PATH      DXC's validator library (libdxil.so) validates and\n"
+    "                        signs the container instead of the in-project one\n"
     "  --dxc-datalayout      text output keeps DXC's datalayout spelling (i8:32),\n"
     "                        which DXC's tools read and LLVM 22 rejects (default:\n"
     "                        LLVM 22's equivalent i8:8:32, as in bitcode output)\n"
@@ -45,10 +51,11 @@ typedef struct lower_cli {
     bool container; /* --emit=dxil or -o *.dxil: a DXContainer, not IR */
     dxil_emit_format emit;
     dxil_lower_options lo;
+    dxil_write_options wo;
 } lower_cli;
 
 enum { LO_DXIL_VERSION = 256, LO_MODERN_TRIPLE, LO_KEEP_SIDE_MD, LO_ALLOW_LEFTOVER, LO_RAISE, LO_DXC_LAYOUT,
-       LO_VERSION };
+       LO_VERSION, LO_NO_VALIDATE, LO_VALIDATOR };
 
 static const struct option lower_options[] = {
     {"dxil-version", required_argument, NULL, LO_DXIL_VERSION},
@@ -57,6 +64,8 @@ static const struct option lower_options[] = {
     {"allow-leftover", no_argument, NULL, LO_ALLOW_LEFTOVER},
     {"raise", no_argument, NULL, LO_RAISE},
     {"dxc-datalayout", no_argument, NULL, LO_DXC_LAYOUT},
+    {"no-validate", no_argument, NULL, LO_NO_VALIDATE},
+    {"validator", required_argument, NULL, LO_VALIDATOR},
     {"emit", required_argument, NULL, CLI_OPT_EMIT},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, LO_VERSION},
@@ -95,6 +104,8 @@ static int lower_apply(int opt, const char *arg, lower_cli *c)
     case LO_ALLOW_LEFTOVER: c->lo.allow_leftover_intrinsics = true; return -1;
     case LO_RAISE: c->raise = true; return -1;
     case LO_DXC_LAYOUT: c->dxc_layout = true; return -1;
+    case LO_NO_VALIDATE: c->wo.sign = DXIL_SIGN_UNVALIDATED; return -1;
+    case LO_VALIDATOR: c->wo.validator_path = arg; return -1;
     case 'h': fputs(lower_usage, stdout); return CLI_EXIT_OK;
     case LO_VERSION: cli_print_version(lower_tool); return CLI_EXIT_OK;
     default: return CLI_EXIT_USAGE; /* CLI_OPT_BAD: cli_getopt named it */
@@ -120,6 +131,13 @@ static int lower_parse(int argc, char **argv, lower_cli *c)
         return cli_usage_error(lower_tool, DXIL_E_USAGE,
                                "a DXContainer holds DXC's triple and no side metadata",
                                c->lo.dxc_triple ? "--keep-side-md" : "--modern-triple");
+    if (!c->container && (c->wo.sign == DXIL_SIGN_UNVALIDATED || c->wo.validator_path))
+        return cli_usage_error(lower_tool, DXIL_E_USAGE, "validation and signing are for a DXContainer "
+                               "(-o x.dxil or --emit=dxil)",
+                               c->wo.validator_path ? "--validator" : "--no-validate");
+    if (c->wo.sign == DXIL_SIGN_UNVALIDATED && c->wo.validator_path)
+        return cli_usage_error(lower_tool, DXIL_E_USAGE, "nothing is validated with --no-validate",
+                               "--validator");
     if (c->container)
         return cli_check_binary_output(lower_tool, c->out, "a DXContainer") ? CLI_EXIT_USAGE : -1;
     return cli_check_output(lower_tool, c->out, c->emit) ? CLI_EXIT_USAGE : -1;
@@ -132,7 +150,7 @@ static int lower_container(dxil_module *m, const lower_cli *c, dxil_diags *diags
 {
     uint8_t *data = NULL;
     size_t size = 0;
-    int ok = dxil_lower_write_container(m, &c->lo, NULL, &data, &size, diags) == 0;
+    int ok = dxil_lower_write_container(m, &c->lo, &c->wo, &data, &size, diags) == 0;
     dxil_diags_print(diags, stderr, cli_display_name(c->in, false));
     dxil_diags_clear(diags);
     if (ok) {

@@ -87,6 +87,16 @@ static void cr_container_facts(const uint8_t *d, const dxil_container *c,
     out->digest = cr_digest_kind(c->hash);
 }
 
+/* DXC's digest of the bytes, for telling an unchanged container later. */
+static void cr_content_digest(const void *data, size_t size, dxil_write_carried *out)
+{
+    dxil_hash_check hc;
+    if (dxil_container_hash_check(data, size, &hc, NULL) == 0) {
+        memcpy(out->content_digest, hc.computed, 16);
+        out->has_content_digest = true;
+    }
+}
+
 int dxil_write_carried_from_container(const void *data, size_t size,
                                       dxil_write_carried *out, dxil_diags *diags)
 {
@@ -114,6 +124,7 @@ int dxil_write_carried_from_container(const void *data, size_t size,
         w->size = p->size;
     }
     cr_container_facts(data, &c, out);
+    cr_content_digest(data, size, out);
     dxil_container_free(&c);
     return 0;
 }
@@ -193,11 +204,25 @@ static int cr_digest(const char *name, dxil_hash_status *out)
     return -1;
 }
 
+static bool cr_hex16(const char *s, uint8_t out[16])
+{
+    if (strlen(s) != 32)
+        return false;
+    for (int i = 0; i < 32; i++) {
+        char ch = s[i];
+        int v = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+        if (v < 0)
+            return false;
+        out[i / 2] = (uint8_t)(i % 2 ? out[i / 2] | v : v << 4);
+    }
+    return true;
+}
+
 /* One !dxu.container operand: !{!"key", value}. */
 static int cr_read_fact(LLVMValueRef node, unsigned i, dxil_write_carried *out,
                         dxil_diags *diags)
 {
-    char key[32], val[32];
+    char key[32], val[40];
     uint64_t v = 0;
     if (md_num_operands(node) != 2 || !md_string(md_operand(node, 0), key, sizeof key))
         return cr_fail(diags, DXU_MD_CONTAINER, i, "not !{!\"key\", value}");
@@ -207,6 +232,13 @@ static int cr_read_fact(LLVMValueRef node, unsigned i, dxil_write_carried *out,
             return 0;
         return cr_fail(diags, DXU_MD_CONTAINER, i,
                        "digest is not ok, unsigned, bypass or preview-bypass");
+    }
+    if (strcmp(key, DXU_CONTAINER_CONTENT_DIGEST) == 0) {
+        if (md_string(md_operand(node, 1), val, sizeof val) && cr_hex16(val, out->content_digest)) {
+            out->has_content_digest = true;
+            return 0;
+        }
+        return cr_fail(diags, DXU_MD_CONTAINER, i, "contentDigest is not 32 hex digits");
     }
     if (!is_int)
         return cr_fail(diags, DXU_MD_CONTAINER, i, "\"%s\" needs an i32 value or is unknown", key);

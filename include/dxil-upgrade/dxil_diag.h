@@ -51,6 +51,9 @@ enum dxil_diag_code {
     DXIL_E_PART_MALFORMED = 1012, /* a part's contents break its layout (dxil_parts.h) */
     DXIL_E_PART_MISMATCH = 1013,  /* --check: a part disagrees with the module's metadata */
     DXIL_E_PART_WRITE = 1014,     /* a part cannot be written from the module (dxil_write.h) */
+    DXIL_E_NOT_VALID = 1015,      /* a written container fails validation: not signed, not written */
+    DXIL_W_NOT_VALIDATED = 1016,  /* --no-validate: a container written unsigned, not validated */
+    DXIL_E_VALIDATOR = 1017,      /* DXC's validator library cannot be loaded or could not validate */
     /* 2xxx bitstream */
     DXIL_E_BITSTREAM_MAGIC = 2000,
     DXIL_E_BITSTREAM_TRUNCATED = 2001,

@@ -37,6 +37,18 @@ typedef struct dxil_write_part {
     size_t size;
 } dxil_write_part;
 
+/* How a container written from a module earns its digest
+ * (dxil_lower_write_container; docs/writing.md "Signing"). */
+typedef enum dxil_sign_mode {
+    /* Validate what was written (the in-project validator, or DXC's
+     * library when validator_path names one), sign what passes, refuse
+     * the rest with the validator's messages and no output. */
+    DXIL_SIGN_VALIDATED = 0,
+    /* Write it unsigned (an all-zero digest), not validated, with a
+     * warning: as `dxc -Vd` and clang without dxv do. */
+    DXIL_SIGN_UNVALIDATED = 1
+} dxil_sign_mode;
+
 /* Choices the module's metadata does not settle. Zero: DXC's defaults. */
 typedef struct dxil_write_options {
     /* PSV0 runtime info size: 0 for the version the validator version
@@ -44,6 +56,13 @@ typedef struct dxil_write_options {
      * 1.0, 1.1-1.5, 1.6-1.7, 1.8-1.9, 1.10+), or one of those sizes to
      * force a version (some DXC releases wrote version 1 at 1.6). */
     uint32_t psv_info_size;
+    /* Used by dxil_lower_write_container only (dxil_container_write signs
+     * as its input's digest says). */
+    dxil_sign_mode sign;
+    /* DXC's validator library (libdxil.so / dxil.dll's Linux build): when
+     * set, it validates and signs in place instead of the in-project
+     * validator, as DXC does. Loaded at run time; NULL: not used. */
+    const char *validator_path;
 } dxil_write_options;
 
 /* Builds the data of one regenerated part ("SFI0", "ISG1", "OSG1",
@@ -99,6 +118,12 @@ typedef struct dxil_write_carried {
     dxil_hash_status digest;   /* the container's digest kind (MISMATCH read as OK) */
     bool hash_includes_source; /* the HASH part's flag (DXC's "includes source") */
     uint32_t psv_info_size;    /* the PSV0 part's runtime info size; 0 without PSV0 */
+    /* DXC's digest of the input container's bytes, whatever its header
+     * held: a container written back with this digest is the input,
+     * unchanged, and keeps the input's digest kind without being validated
+     * again (dxil_lower_write_container, docs/writing.md "Signing"). */
+    bool has_content_digest;
+    uint8_t content_digest[16];
     void *storage;             /* owned bytes behind parts (NULL: parts point elsewhere) */
 } dxil_write_carried;
 
