@@ -31,6 +31,8 @@ config.substitutions.append(("%python", config.dxil_python))
 config.substitutions.append(("%bcdiff", "%s %s" % (config.dxil_python,
     os.path.join(config.dxil_source_dir, "test", "tools", "bcdiff.py"))))
 config.substitutions.append(("%srcroot", config.dxil_source_dir))
+# A stand-in for DXC's validator library (test/mockdxv), for --validator.
+config.substitutions.append(("%mock-dxv", config.dxil_mock_dxv))
 corpus = os.path.join(config.dxil_shared_dir, "corpus")
 config.substitutions.append(("%corpus", corpus))
 if os.path.isfile(os.path.join(corpus, "MANIFEST.tsv")):
