@@ -13,6 +13,7 @@
 #include "raise/raise.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Check (when asked) and raise; reflection and carried are only read. */
 static int pipeline_raise(dxil_module *m, const dxil_options *opts,
@@ -57,6 +58,14 @@ static int pipeline_raise_container(dxil_module *m, const dxil_options *opts,
     if (dxil_write_carried_from_container(data, size, &carried, diags) != 0)
         return -1;
     bool keep = pipeline_carried_fits(&carried, diags);
+    /* DXC's digest of the input, to know it when it comes back unchanged
+     * (sign_gate.c); only when the parts ride along, else it cannot, and
+     * hashing would read every page of a large container. */
+    dxil_hash_check hc;
+    if (keep && dxil_container_hash_check(data, size, &hc, NULL) == 0) {
+        memcpy(carried.content_digest, hc.computed, sizeof carried.content_digest);
+        carried.has_content_digest = true;
+    }
     int rc = pipeline_raise(m, opts, reflection, keep ? &carried : NULL, diags);
     dxil_write_carried_free(&carried);
     return rc;

@@ -134,9 +134,8 @@ int sign_gate(uint8_t *c, size_t size, const dxil_write_carried *carried,
     dxil_hash_status kind = carried ? carried->digest : DXIL_HASH_OK;
     if (sg_unchanged(c, size, carried))
         return sg_put(c, size, kind, diags);
-    /* Changed: a sentinel the input had says nothing of the new bytes. */
-    if (kind == DXIL_HASH_UNSIGNED || kind == DXIL_HASH_BYPASS)
-        kind = DXIL_HASH_OK;
+    /* Changed: validated below; an input written unsigned or with DXC's
+     * bypass sentinel on purpose (dxc -Vd) stays so once it passes. */
     if (opts && opts->sign == DXIL_SIGN_UNVALIDATED) {
         sg_fill(c, 0);
         dxil_diags_add(diags, DXIL_SEV_WARNING, DXIL_W_NOT_VALIDATED, DXIL_LOC_NONE, 0,

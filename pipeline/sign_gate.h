@@ -11,8 +11,9 @@
  * - opts->sign == DXIL_SIGN_UNVALIDATED: all-zero digest and a warning;
  * - opts->validator_path: DXC's validator library validates and signs in
  *   place;
- * - else the in-project validator (dxil_validate), and DXC's digest (the
- *   preview sentinel for a pre-release shader model) on what passes.
+ * - else the in-project validator (dxil_validate), and on what passes
+ *   DXC's digest (the preview sentinel for a pre-release shader model),
+ *   or the input's unsigned or bypass sentinel, which it kept on purpose.
  * Returns 0 when c may be written, -1 with the validator's messages. */
 int sign_gate(uint8_t *c, size_t size, const dxil_write_carried *carried,
               const dxil_write_options *opts, const char *name, dxil_diags *diags);

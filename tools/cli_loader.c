@@ -77,7 +77,12 @@ static int set_stats(cli_loader *l, const char *arg)
 
 static int set_check(cli_loader *l, const char *arg)
 {
-    (void)arg;
+    if (!arg || strcmp(arg, "text") == 0)
+        l->check = 1;
+    else if (strcmp(arg, "json") == 0)
+        l->check = 2;
+    else
+        return -1;
     l->opts.check = true;
     return 0;
 }
@@ -133,10 +138,12 @@ static const loader_row loader_rows[] = {
      "on stdout unless the IR goes there, then on stderr;\n"
      "--batch: the whole run's table after the summary, and\n"
      "each shader's counts (\"ops\") in the report"},
-    {"check", no_argument, CLI_LOADER_SINGLE, set_check, NULL, "--check",
-     "check the dx.op calls against the versioned spec, and the\n"
-     "container's parts against the module's metadata; write\n"
-     "no IR unless -o is given; exit 1 on a violation"},
+    {"check", optional_argument, CLI_LOADER_SINGLE, set_check, "--check takes text or json",
+     "--check[=text|json]",
+     "validate the input with DXC's validator rules (the\n"
+     "in-project validator, docs/diagnostics.md): each violation\n"
+     "with its rule; json: a report on stdout; write no IR\n"
+     "unless -o is given; exit 1 on a violation"},
 };
 enum { LOADER_ROWS = sizeof loader_rows / sizeof *loader_rows };
 _Static_assert((int)LOADER_ROWS <= (int)CLI_LOADER_MAX, "raise CLI_LOADER_MAX");

@@ -24,6 +24,7 @@ enum { CLI_LOADER_MAX = 16, CLI_LOADER_VAL = 0x1000 };
 typedef struct cli_loader {
     dxil_options opts; /* part, raise, verify, check, layouts_from_reflection */
     int stats;         /* --stats: 0 none, 1 text, 2 json */
+    int check;         /* --check: 0 none, 1 text (diagnostics), 2 json on stdout */
 } cli_loader;
 
 /* Defaults: dxil_options_init, no statistics. */

@@ -1,6 +1,7 @@
 /* dxil-upgrade - raise a DXIL shader to LLVM 22 IR. */
 #include "batch.h"
 #include "cli_common.h"
+#include "check_report.h"
 #include "cli_loader.h"
 #include "dump.h"
 #include "dxil-upgrade/dxil_stats.h"
@@ -136,7 +137,16 @@ static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
     dxil_module *m = dxil_module_load_file(a->input, &opts, diags);
     if (!m)
         return CLI_EXIT_INPUT;
-    int violations = want->check ? cli_validate(a->input, want->part, m, diags) : 0;
+    int violations = 0;
+    if (a->load.check == 2) {
+        /* The report holds the check's findings; the rest stays text. */
+        dxil_diags *found = dxil_diags_create();
+        violations = cli_validate(a->input, want->part, m, found);
+        check_report_json(cli_display_name(a->input, false), violations, found, stdout);
+        dxil_diags_destroy(found);
+    } else if (want->check) {
+        violations = cli_validate(a->input, want->part, m, diags);
+    }
     bool write = a->output || !want->check;
     bool ir_on_stdout = write && (!a->output || strcmp(a->output, "-") == 0);
     opts.stats = a->load.stats ? dxil_stats_create() : NULL;

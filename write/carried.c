@@ -87,15 +87,6 @@ static void cr_container_facts(const uint8_t *d, const dxil_container *c,
     out->digest = cr_digest_kind(c->hash);
 }
 
-/* DXC's digest of the bytes, for telling an unchanged container later. */
-static void cr_content_digest(const void *data, size_t size, dxil_write_carried *out)
-{
-    dxil_hash_check hc;
-    if (dxil_container_hash_check(data, size, &hc, NULL) == 0) {
-        memcpy(out->content_digest, hc.computed, 16);
-        out->has_content_digest = true;
-    }
-}
 
 int dxil_write_carried_from_container(const void *data, size_t size,
                                       dxil_write_carried *out, dxil_diags *diags)
@@ -124,7 +115,6 @@ int dxil_write_carried_from_container(const void *data, size_t size,
         w->size = p->size;
     }
     cr_container_facts(data, &c, out);
-    cr_content_digest(data, size, out);
     dxil_container_free(&c);
     return 0;
 }

@@ -119,9 +119,10 @@ typedef struct dxil_write_carried {
     bool hash_includes_source; /* the HASH part's flag (DXC's "includes source") */
     uint32_t psv_info_size;    /* the PSV0 part's runtime info size; 0 without PSV0 */
     /* DXC's digest of the input container's bytes, whatever its header
-     * held: a container written back with this digest is the input,
-     * unchanged, and keeps the input's digest kind without being validated
-     * again (dxil_lower_write_container, docs/writing.md "Signing"). */
+     * held (set by the raise, not by dxil_write_carried_from_container): a
+     * container written back with this digest is the input, unchanged, and
+     * keeps the input's digest kind without being validated again
+     * (dxil_lower_write_container, docs/writing.md "Signing"). */
     bool has_content_digest;
     uint8_t content_digest[16];
     void *storage;             /* owned bytes behind parts (NULL: parts point elsewhere) */

@@ -81,5 +81,17 @@ class PartsTest(unittest.TestCase):
             dxil_upgrade.parts(TEXT)
 
 
+class ValidateTest(unittest.TestCase):
+    def test_sample_container_is_valid(self):
+        sample = os.path.join(SRC, "samples", "compute_sine.dxil")
+        r = dxil_upgrade.validate(sample)
+        self.assertEqual((r["valid"], r["violations"], r["diagnostics"]), (True, 0, []))
+
+    def test_unreadable_input_raises(self):
+        with self.assertRaises(dxil_upgrade.DxilError) as cm:
+            dxil_upgrade.validate(b"DXBC0123456789abcdef")
+        self.assertEqual(cm.exception.diagnostics[0]["code"], 1002)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -191,7 +191,9 @@ static lw_bytes lw_with_extra_part(const lw_bytes *b, const uint8_t *extra, size
 }
 
 /* A part the writer cannot build rides through raise and write byte for
- * byte, and the unsigned digest stays unsigned. */
+ * byte. The raise renames the sample's values, so the container written
+ * is not the unsigned input: it is validated, and stays unsigned as the
+ * input was (sign_gate.c). */
 static void test_carried(void)
 {
     static const uint8_t extra[] = {0x00, 0xff, 0x22, '\\', 0x7f, 0x0a, 0x80, 0x01};
