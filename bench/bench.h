@@ -46,7 +46,8 @@ typedef struct bench_config {
 
 /* The sections, for --sections. */
 enum { BENCH_S_PHASES = 1, BENCH_S_THREADS = 2, BENCH_S_SCALED = 4, BENCH_S_STARTUP = 8,
-       BENCH_S_BATCH = 16, BENCH_S_E2E = 32, BENCH_S_WRITER = 64, BENCH_S_ALL = 127 };
+       BENCH_S_BATCH = 16, BENCH_S_E2E = 32, BENCH_S_WRITER = 64, BENCH_S_CHECK = 128,
+       BENCH_S_ALL = 255 };
 
 /* One CSV row: section,item,metric,value,unit. */
 typedef struct bench_csv {
@@ -71,6 +72,8 @@ void bench_batch_vs_process(const bench_config *cfg, const bench_corpus *c, benc
 void bench_end_to_end(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 /* bench_writer.c: our LLVM 3.7 bitcode writer against LLVM 22's. */
 void bench_writer(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+/* bench_check.c: the validator against the load. */
+void bench_check(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 
 /* Ours, end to end, on one shader in memory; returns 0 when it converted. */
 int bench_run_ours(const bench_shader *s, dxil_emit_format emit);
