@@ -118,10 +118,13 @@ static void check_flag(const op_call *o, LLVMValueRef v, uint32_t valid, const c
                        const char *opname)
 {
     uint32_t f;
-    if (!const_u32(v, &f))
+    char note[64];
+    if (!const_u32(v, &f)) {
         fail(o, CHK_INSTR_BARRIERNONCONSTANTFLAGARGUMENT);
-    else if (f & ~valid)
-        chk_fail(o->c, CHK_INSTR_BARRIERFLAGINVALID, o->call, what, opname, NULL);
+    } else if (f & ~valid) {
+        snprintf(note, sizeof note, "(0x%x sets bits outside 0x%x)", f, valid);
+        chk_fail_note(o->c, CHK_INSTR_BARRIERFLAGINVALID, o->call, note, what, opname, NULL);
+    }
 }
 
 static void check_barrier_mode(const op_call *o, bool lib_fn)
