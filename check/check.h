@@ -53,6 +53,7 @@ typedef struct chk_ctx {
      * built on first use). */
     const char *datalayout;
     struct chk_env *env;
+    struct shim_printer *printer; /* the reports' instruction text (rules.c) */
     unsigned violations;
     bool stopped; /* max_errors reached, or a family said later ones cannot run */
 } chk_ctx;

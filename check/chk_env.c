@@ -8,6 +8,7 @@
 #include "chk_dxop.h"
 #include "chk_res.h"
 
+#include "module/llvm_shim.h"
 #include "module/md_util.h"
 
 #include <stdio.h>
@@ -248,6 +249,7 @@ chk_env *chk_env_get(chk_ctx *c)
     e->sm = c->sm;
     e->min_precision = true;
     e->pf = c->ptr;
+    e->has_precise = shim_md_kind_find(c->ctx, "dx.precise", &e->precise_kind) == 0;
     layout_parse(&e->dl, c->datalayout ? c->datalayout : LLVMGetDataLayoutStr(c->mod));
     if (env_entries(c, e) != 0) {
         chk_env_free(e);

@@ -43,6 +43,8 @@ typedef struct chk_env {
     const bc_ptrfacts *pf;
     struct chk_dxop *dxop;  /* DXC's op cache (chk_dxop.h), built on first use */
     struct chk_resmap *resmap; /* handles to resources (chk_res.h), built on first use */
+    unsigned precise_kind;  /* the dx.precise metadata kind, when has_precise */
+    bool has_precise;
     /* The facts of the function a family is walking (chk_env_enter). */
     LLVMValueRef pf_fn;
     const bc_pffunc *pf_body;

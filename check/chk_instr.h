@@ -37,7 +37,5 @@ void chk_instr_op_call(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_
 /* Whether fn (a declaration) is a dx.op function as DXC tells: named
  * dx.op.* with at least one parameter. */
 bool chk_is_dxop_fn(LLVMValueRef fn);
-/* The metadata kind id of name in ctx, without registering it. */
-bool chk_md_kind(LLVMContextRef ctx, const char *name, unsigned *id);
 
 #endif

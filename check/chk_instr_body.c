@@ -27,11 +27,6 @@ bool chk_is_dxop_fn(LLVMValueRef fn)
     return name && len > 6 && strncmp(name, "dx.op.", 6) == 0 && LLVMCountParams(fn) >= 1;
 }
 
-bool chk_md_kind(LLVMContextRef ctx, const char *name, unsigned *id)
-{
-    return shim_md_kind_find(ctx, name, id) == 0;
-}
-
 /* ---- allowed instructions ------------------------------------------------------- */
 
 static bool opcode_allowed(LLVMOpcode op)
@@ -94,10 +89,9 @@ static bool is_min_prec(LLVMValueRef v)
 
 static bool is_precise(chk_body *b, LLVMValueRef inst)
 {
-    unsigned kind;
-    if (!chk_md_kind(b->c->ctx, "dx.precise", &kind))
+    if (!b->e->has_precise)
         return false;
-    LLVMValueRef md = LLVMGetMetadata(inst, kind);
+    LLVMValueRef md = LLVMGetMetadata(inst, b->e->precise_kind);
     uint64_t v;
     return md && LLVMGetMDNodeNumOperands(md) == 1 && md_operand_uint(md, 0, &v) == 0 && v == 1;
 }

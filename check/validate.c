@@ -7,6 +7,7 @@
 #include "spec_check.h"
 
 #include "common/abi_names.h"
+#include "module/llvm_shim.h"
 #include "module/md_util.h"
 #include "module/module_internal.h"
 
@@ -64,6 +65,8 @@ static int chk_run(chk_ctx *c)
     }
     chk_env_free(c->env);
     c->env = NULL;
+    shim_printer_free(c->printer);
+    c->printer = NULL;
     return (int)c->violations;
 }
 
