@@ -249,7 +249,7 @@ chk_env *chk_env_get(chk_ctx *c)
     e->sm = c->sm;
     e->min_precision = true;
     e->pf = c->ptr;
-    e->has_precise = shim_md_kind_find(c->ctx, "dx.precise", &e->precise_kind) == 0;
+    e->has_precise = shim_md_kind_find(c->ctx, "dx.precise", &e->precise_kind) == 1;
     layout_parse(&e->dl, c->datalayout ? c->datalayout : LLVMGetDataLayoutStr(c->mod));
     if (env_entries(c, e) != 0) {
         chk_env_free(e);
