@@ -485,12 +485,16 @@ chk_dxop *chk_dxop_get(chk_ctx *c, chk_env *e)
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
         size_t len;
         const char *name = LLVMGetValueName2(f, &len);
-        LLVMUseRef u = LLVMGetFirstUse(f);
         uint32_t opcode;
-        if (len < 6 || strncmp(name, "dx.op.", 6) != 0 || !u)
+        if (len < 6 || strncmp(name, "dx.op.", 6) != 0)
             continue;
-        LLVMValueRef call = LLVMGetUser(u);
-        const dxil_op_info *op = LLVMIsACallInst(call) && ops_call_opcode(call, &opcode)
+        /* DXC takes the first user, which must be a call (else it would
+         * not run at all); here the first call. */
+        LLVMValueRef call = NULL;
+        for (LLVMUseRef u = LLVMGetFirstUse(f); u && !call; u = LLVMGetNextUse(u))
+            if (LLVMIsACallInst(LLVMGetUser(u)))
+                call = LLVMGetUser(u);
+        const dxil_op_info *op = call && ops_call_opcode(call, &opcode)
                                      ? dxil_op_by_opcode(c->table, opcode)
                                      : NULL;
         if (op && op->cls)

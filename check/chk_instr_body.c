@@ -16,6 +16,7 @@
 #include "module/llvm_shim.h"
 #include "module/md_util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { AS_TGSM = 3, AS_GENERIC = 4, AS_NODE_RECORD = 6 };
@@ -301,8 +302,18 @@ static bool is_struct(LLVMTypeRef t)
 /* DXC's bitcast rules: a pointer cast keeps the pointee's size; no struct
  * (outside libraries); no type under 32 bits when min precision is on.
  * i8* casts (lifetime markers, SM 6.6+) are not looked at. */
+/* "(bitcast [4 x i32]* to float*)": the 3.7 pointees LLVM 22's text
+ * does not show. */
+static void cast_note(LLVMTypeRef from, LLVMTypeRef to, char *buf, size_t size)
+{
+    char a[96], b[96];
+    snprintf(buf, size, "(bitcast %s* to %s*)", chk_type_name(from, a, sizeof a),
+             chk_type_name(to, b, sizeof b));
+}
+
 static void check_bitcast(chk_body *b, LLVMValueRef inst, const bc_pfinst *pf)
 {
+    char note[224] = "";
     LLVMTypeRef from = LLVMTypeOf(LLVMGetOperand(inst, 0)), to = LLVMTypeOf(inst);
     const chk_layout *dl = &b->e->dl;
     if (LLVMGetTypeKind(from) == LLVMPointerTypeKind) {
@@ -316,8 +327,9 @@ static void check_bitcast(chk_body *b, LLVMValueRef inst, const bc_pfinst *pf)
         LLVMTypeRef pfrom = pf_pointee(b, pf->src);
         if (!pfrom)
             return;
+        cast_note(pfrom, pto, note, sizeof note);
         if (chk_alloc_size(dl, pfrom) != chk_alloc_size(dl, pto)) {
-            chk_fail(b->c, CHK_INSTR_PTRBITCAST, inst, NULL);
+            chk_fail_note(b->c, CHK_INSTR_PTRBITCAST, inst, note, NULL);
             return;
         }
         from = pfrom;
@@ -328,11 +340,11 @@ static void check_bitcast(chk_body *b, LLVMValueRef inst, const bc_pfinst *pf)
             to = LLVMGetElementType(to);
     }
     if ((is_struct(from) || is_struct(to)) && !b->e->lib) {
-        chk_fail(b->c, CHK_INSTR_STRUCTBITCAST, inst, NULL);
+        chk_fail_note(b->c, CHK_INSTR_STRUCTBITCAST, inst, note, NULL);
         return;
     }
     if (b->e->min_precision && (chk_store_size(dl, from) < 4 || chk_store_size(dl, to) < 4))
-        chk_fail(b->c, CHK_INSTR_MINPRECISONBITCAST, inst, NULL);
+        chk_fail_note(b->c, CHK_INSTR_MINPRECISONBITCAST, inst, note, NULL);
 }
 
 static LLVMValueRef strip_gep_bitcast(LLVMValueRef p, bool any_bitcast)

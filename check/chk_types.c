@@ -13,6 +13,11 @@
 
 const char *chk_type_name(LLVMTypeRef t, char *buf, size_t size)
 {
+    const char *name = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMGetStructName(t) : NULL;
+    if (name && *name) { /* LLVM prints a named struct's definition */
+        snprintf(buf, size, "%%%s", name);
+        return buf;
+    }
     char *s = LLVMPrintTypeToString(t);
     snprintf(buf, size, "%s", s ? s : "?");
     LLVMDisposeMessage(s);
