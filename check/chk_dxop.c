@@ -545,5 +545,8 @@ chk_oload chk_dxop_overload(chk_ctx *c, chk_env *e, const dxil_op_info *op, LLVM
     LLVMValueRef g = LLVMGetNamedFunction(c->mod, expected);
     if (g && !dxo_fits(e, op, g, &o))
         return CHK_OLOAD_ILLEGAL; /* DXC finds the name taken by another signature */
+    chk_dxop *d = chk_dxop_get(c, e);
+    if (!g && d)
+        dxop_created(d, expected); /* DXC's GetOpFunc adds it, unused */
     return dxo_fits(e, op, fn, &o) ? CHK_OLOAD_OK : CHK_OLOAD_SIGNATURE;
 }
