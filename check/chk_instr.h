@@ -34,6 +34,11 @@ void chk_instr_mesh_end(chk_body *b);
  * checks (chk_instr_ops.c). kind: DXC's shader kind for the caller. */
 void chk_instr_op_call(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_info *op);
 
+/* The signature ops (chk_instr_sig.c): whether op is one, and its rules
+ * on a call. */
+bool chk_sig_is_op(uint32_t op);
+void chk_sig_op(chk_ctx *c, chk_env *e, LLVMValueRef call, uint32_t op);
+
 /* Whether fn (a declaration) is a dx.op function as DXC tells: named
  * dx.op.* with at least one parameter. */
 bool chk_is_dxop_fn(LLVMValueRef fn);

@@ -248,6 +248,122 @@ static void check_special_float(const op_call *o)
         chk_fail(o->c, CHK_SM_ISSPECIALFLOAT, o->call, NULL);
 }
 
+/* ---- shader execution reordering ------------------------------------------------- */
+
+static bool undef_arg(const op_call *o, unsigned i)
+{
+    LLVMValueRef v = arg(o, i);
+    return v && LLVMIsUndef(v);
+}
+
+/* An immediate operand within [lo, hi] (ValidateConstantRangeUnsigned). */
+static void check_range(const op_call *o, unsigned i, const char *name, uint64_t lo, uint64_t hi)
+{
+    LLVMValueRef v = arg(o, i);
+    if (!v || !LLVMIsAConstantInt(v)) {
+        chk_fail(o->c, CHK_INSTR_OPCONST, o->call, name, o->op->name, NULL);
+        return;
+    }
+    uint64_t x = LLVMConstIntGetZExtValue(v);
+    if (x < lo || x > hi) {
+        char range[32], got[24];
+        snprintf(range, sizeof range, "%llu~%llu", (unsigned long long)lo, (unsigned long long)hi);
+        snprintf(got, sizeof got, "%llu", (unsigned long long)x);
+        chk_fail(o->c, CHK_INSTR_OPERANDRANGE, o->call, name, range, got, NULL);
+    }
+}
+
+static bool is_hit_getter(uint32_t oc)
+{
+    static const uint32_t ops[] = {
+        DXIL_OP_HitObject_GeometryIndex, DXIL_OP_HitObject_HitKind, DXIL_OP_HitObject_InstanceID,
+        DXIL_OP_HitObject_InstanceIndex, DXIL_OP_HitObject_IsHit, DXIL_OP_HitObject_IsMiss,
+        DXIL_OP_HitObject_IsNop, DXIL_OP_HitObject_PrimitiveIndex, DXIL_OP_HitObject_RayFlags,
+        DXIL_OP_HitObject_RayTCurrent, DXIL_OP_HitObject_RayTMin,
+        DXIL_OP_HitObject_ShaderTableIndex, DXIL_OP_HitObject_ClusterID,
+        DXIL_OP_HitObject_TriangleObjectPosition};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (ops[i] == oc)
+            return true;
+    return false;
+}
+
+/* Hit objects are never undef (Instr.UndefHitObject), nor the parameters
+ * DXC names (Instr.NoReadingUninitialized); component, row and column
+ * immediates in range; a root table offset a multiple of 4. */
+static void check_ser(const op_call *o)
+{
+    uint32_t oc = o->op->opcode;
+    unsigned n = (unsigned)LLVMGetNumArgOperands(o->call);
+    if (is_hit_getter(oc) || oc == DXIL_OP_HitObject_ObjectRayDirection ||
+        oc == DXIL_OP_HitObject_ObjectRayOrigin || oc == DXIL_OP_HitObject_WorldRayDirection ||
+        oc == DXIL_OP_HitObject_WorldRayOrigin || oc == DXIL_OP_HitObject_WorldToObject3x4 ||
+        oc == DXIL_OP_HitObject_ObjectToWorld3x4 || oc == DXIL_OP_HitObject_Invoke ||
+        oc == DXIL_OP_HitObject_SetShaderTableIndex || oc == DXIL_OP_MaybeReorderThread ||
+        oc == DXIL_OP_HitObject_LoadLocalRootTableConstant) {
+        if (undef_arg(o, 1))
+            fail(o, CHK_INSTR_UNDEFHITOBJECT);
+    }
+    switch (oc) {
+    case DXIL_OP_MaybeReorderThread: {
+        uint32_t bits = 0;
+        if (undef_arg(o, 3) || (const_u32(arg(o, 3), &bits) && bits && undef_arg(o, 2)))
+            fail(o, CHK_INSTR_MAYREORDERTHREADUNDEFCOHERENCEHINTPARAM);
+        break;
+    }
+    case DXIL_OP_HitObject_MakeMiss:
+        if (undef_arg(o, 1) || undef_arg(o, 2))
+            fail(o, CHK_INSTR_NOREADINGUNINITIALIZED);
+        break;
+    case DXIL_OP_HitObject_LoadLocalRootTableConstant: {
+        uint32_t off;
+        if (undef_arg(o, 2))
+            fail(o, CHK_INSTR_NOREADINGUNINITIALIZED);
+        if (const_u32(arg(o, 2), &off) && off % 4) {
+            char got[16];
+            snprintf(got, sizeof got, "%u", off);
+            chk_fail(o->c, CHK_INSTR_PARAMMULTIPLE, o->call, "offset", "4", got, NULL);
+        }
+        break;
+    }
+    case DXIL_OP_HitObject_SetShaderTableIndex: case DXIL_OP_HitObject_Invoke:
+        if (undef_arg(o, 2))
+            fail(o, CHK_INSTR_NOREADINGUNINITIALIZED);
+        break;
+    case DXIL_OP_HitObject_ObjectRayDirection: case DXIL_OP_HitObject_ObjectRayOrigin:
+    case DXIL_OP_HitObject_WorldRayDirection: case DXIL_OP_HitObject_WorldRayOrigin:
+        check_range(o, 2, "component", 0, 2);
+        break;
+    case DXIL_OP_HitObject_WorldToObject3x4: case DXIL_OP_HitObject_ObjectToWorld3x4:
+        check_range(o, 2, "row", 0, 2);
+        check_range(o, 3, "column", 0, 3);
+        break;
+    case DXIL_OP_HitObject_FromRayQuery: case DXIL_OP_HitObject_FromRayQueryWithAttrs:
+        for (unsigned i = 1; i < n; i++)
+            if (undef_arg(o, i))
+                fail(o, CHK_INSTR_NOREADINGUNINITIALIZED);
+        break;
+    case DXIL_OP_HitObject_TraceRay: {
+        LLVMValueRef h = arg(o, 1);
+        chk_res r = h ? chk_res_of_handle(o->c, o->e, h, false) : (chk_res){0};
+        if (r.cls == CHK_RES_INVALID || r.kind != RK_RTAS)
+            fail(o, CHK_INSTR_RESOURCEKINDFORTRACERAY);
+        for (unsigned i = 2; i < n; i++)
+            if (undef_arg(o, i))
+                fail(o, CHK_INSTR_NOREADINGUNINITIALIZED);
+        break;
+    }
+    case DXIL_OP_RayQuery_CandidateClusterID: case DXIL_OP_RayQuery_CommittedClusterID:
+    case DXIL_OP_RayQuery_CandidateTriangleObjectPosition:
+    case DXIL_OP_RayQuery_CommittedTriangleObjectPosition:
+        if (undef_arg(o, 1))
+            fail(o, CHK_INSTR_NOREADINGUNINITIALIZED);
+        break;
+    default:
+        break;
+    }
+}
+
 static unsigned node_launch(const chk_env *e, LLVMValueRef fn)
 {
     const chk_fnkind *k = chk_env_entry(e, fn);
@@ -264,6 +380,11 @@ void chk_instr_op_call(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_
     bool lib_fn = o.kind == DXIL_SHADER_LIBRARY;
     check_handle_args(&o);
     check_math(&o);
+    check_ser(&o);
+    if (chk_sig_is_op(op->opcode)) {
+        chk_sig_op(c, e, call, op->opcode);
+        return;
+    }
     switch (op->opcode) {
     case DXIL_OP_Barrier: check_barrier_mode(&o, lib_fn); break;
     case DXIL_OP_BarrierByMemoryType: case DXIL_OP_BarrierByMemoryHandle:

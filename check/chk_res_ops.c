@@ -507,12 +507,6 @@ void chk_res_op(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_info *o
     case DXIL_OP_RawBufferStore: check_raw(&r, true, false); break;
     case DXIL_OP_RawBufferVectorStore: check_raw(&r, true, true); break;
     case DXIL_OP_BufferUpdateCounter: check_counter(&r); break;
-    case DXIL_OP_HitObject_TraceRay: {
-        chk_res t = res_at(&r, 1);
-        if (t.cls == CHK_RES_INVALID || t.kind != RK_RTAS)
-            fail(&r, CHK_INSTR_RESOURCEKINDFORTRACERAY);
-        break;
-    }
     default:
         break;
     }
