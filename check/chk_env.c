@@ -6,6 +6,7 @@
  * instructions. */
 #include "chk_env.h"
 #include "chk_dxop.h"
+#include "chk_instr.h"
 #include "chk_res.h"
 
 #include "module/llvm_shim.h"
@@ -217,8 +218,10 @@ static int env_entries(chk_ctx *c, chk_env *e)
             uint64_t flags = 0;
             bool has = false;
             LLVMValueRef f = md_tag_value(props, DXIL_ENTRY_SHADER_FLAGS, &has);
-            e->min_precision = !(has && const_u64(f, &flags) &&
-                                 (flags & DXIL_SHADER_FLAG_NATIVE_LOW_PRECISION));
+            if (!(has && const_u64(f, &flags)))
+                flags = 0;
+            e->min_precision = !(flags & DXIL_SHADER_FLAG_NATIVE_LOW_PRECISION);
+            e->min_precision_flag = (flags & DXIL_SHADER_FLAG_LOW_PRECISION) && e->min_precision;
         }
         if (!fn || !LLVMIsAFunction(fn))
             continue;
@@ -267,6 +270,7 @@ void chk_env_free(chk_env *e)
     free(e->pf_sorted);
     chk_dxop_free(e->dxop);
     chk_res_free(e->resmap);
+    chk_linalg_free(e->linalg);
     free(e);
 }
 

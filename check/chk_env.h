@@ -35,6 +35,7 @@ typedef struct chk_fnkind {
 typedef struct chk_env {
     bool lib;              /* a library (lib_6_x) */
     bool min_precision;    /* DxilModule::GetUseMinPrecision */
+    bool min_precision_flag; /* the global flag kEnableMinPrecision: low precision present, not native */
     dxil_version sm;       /* shader model (0: none) */
     chk_layout dl;
     chk_fnkind *entries;   /* functions with entry properties, patch constant ones */
@@ -43,6 +44,7 @@ typedef struct chk_env {
     const bc_ptrfacts *pf;
     struct chk_dxop *dxop;  /* DXC's op cache (chk_dxop.h), built on first use */
     struct chk_resmap *resmap; /* handles to resources (chk_res.h), built on first use */
+    struct chk_linalg *linalg; /* dx.targetTypes' matrices (chk_instr_linalg.c), on first use */
     unsigned precise_kind;  /* the dx.precise metadata kind, when has_precise */
     bool has_precise;
     /* The facts of the function a family is walking (chk_env_enter). */

@@ -38,6 +38,10 @@ void chk_instr_op_call(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_
  * on a call. */
 bool chk_sig_is_op(uint32_t op);
 void chk_sig_op(chk_ctx *c, chk_env *e, LLVMValueRef call, uint32_t op);
+/* The linear algebra ops' rules (chk_instr_linalg.c); false when op is
+ * not one of them. */
+bool chk_linalg_op(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_info *op);
+void chk_linalg_free(struct chk_linalg *m);
 
 /* Whether fn (a declaration) is a dx.op function as DXC tells: named
  * dx.op.* with at least one parameter. */

@@ -10,6 +10,7 @@
  * bitcode's typed-pointer facts (chk_env.h); where they are missing the
  * rules that need it are not applied. */
 #include "chk_instr.h"
+#include "chk_res.h"
 #include "chk_types.h"
 #include "families.h"
 
@@ -99,7 +100,7 @@ static bool is_precise(chk_body *b, LLVMValueRef inst)
 
 static void check_precise(chk_body *b, LLVMValueRef inst)
 {
-    if (!b->e->min_precision || !is_precise(b, inst))
+    if (!b->e->min_precision_flag || !is_precise(b, inst))
         return;
     for (int i = 0, n = LLVMGetNumOperands(inst); i < n; i++)
         if (is_min_prec(LLVMGetOperand(inst, (unsigned)i))) {
@@ -499,6 +500,8 @@ int chk_instr(chk_ctx *c)
     chk_env *e = chk_env_get(c);
     if (!e)
         return 0;
+    /* DXC builds its resource map first, whether or not an op asks. */
+    chk_res_map(c, e);
     for (LLVMValueRef fn = LLVMGetFirstFunction(c->mod); fn && !c->stopped;
          fn = LLVMGetNextFunction(fn))
         if (!LLVMIsDeclaration(fn))

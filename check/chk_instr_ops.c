@@ -385,6 +385,8 @@ void chk_instr_op_call(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_
         chk_sig_op(c, e, call, op->opcode);
         return;
     }
+    if (chk_linalg_op(c, e, call, op))
+        return;
     switch (op->opcode) {
     case DXIL_OP_Barrier: check_barrier_mode(&o, lib_fn); break;
     case DXIL_OP_BarrierByMemoryType: case DXIL_OP_BarrierByMemoryHandle:

@@ -5,9 +5,9 @@
 ; (Instr.NoIDivByZero, Instr.NoUDivByZero); an address space cast has
 ; the generic space on one side (Instr.NoGenericPtrAddrSpaceCast);
 ; extractvalue only of dx.op result structs and cmpxchg
-; (Instr.ExtractValue); with min precision, no precise instruction on a
-; 16-bit value (Instr.MinPrecisionNotPrecise). The @ok_* functions give
-; none.
+; (Instr.ExtractValue); with the min precision flag (0x20), no precise
+; instruction on a 16-bit value (Instr.MinPrecisionNotPrecise). The @ok_*
+; functions give none.
 ; RUN: split-file %s %t
 ; RUN: not %dxil-upgrade --check %t/lib.ll 2> %t/lib.err
 ; RUN: %FileCheck %s < %t/lib.err
@@ -21,8 +21,10 @@
 ; CHECK-DAG: error: ExtractValue should only be used on dxil struct types and cmpxchg. (@bad_extract: `%e = extractvalue { i32, i32 } %s, 0`) [Instr.ExtractValue]
 ; CHECK-DAG: (@bad_extract: `%f = extractvalue [2 x i32] %a, 1`) [Instr.ExtractValue]
 ; CHECK-DAG: error: Instructions marked precise may not refer to minprecision values. (@bad_precise: `%p = fadd half %h, %h, !dx.precise !{{[0-9]+}}`) [Instr.MinPrecisionNotPrecise]
-; Native 16-bit types (shader flag 0x800000) are no min precision.
+; Native 16-bit types (shader flag 0x800000) are no min precision, and
+; without flag 0x20 DXC does not look for precise 16-bit values at all.
 ; RUN: %dxil-upgrade --check %t/native.ll
+; RUN: %dxil-upgrade --check %t/noflag.ll
 
 ;--- lib.ll
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
@@ -106,8 +108,9 @@ define void @ok_precise(float %f, half %h) {
 !dx.entryPoints = !{!2}
 !0 = !{i32 1, i32 3}
 !1 = !{!"lib", i32 6, i32 3}
-!2 = !{null, !"", null, null, null}
+!2 = !{null, !"", null, null, !4}
 !3 = !{i32 1}
+!4 = !{i32 0, i64 32}
 
 ;--- native.ll
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
@@ -125,4 +128,22 @@ define void @ok_precise(half %h) {
 !0 = !{i32 1, i32 3}
 !1 = !{!"lib", i32 6, i32 3}
 !2 = !{null, !"", null, null, !{i32 0, i64 8388640}}
+!3 = !{i32 1}
+
+;--- noflag.ll
+target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+define void @ok_precise(half %h) {
+  %p = fadd half %h, %h, !dx.precise !3
+  ret void
+}
+
+!dx.version = !{!0}
+!dx.valver = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+!0 = !{i32 1, i32 3}
+!1 = !{!"lib", i32 6, i32 3}
+!2 = !{null, !"", null, null, null}
 !3 = !{i32 1}
