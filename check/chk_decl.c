@@ -276,6 +276,42 @@ static void decl_attributes(chk_ctx *c, LLVMValueRef fn)
     }
 }
 
+/* A node shader's input records (entry tag 20): at most one, and of
+ * the record granularity its launch type reads (NodeIOFlags 0x60: thread
+ * 0x20, group 0x40, dispatch 0x60); an empty input (flags 0x8 | 0x1)
+ * always fits. */
+static void decl_node_inputs(chk_ctx *c, LLVMValueRef fn, const chk_fnkind *k)
+{
+    static const char *const launch_names[] = {"invalid", "broadcasting", "coalescing",
+                                               "thread"};
+    static const char *const valid[] = {"", "{RW}DispatchNodeInputRecord",
+                                        "{RW}GroupNodeInputRecords or EmptyNodeInput",
+                                        "{RW}ThreadNodeInputRecord"};
+    static const uint64_t granularity[] = {0, 0x60, 0x40, 0x20};
+    uint64_t launch = 0;
+    const_u64(md_tag_value(k->props, DXIL_ENTRY_NODE_LAUNCH_TYPE, NULL), &launch);
+    if (k->kind != DXIL_SHADER_NODE && launch == 0)
+        return;
+    LLVMValueRef inputs = md_tag_value(k->props, DXIL_ENTRY_NODE_INPUTS, NULL);
+    unsigned n = md_num_operands(inputs);
+    size_t len;
+    const char *name = LLVMGetValueName2(fn, &len);
+    if (n > 1) {
+        char count[16];
+        snprintf(count, sizeof count, "%u", n);
+        chk_fail(c, CHK_DECL_MULTIPLENODEINPUTS, fn, name, count, NULL);
+    }
+    for (unsigned i = 0; i < n && launch >= 1 && launch <= 3; i++) {
+        LLVMValueRef io = md_operand(inputs, i);
+        uint64_t flags = 0;
+        const_u64(md_tag_value(io, 1, NULL), &flags); /* kDxilNodeIOFlagsTag */
+        if ((flags & 0x60) == granularity[launch] || ((flags & 0x8) && (flags & 0x1)))
+            continue;
+        chk_fail(c, CHK_DECL_NODELAUNCHINPUTTYPE, fn, launch_names[launch], name, valid[launch],
+                 NULL);
+    }
+}
+
 static void decl_function(chk_ctx *c, chk_env *e, LLVMValueRef fn)
 {
     size_t len;
@@ -291,6 +327,8 @@ static void decl_function(chk_ctx *c, chk_env *e, LLVMValueRef fn)
             decl_shader(c, e, fn, k);
         shader_udt = k && !k->patch_constant && udt_args(k->kind);
         decl_params(c, e, fn, shader_udt);
+        if (k && !k->patch_constant && k->props)
+            decl_node_inputs(c, fn, k);
     }
     decl_resources(c, e, fn);
     if (!e->lib)

@@ -27,13 +27,34 @@ typedef struct chk_resmap {
     resmap_entry *v;
     size_t n, cap;
     bool sorted;
+    struct { unsigned id; bool inc; } *counters;  /* first direction per range id */
+    size_t ncounters;
 } chk_resmap;
 
 void chk_res_free(chk_resmap *m)
 {
-    if (m)
+    if (m) {
         free(m->v);
+        free(m->counters);
+    }
     free(m);
+}
+
+bool chk_res_counter_direction(chk_env *e, const chk_res *r, bool inc)
+{
+    chk_resmap *m = e->resmap;
+    if (!m || !r->range_id)
+        return true;
+    for (size_t i = 0; i < m->ncounters; i++)
+        if (m->counters[i].id == r->range_id)
+            return m->counters[i].inc == inc;
+    void *p = realloc(m->counters, (m->ncounters + 1) * sizeof *m->counters);
+    if (!p)
+        return true;
+    m->counters = p;
+    m->counters[m->ncounters].id = r->range_id;
+    m->counters[m->ncounters++].inc = inc;
+    return true;
 }
 
 static int entry_cmp(const void *a, const void *b)
@@ -165,7 +186,9 @@ static void map_create_handle(chk_ctx *c, chk_resmap *m, LLVMValueRef call)
         op_const_range(c, call);
         return;
     }
-    map_put(m, call, res_from_record((unsigned)cls, rec));
+    chk_res r = res_from_record((unsigned)cls, rec);
+    r.range_id = (unsigned)id + 1;
+    map_put(m, call, r);
 }
 
 /* createHandleFromBinding(bind {lower, upper, space, class}, index, ...). */

@@ -26,6 +26,7 @@ typedef struct chk_res {
     bool cmp_or_counter;      /* a comparison sampler, a UAV with a counter */
     bool reorder_coherent;
     uint32_t cbuffer_size;    /* constant buffers: bytes */
+    unsigned range_id;        /* createHandle outside libraries: the range id + 1 */
 } chk_res;
 
 /* DXIL::ResourceKind values the rules name. */
@@ -48,5 +49,9 @@ void chk_res_op(chk_ctx *c, chk_env *e, LLVMValueRef call, const dxil_op_info *o
  * Instr.ResourceMapToSingleEntry). Once per module (kept in the env). */
 void chk_res_map(chk_ctx *c, chk_env *e);
 void chk_res_free(struct chk_resmap *m);
+/* DXC's Instr.OnlyOneAllocConsume bookkeeping: records that the counter
+ * of range r.range_id moves in direction inc (its first use decides);
+ * false when an earlier use went the other way. */
+bool chk_res_counter_direction(chk_env *e, const chk_res *r, bool inc);
 
 #endif

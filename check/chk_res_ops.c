@@ -11,6 +11,7 @@
 #include "chk_instr.h"
 
 #include "dxil_optable_gen.h"
+#include "module/md_util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -449,8 +450,11 @@ static void check_counter(const res_call *r)
     if (!t.cmp_or_counter)
         fail(r, CHK_INSTR_BUFFERUPDATECOUNTERONRESHASCOUNTER);
     LLVMValueRef inc = arg(r, 2);
+    uint64_t v;
     if (!inc || !LLVMIsAConstantInt(inc))
         chk_fail(r->c, CHK_INSTR_OPCONST, r->call, "inc", "BufferUpdateCounter", NULL);
+    else if (const_u64(inc, &v) && !chk_res_counter_direction(r->e, &t, v == 1))
+        fail(r, CHK_INSTR_ONLYONEALLOCCONSUME); /* DXC: outside libraries only */
 }
 
 static void check_fully_mapped(const res_call *r)
