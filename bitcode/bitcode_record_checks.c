@@ -4,6 +4,7 @@
  * fuzzing (bv_sem_checks), and the value model follows the records the
  * GEP checks need. */
 #include "bitcode_record_checks.h"
+#include "bitcode_ptrfacts.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -337,6 +338,9 @@ static int bv_sem_align(bv_walker *v)
 static int bv_sem_vst_entry(bv_walker *v)
 {
     uint32_t parent = v->depth >= 1 ? v->stack[v->depth - 1].bid : 0;
+    if (v->ptrfacts && parent == BV_MODULE && v->ops[0] == 1 && v->n_ops >= 2 &&
+        bcp_vst_entry(v->ptrfacts, v->ops[1], v->ops + 2, v->n_ops - 2) != 0)
+        return bv_oom(v);
     if (!v->restypes || (parent != BV_MODULE && parent != BV_FUNCTION))
         return 0;
     uint64_t fn = parent == BV_FUNCTION ? v->fn_blocks : 0;

@@ -451,14 +451,17 @@ int bitcode_validate(const uint8_t *bc, size_t size, uint64_t base_offset,
 int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
                                 dxil_diags *diags, bc_restypes **types)
 {
-    return bitcode_validate_load(bc, size, base_offset, diags, types, NULL);
+    return bitcode_validate_load(bc, size, base_offset, diags, types, NULL, NULL);
 }
 
 int bitcode_validate_load(const uint8_t *bc, size_t size, uint64_t base_offset,
-                          dxil_diags *diags, bc_restypes **types, bc_datalayout_site *dl)
+                          dxil_diags *diags, bc_restypes **types, bc_datalayout_site *dl,
+                          bc_ptrfacts **facts)
 {
     if (types)
         *types = NULL;
+    if (facts)
+        *facts = NULL;
     if (dl)
         dl->state = BC_DL_UNKNOWN;
     bv_walker *v = malloc(sizeof *v);
@@ -466,7 +469,9 @@ int bitcode_validate_load(const uint8_t *bc, size_t size, uint64_t base_offset,
         memset(v, 0, offsetof(bv_walker, stack) + sizeof v->stack[0]);
     if (v && (!(v->values = bcv_create()) || !(v->tbaa = bct_create()) ||
               !(v->strings = bcs_create()) || !(v->modflags = bcm_create()) ||
-              (types && !(v->restypes = bcr_create())))) {
+              (types && !(v->restypes = bcr_create())) ||
+              (facts && !(v->ptrfacts = bcp_create())))) {
+        bcr_destroy(v->restypes);
         bcv_destroy(v->values);
         bct_destroy(v->tbaa);
         bcs_destroy(v->strings);
@@ -480,6 +485,8 @@ int bitcode_validate_load(const uint8_t *bc, size_t size, uint64_t base_offset,
         return -1;
     }
     bs_reader_init(&v->r, bc, size);
+    if (v->ptrfacts)
+        bcv_attach_facts(v->values, v->ptrfacts);
     v->diags = diags;
     v->base_bits = base_offset * 8;
     v->stack[0].width = BV_TOP_WIDTH;
@@ -494,6 +501,9 @@ int bitcode_validate_load(const uint8_t *bc, size_t size, uint64_t base_offset,
         rc = bv_walk(v);
     if (rc == 0 && types)
         *types = bcr_finish(v->restypes, v->values, v->modflags);
+    if (rc == 0 && facts)
+        *facts = bcp_finish(v->ptrfacts, v->values);
+    bcp_destroy(v->ptrfacts);
     if (rc != 0 && dl)
         dl->state = BC_DL_UNKNOWN;
     bcr_destroy(v->restypes);

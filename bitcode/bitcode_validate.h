@@ -4,6 +4,7 @@
 #ifndef DXIL_BITCODE_VALIDATE_H
 #define DXIL_BITCODE_VALIDATE_H
 
+#include "bitcode_ptrfacts.h"
 #include "bitcode_types.h"
 #include "datalayout.h"
 #include "dxil-upgrade/dxil_diag.h"
@@ -26,8 +27,11 @@ int bitcode_validate_types(const uint8_t *bc, size_t size, uint64_t base_offset,
 
 /* The same, and on success *dl (when not NULL) says where the first
  * datalayout record is, for bitcode_fix_datalayout_site: one walk of
- * the stream instead of two. */
+ * the stream instead of two; *facts (when not NULL) gets the typed-pointer
+ * facts (bitcode_ptrfacts.h; NULL when the model could not follow the
+ * stream), freed with bc_ptrfacts_free. */
 int bitcode_validate_load(const uint8_t *bc, size_t size, uint64_t base_offset,
-                          dxil_diags *diags, bc_restypes **types, bc_datalayout_site *dl);
+                          dxil_diags *diags, bc_restypes **types, bc_datalayout_site *dl,
+                          bc_ptrfacts **facts);
 
 #endif

@@ -4,51 +4,13 @@
  * Every table grows with the records read, so memory stays proportional to
  * the input; past BCV_MAX_ITEMS entries the model gives up (checks off)
  * rather than grow further. */
-#include "bitcode_values.h"
+#include "bitcode_values_internal.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { BCV_MODULE = 8, BCV_CONSTANTS = 11, BCV_FUNCTION = 12, BCV_TYPE = 17 };
-#define BCV_MAX_ITEMS (1u << 24)
-#define BCV_NONE UINT32_MAX
-#define BCV_I32 (UINT32_MAX - 1) /* a constants block's type before any SETTYPE */
-
-enum bcv_kind { BCV_K_OTHER, BCV_K_VOID, BCV_K_INT, BCV_K_STRUCT, BCV_K_ARRAY, BCV_K_POINTER,
-                BCV_K_FUNCTION };
-
-typedef struct bcv_type {
-    uint8_t kind, code;  /* code: the TYPE record's code */
-    uint32_t n;    /* integer width, struct field count */
-    uint32_t ref;  /* element, pointee or return type; struct: first entry in fields */
-    uint32_t raw, n_raw; /* the record's operands: fields[raw, raw + n_raw) */
-} bcv_type;
-
-typedef struct bcv_value {
-    uint32_t ty;   /* constants: type id (or BCV_I32); others BCV_NONE */
-    uint32_t low;  /* integer constants: the low 32 bits */
-    bool cint;     /* an integer constant (INTEGER, or NULL of an integer type) */
-    bool fn;       /* a module FUNCTION; ty is its function type */
-    bool undef;    /* UNDEF or POISON */
-    bool mask;     /* a constant shufflevector may take as its mask, if typed so */
-} bcv_value;
-
-struct bcv_model {
-    bcv_type *types;
-    uint32_t *fields, *bodies;
-    bcv_value *vals;
-    uint32_t *pend;        /* masks waiting on later constants: [id, n, elements...]... */
-    uint32_t n_pend, cap_pend;
-    uint32_t n_types, cap_types, n_fields, cap_fields, n_bodies, cap_bodies, n_vals, cap_vals;
-    uint32_t next_body, fn_base, cst_ty;
-    uint64_t version;      /* MODULE_CODE_VERSION: 1+ means relative operand ids */
-    bool seen_body;        /* a function block was entered */
-    bool lost, fn_lost;    /* numbering not followed: whole stream, current function */
-    char why[200];
-};
 
 bcv_model *bcv_create(void)
 {
@@ -64,7 +26,13 @@ void bcv_destroy(bcv_model *m)
     free(m->bodies);
     free(m->vals);
     free(m->pend);
+    free(m->ptrs);
     free(m);
+}
+
+void bcv_attach_facts(bcv_model *m, struct bcp_build *b)
+{
+    m->pf = b;
 }
 
 const char *bcv_why(const bcv_model *m)
@@ -109,7 +77,7 @@ uint32_t bcv_type_count(const bcv_model *m)
 }
 
 /* 0 ok, 1 over the cap (the model is lost), -2 out of memory. */
-static int bcv_grow(bcv_model *m, void **items, uint32_t *cap, uint32_t need, size_t size)
+int bcv_grow(bcv_model *m, void **items, uint32_t *cap, uint32_t need, size_t size)
 {
     if (need <= *cap)
         return 0;
@@ -128,10 +96,7 @@ static int bcv_grow(bcv_model *m, void **items, uint32_t *cap, uint32_t need, si
     return 0;
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int bcv_fail(bcv_model *m, const char *fmt, ...)
+int bcv_fail(bcv_model *m, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -140,13 +105,13 @@ static int bcv_fail(bcv_model *m, const char *fmt, ...)
     return -1;
 }
 
-static const bcv_type *bcv_type_at(const bcv_model *m, uint32_t id)
+const bcv_type *bcv_type_at(const bcv_model *m, uint32_t id)
 {
     static const bcv_type i32 = {BCV_K_INT, 7, 32, 0, 0, 0};
     return id == BCV_I32 ? &i32 : id < m->n_types ? &m->types[id] : NULL;
 }
 
-static bool bcv_is_i32(const bcv_model *m, uint32_t id)
+bool bcv_is_i32(const bcv_model *m, uint32_t id)
 {
     const bcv_type *t = bcv_type_at(m, id);
     return t && t->kind == BCV_K_INT && t->n == 32;
@@ -183,6 +148,75 @@ static bcv_type_layout bcv_type_layout_of(uint64_t code)
     return (bcv_type_layout){0, BCV_K_OTHER, 0, 0, 0};
 }
 
+size_t bcv_param_list(const bcv_model *m, const bcv_type *ft)
+{
+    (void)m;
+    return ft->raw + bcv_type_layout_of(ft->code).list_from - 1;
+}
+
+/* ---- pointer types, for the typed-pointer facts ------------------------ */
+
+static int bcv_ptr_cmp(const void *a, const void *b)
+{
+    const uint64_t *x = a, *y = b;
+    return *x < *y ? -1 : *x > *y;
+}
+
+/* Every POINTER record as ((pointee << 8 | addrspace) << 24 | id)... kept
+ * as two words: key (pointee, addrspace) and id, sorted by key. */
+static void bcv_index_pointers(bcv_model *m)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m->n_types; i++)
+        n += m->types[i].kind == BCV_K_POINTER && m->types[i].n_raw >= 1;
+    free(m->ptrs);
+    m->ptrs = n ? malloc((size_t)n * 2 * sizeof *m->ptrs) : NULL;
+    m->n_ptrs = 0;
+    for (uint32_t i = 0; m->ptrs && i < m->n_types; i++) {
+        const bcv_type *t = &m->types[i];
+        if (t->kind != BCV_K_POINTER || t->n_raw < 1)
+            continue;
+        uint64_t as = t->n_raw >= 2 ? m->fields[t->raw + 1] : 0;
+        m->ptrs[2 * m->n_ptrs] = (uint64_t)m->fields[t->raw] << 32 | (as & 0xFFFFFFFFu);
+        m->ptrs[2 * m->n_ptrs + 1] = i;
+        m->n_ptrs++;
+    }
+    if (m->ptrs)
+        qsort(m->ptrs, m->n_ptrs, 2 * sizeof *m->ptrs, bcv_ptr_cmp);
+    uint32_t w1 = 1, w32 = 32;
+    m->ty_i1 = bcv_find_type(m, 7, &w1, 1);
+    m->ty_i32 = bcv_find_type(m, 7, &w32, 1);
+}
+
+uint32_t bcv_ptr_to(const bcv_model *m, uint32_t pointee, uint32_t as)
+{
+    uint64_t key = (uint64_t)pointee << 32 | as;
+    uint32_t lo = 0, hi = m->n_ptrs;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m->ptrs[2 * mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < m->n_ptrs && m->ptrs[2 * lo] == key ? (uint32_t)m->ptrs[2 * lo + 1] : BCV_NONE;
+}
+
+uint32_t bcv_find_type(const bcv_model *m, uint8_t code, const uint32_t *ops, uint32_t n)
+{
+    for (uint32_t i = 0; i < m->n_types; i++) {
+        const bcv_type *t = &m->types[i];
+        if (t->code != code || t->n_raw < n)
+            continue;
+        uint32_t k = 0;
+        while (k < n && m->fields[t->raw + k] == ops[k])
+            k++;
+        if (k == n && t->n_raw == n)
+            return i;
+    }
+    return BCV_NONE;
+}
+
 /* Keeps the record's operands (ops[1, n)) in fields: struct fields are
  * looked up there, and function types compared (bcv_type_same). */
 static int bcv_type_ops(bcv_model *m, bcv_type *t, const uint64_t *ops, size_t n)
@@ -203,8 +237,12 @@ static int bcv_type_ops(bcv_model *m, bcv_type *t, const uint64_t *ops, size_t n
 
 static int bcv_type_record(bcv_model *m, const uint64_t *ops, size_t n)
 {
+    if (ops[0] == 19 && m->pf) /* STRUCT_NAME */
+        return bcp_struct_name(m->pf, ops + 1, n - 1);
     if (ops[0] == 1 || ops[0] == 19)
         return 0;
+    if (m->pf && !m->lost && bcp_type_defined(m->pf, m->n_types, (uint8_t)ops[0]) != 0)
+        return -2;
     int rc = bcv_grow(m, (void **)&m->types, &m->cap_types, m->n_types + 1, sizeof *m->types);
     if (rc != 0)
         return rc < 0 ? rc : 0;
@@ -241,7 +279,6 @@ static const struct {
     {18, 1, BCV_ALL}, {21, 1, BCV_ALL},                   /* STRUCT_ANON, FUNCTION */
 };
 
-static bool bcv_type_same(const bcv_model *m, uint32_t a, uint32_t b, unsigned depth);
 
 /* Two records of the same literal code: numbers equal, types the same. */
 static bool bcv_literal_same(const bcv_model *m, const bcv_type *x, const bcv_type *y,
@@ -267,7 +304,7 @@ static bool bcv_literal_same(const bcv_model *m, const bcv_type *x, const bcv_ty
  * themselves only, literal types equal by structure. Unknown ids, unknown
  * codes and deep or cyclic nests count as the same: only a certain
  * difference is reported. */
-static bool bcv_type_same(const bcv_model *m, uint32_t a, uint32_t b, unsigned depth)
+bool bcv_type_same(const bcv_model *m, uint32_t a, uint32_t b, unsigned depth)
 {
     const bcv_type *x = bcv_type_at(m, a), *y = bcv_type_at(m, b);
     if (a == b || !x || !y || depth > BCV_SAME_DEPTH || x->code == 9 || y->code == 9)
@@ -279,7 +316,7 @@ static bool bcv_type_same(const bcv_model *m, uint32_t a, uint32_t b, unsigned d
 
 /* ---- values ------------------------------------------------------------ */
 
-static int bcv_add(bcv_model *m, bcv_value v)
+int bcv_add(bcv_model *m, bcv_value v)
 {
     if (m->lost)
         return 0;
@@ -290,16 +327,16 @@ static int bcv_add(bcv_model *m, bcv_value v)
     return 0;
 }
 
-static int bcv_add_other(bcv_model *m)
+int bcv_add_other(bcv_model *m)
 {
-    return bcv_add(m, (bcv_value){BCV_NONE, 0, false, false, false, false});
+    return bcv_add(m, (bcv_value){BCV_NONE, 0, false, false, false, false, 0});
 }
 
 /* One GEP level: *ty is the type being indexed; idx the index's constant
  * (NULL when it is not an already defined value) and typed whether the
  * record's explicit index type is i32. Returns 0 and steps *ty, 1 when the
  * type table cannot say (LLVM rejects that itself), -1 to reject. */
-static int bcv_step(bcv_model *m, uint32_t *ty, const bcv_value *idx, bool typed, size_t level)
+int bcv_step(bcv_model *m, uint32_t *ty, const bcv_value *idx, bool typed, size_t level)
 {
     const bcv_type *t = bcv_type_at(m, *ty);
     if (!t)
@@ -343,7 +380,7 @@ static bool bcv_ce_gep_layout(const uint64_t *ops, size_t n, uint32_t *ty, size_
 
 /* A GEP's source element type past the type table: LLVM 22 does not check
  * and indexes a null type (crash in StructType::getTypeAtIndex). */
-static int bcv_undefined_source(bcv_model *m, uint64_t ty)
+int bcv_undefined_source(bcv_model *m, uint64_t ty)
 {
     return bcv_fail(m, "GEP source element type %llu is not defined (%u types)",
                     (unsigned long long)ty, m->n_types);
@@ -530,14 +567,14 @@ static int bcv_constant(bcv_model *m, const uint64_t *ops, size_t n)
         return bcv_fail(m, "constant %u (record code %llu) has itself as an operand", m->n_vals,
                         (unsigned long long)code);
     if (code == 4 && n >= 2) /* INTEGER */
-        return bcv_add(m, (bcv_value){m->cst_ty, bcv_low32(ops[1]), true, false, false, false});
+        return bcv_add(m, (bcv_value){m->cst_ty, bcv_low32(ops[1]), true, false, false, false, 0});
     if (code == 2) /* NULL: zero of an integer type is a ConstantInt */
-        return bcv_add(m, (bcv_value){m->cst_ty, 0, true, false, false, true});
+        return bcv_add(m, (bcv_value){m->cst_ty, 0, true, false, false, true, 0});
     bool undef = code == 3 || code == 26; /* UNDEF, POISON */
     bool mask = undef || code == 22 || (code == 7 && bcv_mask_elements(m, ops, n));
     if (code == 7 && !mask && bcv_mask_later(m, ops, n) && bcv_pend(m, ops, n) != 0)
         return -1;
-    return bcv_add(m, (bcv_value){m->cst_ty, 0, false, false, undef, mask});
+    return bcv_add(m, (bcv_value){m->cst_ty, 0, false, false, undef, mask, 0});
 }
 
 bool bcv_value_type_differs(const bcv_model *m, uint64_t id, uint64_t ty)
@@ -556,7 +593,7 @@ bool bcv_value_type_differs(const bcv_model *m, uint64_t id, uint64_t ty)
 
 /* A FUNCTION record's type: the function type, which LLVM 3.7 may name
  * through a pointer to it. BCV_NONE when it is neither. */
-static uint32_t bcv_function_type(const bcv_model *m, uint64_t id)
+uint32_t bcv_function_type(const bcv_model *m, uint64_t id)
 {
     const bcv_type *t = id < m->n_types ? &m->types[id] : NULL;
     if (t && t->kind == BCV_K_POINTER) {
@@ -564,6 +601,26 @@ static uint32_t bcv_function_type(const bcv_model *m, uint64_t id)
         t = bcv_type_at(m, t->ref);
     }
     return t && t->kind == BCV_K_FUNCTION ? (uint32_t)id : BCV_NONE;
+}
+
+/* A GLOBALVAR's or FUNCTION's pointer type, for the typed-pointer facts
+ * (ops[0] is the record code, strtab fields skipped): a global's record
+ * names its pointer type, or (explicit-type bit 1 of the second field)
+ * its value type and address space; a function's is a pointer to its
+ * function type. BCV_NONE for anything else or when not in the table. */
+static uint32_t bcv_global_type(const bcv_model *m, const uint64_t *ops, size_t n)
+{
+    if (!m->pf || n < 3 || ops[1] >= m->n_types)
+        return BCV_NONE;
+    if (ops[0] == 8) {
+        uint32_t fty = bcv_function_type(m, ops[1]);
+        return fty == BCV_NONE ? BCV_NONE : bcv_ptr_to(m, fty, 0);
+    }
+    if (ops[0] != 7)
+        return BCV_NONE;
+    if (ops[2] & 2)
+        return bcv_ptr_to(m, (uint32_t)ops[1], (uint32_t)(ops[2] >> 2));
+    return m->types[ops[1]].kind == BCV_K_POINTER ? (uint32_t)ops[1] : BCV_NONE;
 }
 
 static int bcv_module_record(bcv_model *m, const uint64_t *ops, size_t n)
@@ -584,202 +641,16 @@ static int bcv_module_record(bcv_model *m, const uint64_t *ops, size_t n)
             return rc < 0 ? rc : 0;
         m->bodies[m->n_bodies++] = (uint32_t)ops[1 + off];
     }
-    if (code == 8 && n > 1 + off)
-        return bcv_add(m,
-                       (bcv_value){bcv_function_type(m, ops[1 + off]), 0, false, true, false, false});
-    return bcv_add_other(m);
-}
-
-/* ---- FUNCTION_BLOCK ---------------------------------------------------- */
-
-/* Instruction codes whose result is never void (LLVM 22 LLVMBitCodes.h):
- * BINOP 2 .. CMP 9, PHI 16, ALLOCA 19, LOAD 20, VAARG 23, EXTRACTVAL 26,
- * INSERTVAL 27, CMP2 28, VSELECT 29, INBOUNDS_GEP_OLD 30, CMPXCHG_OLD 37,
- * ATOMICRMW_OLD 38, LANDINGPAD_OLD 40, LOADATOMIC 41, GEP 43, CMPXCHG 46,
- * LANDINGPAD 47, CATCHPAD 50, CLEANUPPAD 51, CATCHSWITCH 52, UNOP 56,
- * FREEZE 58, ATOMICRMW 59. Calls (INVOKE 13, CALL 34, CALLBR 57) depend on
- * the callee's return type; everything else defines no value. */
-#define BCV_BIT(c) (1ull << (c))
-static const uint64_t bcv_value_codes =
-    BCV_BIT(2) | BCV_BIT(3) | BCV_BIT(4) | BCV_BIT(5) | BCV_BIT(6) | BCV_BIT(7) | BCV_BIT(8) |
-    BCV_BIT(9) | BCV_BIT(16) | BCV_BIT(19) | BCV_BIT(20) | BCV_BIT(23) | BCV_BIT(26) |
-    BCV_BIT(27) | BCV_BIT(28) | BCV_BIT(29) | BCV_BIT(30) | BCV_BIT(37) | BCV_BIT(38) |
-    BCV_BIT(40) | BCV_BIT(41) | BCV_BIT(43) | BCV_BIT(46) | BCV_BIT(47) | BCV_BIT(50) |
-    BCV_BIT(51) | BCV_BIT(52) | BCV_BIT(56) | BCV_BIT(58) | BCV_BIT(59);
-#undef BCV_BIT
-
-static void bcv_function_enter(bcv_model *m)
-{
-    m->seen_body = true;
-    m->fn_base = m->n_vals;
-    m->fn_lost = m->next_body >= m->n_bodies;
-    if (m->fn_lost)
-        return;
-    const bcv_type *t = bcv_type_at(m, bcv_function_type(m, m->bodies[m->next_body++]));
-    if (!t) {
-        m->fn_lost = true;
-        return;
+    uint32_t pty = bcv_global_type(m, ops + off, n - off);
+    if (m->pf && !m->lost &&
+        bcp_module_value(m->pf, pty, code == 8, code == 8 && n > 3 + off && ops[3 + off] == 0))
+        return -2;
+    bcv_value v = {BCV_NONE, 0, false, false, false, false, pty == BCV_NONE ? 0 : pty + 1};
+    if (code == 8 && n > 1 + off) {
+        v.ty = bcv_function_type(m, ops[1 + off]);
+        v.fn = true;
     }
-    for (uint32_t i = 0; i < t->n; i++)
-        if (bcv_add_other(m) != 0)
-            m->fn_lost = true; /* out of memory: stop following */
-}
-
-/* A value-type pair as getValueTypePair reads it: the absolute value id,
- * BCV_NONE for a forward reference (its type follows). false at the end. */
-/* An instruction operand as an absolute value id (relative ids from
- * MODULE_CODE_VERSION 1; a forward reference wraps past n_vals). */
-static uint32_t bcv_operand_id(const bcv_model *m, uint64_t op)
-{
-    uint32_t v = (uint32_t)op;
-    return m->version >= 1 ? m->n_vals - v : v;
-}
-
-static bool bcv_pair(const bcv_model *m, const uint64_t *ops, size_t n, size_t *at, uint32_t *id)
-{
-    if (*at >= n)
-        return false;
-    uint32_t v = bcv_operand_id(m, ops[(*at)++]);
-    if (v < m->n_vals) {
-        *id = v;
-        return true;
-    }
-    *id = BCV_NONE;
-    return (*at)++ < n;
-}
-
-/* INST_GEP [flags, source type, base pair, index pairs...] */
-static int bcv_gep_inst(bcv_model *m, const uint64_t *ops, size_t n)
-{
-    if (n < 3)
-        return 0;
-    if (ops[2] >= m->n_types)
-        return bcv_undefined_source(m, ops[2]);
-    uint32_t ty = (uint32_t)ops[2], id;
-    size_t at = 3;
-    if (!bcv_pair(m, ops, n, &at, &id) || !bcv_pair(m, ops, n, &at, &id))
-        return 0; /* base, then the first index, which steps over the pointer */
-    for (size_t level = 1; bcv_pair(m, ops, n, &at, &id); level++) {
-        const bcv_value *v = id != BCV_NONE ? &m->vals[id] : NULL;
-        int rc = bcv_step(m, &ty, v, true, level);
-        if (rc != 0)
-            return rc < 0 ? rc : 0;
-    }
-    return 0;
-}
-
-/* CALL [attrs, cc, fmf?, fnty?, callee, ...], INVOKE [attrs, cc, normal,
- * unwind, fnty?, callee, ...]: where the callee pair starts and the
- * explicit function type (BCV_NONE: none). */
-static size_t bcv_call_layout(const uint64_t *ops, size_t n, uint32_t *fnty)
-{
-    bool invoke = ops[0] == 13;
-    size_t at = invoke ? 5 : 3 + (n >= 3 && (ops[2] >> 17) & 1); /* CALL_FMF */
-    bool explicit = n >= 3 && (ops[2] >> (invoke ? 13 : 15)) & 1;
-    *fnty = explicit && at < n && ops[at] < BCV_I32 ? (uint32_t)ops[at] : BCV_NONE;
-    return at + explicit;
-}
-
-static bool bcv_is_function_value(const bcv_model *m, uint32_t id)
-{
-    return id < m->n_vals && m->vals[id].fn;
-}
-
-static int bcv_function_argument(bcv_model *m, uint32_t id)
-{
-    return bcv_fail(m, "a call passes function value %u as an argument (DXIL has no function "
-                    "pointers; LLVM's intrinsic upgrade would rewrite that call)", id);
-}
-
-/* A call's arguments from `at`: one relative value id per fixed parameter
- * (labels and metadata are other numberings), then value-type pairs for
- * the variadic rest. LLVM 22's reader upgrades every call among an old
- * intrinsic's users as if the intrinsic were its callee; one that takes it
- * as an argument ends in llvm_unreachable. Names come after the bodies in
- * LLVM 3.7 streams, so every module function is refused as an argument. */
-static int bcv_call_args(bcv_model *m, const uint64_t *ops, size_t n, size_t at,
-                         const bcv_type *ft)
-{
-    size_t first = ft->raw + bcv_type_layout_of(ft->code).list_from - 1;
-    for (uint32_t i = 0; i < ft->n && at < n; i++, at++) {
-        const bcv_type *pt = first + i < m->n_fields ? bcv_type_at(m, m->fields[first + i]) : NULL;
-        if (!pt || (pt->kind != BCV_K_POINTER && pt->code != 25)) /* POINTER, OPAQUE_POINTER */
-            continue; /* a function value has a pointer type */
-        uint32_t id = bcv_operand_id(m, ops[at]);
-        if (bcv_is_function_value(m, id))
-            return bcv_function_argument(m, id);
-    }
-    for (uint32_t id; bcv_pair(m, ops, n, &at, &id);)
-        if (id != BCV_NONE && bcv_is_function_value(m, id))
-            return bcv_function_argument(m, id);
-    return 0;
-}
-
-/* A call is a value unless its function type returns void. The type is
- * the explicit one, else the callee's when that is a module function.
- * LLVM 3.7 required the two to agree; LLVM 22 (opaque pointers) no longer
- * checks, and its intrinsic upgrade crashes on a call whose type differs
- * from the declaration's (llvm.lifetime.* with three arguments). */
-static int bcv_call(bcv_model *m, const uint64_t *ops, size_t n)
-{
-    uint32_t fnty, callee;
-    size_t at = bcv_call_layout(ops, n, &fnty);
-    const bcv_value *cv = NULL;
-    if (n >= 3 && bcv_pair(m, ops, n, &at, &callee) && callee != BCV_NONE &&
-        m->vals[callee].fn && m->vals[callee].ty != BCV_NONE)
-        cv = &m->vals[callee];
-    if (cv && fnty != BCV_NONE && !bcv_type_same(m, fnty, cv->ty, 0))
-        return bcv_fail(m, "call's explicit function type %u is not the type %u of the "
-                        "function it calls (value %u)", fnty, cv->ty, callee);
-    if (fnty == BCV_NONE && cv)
-        fnty = cv->ty;
-    if (fnty == BCV_NONE) {
-        m->fn_lost = true;
-        return 0;
-    }
-    const bcv_type *ft = bcv_type_at(m, fnty);
-    if (ft && ft->kind == BCV_K_FUNCTION && bcv_call_args(m, ops, n, at, ft) != 0)
-        return -1;
-    const bcv_type *rt = ft && ft->kind == BCV_K_FUNCTION ? bcv_type_at(m, ft->ref) : NULL;
-    return rt && rt->kind == BCV_K_VOID ? 0 : bcv_add_other(m);
-}
-
-/* SHUFFLEVEC [vec1 pair, vec2, mask pair]: LLVM 22 casts the mask to a
- * constant vector of integers without checking; anything else (an
- * instruction, a forward reference, an i32, a vector holding an
- * expression) crashed getShuffleMask. IR requires a constant <n x i32> of
- * integers and undef, and constants precede the instructions. */
-static int bcv_shuffle(bcv_model *m, const uint64_t *ops, size_t n)
-{
-    size_t at = 1;
-    uint32_t id;
-    if (!bcv_pair(m, ops, n, &at, &id) || ++at >= n || !bcv_pair(m, ops, n, &at, &id))
-        return 0; /* too short: LLVM rejects it */
-    const bcv_value *v = id != BCV_NONE ? &m->vals[id] : NULL;
-    const bcv_type *t = v ? bcv_type_at(m, v->ty) : NULL;
-    if (!v || !v->mask || !t || t->code != 12 || !bcv_is_i32(m, t->ref))
-        return bcv_fail(m, "shufflevector mask is not a constant vector of i32 integers "
-                        "defined before it");
-    return 0;
-}
-
-static int bcv_instruction(bcv_model *m, const uint64_t *ops, size_t n)
-{
-    uint64_t code = ops[0];
-    if (m->lost || m->fn_lost)
-        return 0;
-    if (code == 43) {
-        int rc = bcv_gep_inst(m, ops, n);
-        if (rc != 0)
-            return rc;
-    }
-    if (code == 8 && bcv_shuffle(m, ops, n) != 0) /* SHUFFLEVEC */
-        return -1;
-    if (code == 13 || code == 34)
-        return bcv_call(m, ops, n);
-    if (code == 57) /* CALLBR: not followed */
-        return m->fn_lost = true, 0;
-    return code < 64 && (bcv_value_codes >> code) & 1 ? bcv_add_other(m) : 0;
+    return bcv_add(m, v);
 }
 
 /* ---- blocks ------------------------------------------------------------- */
@@ -794,10 +665,14 @@ void bcv_enter(bcv_model *m, uint32_t bid)
 
 void bcv_leave(bcv_model *m, uint32_t bid)
 {
+    if (bid == BCV_TYPE && m->pf)
+        bcv_index_pointers(m);
     if (bid == BCV_CONSTANTS)
         bcv_settle_masks(m);
     if (bid != BCV_FUNCTION)
         return;
+    if (m->pf)
+        bcp_body_end(m->pf, m->lost || m->fn_lost);
     if (!m->lost && m->n_vals > m->fn_base)
         m->n_vals = m->fn_base;
     m->fn_lost = false;

@@ -26,6 +26,10 @@ typedef struct bcv_model bcv_model;
 
 bcv_model *bcv_create(void);
 void bcv_destroy(bcv_model *m);
+/* Feeds the typed-pointer facts builder b (bitcode_ptrfacts.h) from now
+ * on: every value typed, one entry per instruction. */
+struct bcp_build;
+void bcv_attach_facts(bcv_model *m, struct bcp_build *b);
 
 /* Block enter/exit (block id) and each record (ops[0] is the code) of the
  * TYPE, MODULE, CONSTANTS and FUNCTION blocks. bcv_record returns 0, or -1

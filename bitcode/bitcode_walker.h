@@ -75,6 +75,7 @@ typedef struct bv_walker {
     bcs_strings *strings;         /* which metadata ids are strings */
     bcm_state *modflags;          /* !llvm.module.flags and !llvm.dbg.cu shapes */
     bcr_names *restypes;          /* struct names, when the caller wants resource types */
+    struct bcp_build *ptrfacts;   /* typed-pointer facts, when the caller wants them */
     bc_datalayout_site *dl;       /* where the datalayout record is, when wanted */
     size_t top_len_bits;          /* the open top-level block's length word */
     bv_scope stack[BS_MAX_DEPTH + 1]; /* last: only stack[0] starts zeroed */

@@ -48,6 +48,12 @@ typedef struct chk_ctx {
     /* Facts of the 3.7 bitcode LLVM 22's reader erases (typed pointers,
      * alignment): NULL for text input. */
     const struct bc_ptrfacts *ptr;
+    /* DXC's datalayout as the module wrote it (NULL: the module's own),
+     * and what the instruction-level families share (check/chk_env.h,
+     * built on first use). */
+    const char *datalayout;
+    struct chk_env *env;
+    struct shim_printer *printer; /* the reports' instruction text (rules.c) */
     unsigned violations;
     bool stopped; /* max_errors reached, or a family said later ones cannot run */
 } chk_ctx;

@@ -1,16 +1,13 @@
 /* chk_ops.c - the op-table family: every dx.op call against the versioned
- * spec (spec_check.c: opcode known and called through its class's
- * function, present at the module's DXIL version and shader model,
- * overload valid, allowed in the stages reaching it) and the rules the
- * spec cannot say (dxc_rules.c). */
+ * spec (spec_check.c: present at the module's DXIL version and shader
+ * model, overload valid at that version, allowed in the stages reaching
+ * it; Sm.Opcode and Instr.Oload) and the entries' wave sizes
+ * (dxc_rules.c). DXC's own op rules are the instruction families'
+ * (chk_instr_*.c). */
 #include "families.h"
 #include "spec_check.h"
 
 int chk_ops(chk_ctx *c)
 {
-    int n = spec_check(c->mod, c->table, c->diags);
-    if (n < 0)
-        return -1;
-    c->violations += (unsigned)n;
-    return 0;
+    return spec_check_validator(c) < 0 ? -1 : 0;
 }

@@ -1,20 +1,24 @@
-/* dxc_rules.c - rules of DXC's validator (its docs/DXIL.rst rule list)
- * that --check adds to the op spec's overloads, versions and stages:
+/* dxc_rules.c - rules of DXC's validator that --check adds to the op
+ * spec's overloads, versions and stages (reported with their rule codes,
+ * check/rules.def):
  *
  * - wave sizes of an entry (SM 6.6 WaveSize tag 11 !{n}, SM 6.8
- *   WaveSizeRange tag 23 !{min, max, preferred}): every size a power of
- *   two in [4, 128], min < max, preferred 0 (none) or in [min, max], and
- *   not both tags on one entry; a range with maximum 0 is one size (DXC
- *   writes [WaveSize(n)] so at SM 6.8), its preferred size then 0;
- * - SM 6.8 barriers (244 barrierByMemoryType, 245 barrierByMemoryHandle,
- *   246 barrierByNodeRecordHandle): flag operands constant and within
- *   the defined bits; group sync, group scope or group-shared memory only
- *   in compute, amplification, mesh and node stages; node record memory
- *   only in node shaders. A library function is held to the stages of
- *   the entries that reach it (the caller's stage callback).
- *
- * Each violation is one DXIL_E_CHECK error naming the entry or the
- * calling function, once per call. */
+ *   WaveSizeRange tag 23 !{min, max, preferred}): one tag per entry, the
+ *   tag the shader model has, its operand count, constant operands
+ *   (compute and library modules, as DXC's ValidateWaveSize), then DXC's
+ *   DxilWaveSize::Validate of the values (every size a power of two in
+ *   [4, 128], max 0 or above min -- equal is allowed --, preferred 0 or
+ *   in [min, max], nothing but 0 without a min) and only on compute or
+ *   node entries;
+ * - the SM 6.8 barriers (244 barrierByMemoryType, 245
+ *   barrierByMemoryHandle, 246 barrierByNodeRecordHandle): flag operands
+ *   constant and within the defined bits (semantic flag 8, reorder
+ *   scope, from DXIL 1.9); group sync, group scope or group-shared
+ *   memory only in compute, amplification, mesh and node stages; node
+ *   record memory only in node shaders. A library function is held to
+ *   the stages of the entries that reach it (the caller's stage
+ *   callback). The validator checks barriers with DXC's other op rules
+ *   (chk_instr_ops.c) and passes no callback. */
 #include "dxc_rules.h"
 #include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
@@ -22,20 +26,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-
-typedef struct rules_ctx {
-    dxil_diags *diags;
-    dxc_rules_stages_fn stages;
-    void *arg;
-    int violations;
-} rules_ctx;
-
-static void rules_error(rules_ctx *c, const char *who, const char *what)
-{
-    dxil_diags_add(c->diags, DXIL_SEV_ERROR, DXIL_E_CHECK, DXIL_LOC_NONE, 0, "%s: %s", who,
-                   what);
-    c->violations++;
-}
 
 /* ---- wave sizes ------------------------------------------------------------------ */
 
@@ -46,81 +36,121 @@ static bool wave_size_ok(uint64_t n)
     return n >= WAVE_MIN && n <= WAVE_MAX && (n & (n - 1)) == 0;
 }
 
-/* Operand i of a wave size tuple, reported when missing or out of range. */
-static bool wave_value(rules_ctx *c, const char *who, LLVMValueRef tuple, unsigned i,
-                       const char *label, uint64_t *out)
+static void wave_fail(chk_ctx *c, chk_rule r, LLVMValueRef fn, uint64_t a, uint64_t b,
+                      uint64_t d)
 {
-    char msg[128];
-    if (md_operand_uint(tuple, i, out) != 0) {
-        snprintf(msg, sizeof msg, "%s is not an integer constant", label);
-        rules_error(c, who, msg);
-        return false;
-    }
-    if (*out == 0 && i > 0) /* a range's maximum or preferred size: 0 means none */
-        return true;
-    if (wave_size_ok(*out))
-        return true;
-    snprintf(msg, sizeof msg, "%s %llu is not a power of two in [%d, %d]", label,
-             (unsigned long long)*out, WAVE_MIN, WAVE_MAX);
-    rules_error(c, who, msg);
-    return false;
+    char x[24], y[24], z[24];
+    snprintf(x, sizeof x, "%llu", (unsigned long long)a);
+    snprintf(y, sizeof y, "%llu", (unsigned long long)b);
+    snprintf(z, sizeof z, "%llu", (unsigned long long)d);
+    chk_fail(c, r, fn, x, y, z, NULL);
 }
 
-static void wave_range(rules_ctx *c, const char *who, LLVMValueRef range)
+static void wave_value_fail(chk_ctx *c, LLVMValueRef fn, const char *which, uint64_t v)
 {
-    static const char *const labels[3] = {"WaveSizeRange minimum", "WaveSizeRange maximum",
-                                          "WaveSizeRange preferred size"};
-    uint64_t v[3];
-    bool ok = md_num_operands(range) == 3;
-    if (!ok) {
-        rules_error(c, who, "WaveSizeRange (tag 23) does not have three values");
+    char x[24];
+    snprintf(x, sizeof x, "%llu", (unsigned long long)v);
+    chk_fail(c, CHK_SM_WAVESIZEVALUE, fn, which, x, "4", "128", NULL);
+}
+
+/* DXC's DxilWaveSize::Validate. */
+static void wave_validate(chk_ctx *c, LLVMValueRef fn, uint64_t min, uint64_t max, uint64_t pref)
+{
+    if (min == 0) {
+        if (max || pref)
+            wave_fail(c, CHK_SM_WAVESIZEALLZEROWHENUNDEFINED, fn, max, pref, 0);
+    } else if (!wave_size_ok(min)) {
+        wave_value_fail(c, fn, "Min", min);
+    } else if (max == 0) {
+        if (pref)
+            wave_fail(c, CHK_SM_WAVESIZEMAXANDPREFERREDZEROWHENNORANGE, fn, max, pref, 0);
+    } else if (!wave_size_ok(max)) {
+        wave_value_fail(c, fn, "Max", max);
+    } else if (min == max) {
+        /* allowed */
+    } else if (max < min) {
+        wave_fail(c, CHK_SM_WAVESIZEMAXGREATERTHANMIN, fn, max, min, 0);
+    } else if (pref && !wave_size_ok(pref)) {
+        wave_value_fail(c, fn, "Preferred", pref);
+    } else if (pref && (pref < min || pref > max)) {
+        wave_fail(c, CHK_SM_WAVESIZEPREFERREDINRANGE, fn, pref, min, max);
+    }
+}
+
+/* The tags' form (DXC's module-level pass, compute and library modules):
+ * false when the values are not to be read. */
+static bool wave_form(chk_ctx *c, LLVMValueRef props)
+{
+    bool found = false;
+    bool sm66_67 = c->sm >= DXIL_VERSION(6, 6) && c->sm < DXIL_VERSION(6, 8);
+    for (unsigned j = 0, n = md_num_operands(props); j + 1 < n; j += 2) {
+        uint64_t tag;
+        if (!const_u64(md_operand(props, j), &tag) ||
+            (tag != DXIL_ENTRY_WAVE_SIZE && tag != DXIL_ENTRY_RANGED_WAVE_SIZE))
+            continue;
+        LLVMValueRef t = md_operand(props, j + 1);
+        bool range = tag == DXIL_ENTRY_RANGED_WAVE_SIZE;
+        if (found) {
+            chk_fail(c, CHK_SM_WAVESIZETAGDUPLICATE, NULL, NULL);
+            return false;
+        }
+        found = true;
+        if (range && sm66_67) {
+            chk_fail(c, CHK_SM_WAVESIZERANGENEEDSSM68PLUS, NULL, NULL);
+            return false;
+        }
+        if (md_num_operands(t) != (range ? 3u : 1u)) {
+            chk_fail(c, range ? CHK_SM_WAVESIZERANGEEXPECTSTHREEPARAMS
+                              : CHK_SM_WAVESIZEEXPECTSONEPARAM, NULL, NULL);
+            return false;
+        }
+        uint64_t v;
+        for (unsigned k = 0; k < md_num_operands(t); k++)
+            if (md_operand_uint(t, k, &v) != 0) {
+                chk_fail(c, CHK_SM_WAVESIZENEEDSCONSTANTOPERANDS, NULL, NULL);
+                return false;
+            }
+        if (!range && !sm66_67) {
+            chk_fail(c, CHK_SM_WAVESIZENEEDSSM66OR67, NULL, NULL);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One entry: the tags' form while *form (DXC's module pass stops at its
+ * first error), then the values (DXC's entry pass, every entry). */
+static void wave_entry(chk_ctx *c, LLVMValueRef entry, bool *form)
+{
+    LLVMValueRef fn = md_operand(entry, 0), props = md_operand(entry, 4);
+    if (!props)
         return;
-    }
-    for (unsigned i = 0; i < 3; i++)
-        ok &= wave_value(c, who, range, i, labels[i], &v[i]);
-    char msg[128];
-    if (ok && v[1] == 0 && v[2]) {
-        snprintf(msg, sizeof msg, "WaveSizeRange preferred size %llu without a maximum",
-                 (unsigned long long)v[2]);
-        rules_error(c, who, msg);
-    } else if (ok && v[1] && v[0] >= v[1]) {
-        snprintf(msg, sizeof msg, "WaveSizeRange minimum %llu is not below its maximum %llu",
-                 (unsigned long long)v[0], (unsigned long long)v[1]);
-        rules_error(c, who, msg);
-    } else if (ok && v[2] && (v[2] < v[0] || v[2] > v[1])) {
-        snprintf(msg, sizeof msg, "WaveSizeRange preferred size %llu is outside [%llu, %llu]",
-                 (unsigned long long)v[2], (unsigned long long)v[0], (unsigned long long)v[1]);
-        rules_error(c, who, msg);
-    }
-}
-
-static void wave_entry(rules_ctx *c, LLVMValueRef entry)
-{
-    char name[160], who[192];
-    LLVMValueRef props = md_operand(entry, 4);
+    if (*form && !wave_form(c, props))
+        *form = false;
+    uint64_t min = 0, max = 0, pref = 0, kind = (uint64_t)c->stage;
     bool has_size = false, has_range = false;
     LLVMValueRef size = md_tag_value(props, DXIL_ENTRY_WAVE_SIZE, &has_size);
     LLVMValueRef range = md_tag_value(props, DXIL_ENTRY_RANGED_WAVE_SIZE, &has_range);
-    if (!has_size && !has_range)
+    if (has_size)
+        md_operand_uint(size, 0, &min);
+    if (has_range && md_operand_uint(range, 0, &min) == 0) {
+        md_operand_uint(range, 1, &max);
+        md_operand_uint(range, 2, &pref);
+    }
+    if (!fn || !LLVMIsAFunction(fn))
         return;
-    snprintf(who, sizeof who, "entry '%s'",
-             md_string(md_operand(entry, 1), name, sizeof name) ? name : "?");
-    if (has_size && has_range)
-        rules_error(c, who, "has both WaveSize (tag 11) and WaveSizeRange (tag 23)");
-    uint64_t n;
-    if (has_size && md_num_operands(size) != 1)
-        rules_error(c, who, "WaveSize (tag 11) does not have one value");
-    else if (has_size)
-        wave_value(c, who, size, 0, "WaveSize", &n);
-    if (has_range)
-        wave_range(c, who, range);
+    wave_validate(c, fn, min, max, pref);
+    const_u64(md_tag_value(props, DXIL_ENTRY_SHADER_KIND, NULL), &kind);
+    if (min && kind != DXIL_SHADER_COMPUTE && kind != DXIL_SHADER_NODE)
+        chk_fail(c, CHK_SM_WAVESIZEONCOMPUTEORNODE, fn, NULL);
 }
 
-static void wave_sizes(rules_ctx *c, LLVMModuleRef mod)
+static void wave_sizes(chk_ctx *c)
 {
-    unsigned n = md_named_count(mod, "dx.entryPoints");
-    for (unsigned i = 0; i < n; i++)
-        wave_entry(c, md_named_operand(mod, "dx.entryPoints", i));
+    bool form = c->stage == DXIL_SHADER_COMPUTE || c->stage == DXIL_SHADER_LIBRARY;
+    unsigned n = md_named_count(c->mod, "dx.entryPoints");
+    for (unsigned i = 0; i < n && !c->stopped; i++)
+        wave_entry(c, md_named_operand(c->mod, "dx.entryPoints", i), &form);
 }
 
 /* ---- barrier flags --------------------------------------------------------------- */
@@ -131,7 +161,7 @@ enum {
     MEM_ALL = 0xF, MEM_NODE = MEM_NODE_INPUT | MEM_NODE_OUTPUT,
     MEM_GROUP = MEM_GROUP_SHARED | MEM_NODE,
     SEM_GROUP_SYNC = 1, SEM_GROUP_SCOPE = 2, SEM_DEVICE_SCOPE = 4,
-    SEM_ALL = 7, SEM_GROUP = SEM_GROUP_SYNC | SEM_GROUP_SCOPE,
+    SEM_GROUP = SEM_GROUP_SYNC | SEM_GROUP_SCOPE,
 };
 
 typedef struct barrier_op {
@@ -143,8 +173,8 @@ typedef struct barrier_op {
 
 static const barrier_op barrier_ops[] = {
     {244, "BarrierByMemoryType", 1, 2},
-    {245, "BarrierByMemoryHandle", 0, 2},
-    {246, "BarrierByNodeRecordHandle", 0, 2},
+    {245, "barrierByMemoryHandle", 0, 2},
+    {246, "barrierByNodeRecordHandle", 0, 2},
 };
 
 /* Stages where group sync and group-shared memory mean something. */
@@ -156,61 +186,51 @@ static const barrier_op barrier_ops[] = {
 
 /* The flag operand at arg: false (reported) when not a constant or when
  * it sets bits outside valid. */
-static bool barrier_flags(rules_ctx *c, const char *who, LLVMValueRef call, unsigned arg,
-                          const char *label, uint64_t valid, uint64_t *out)
+static bool barrier_flags(chk_ctx *c, LLVMValueRef call, unsigned arg, const char *what,
+                          const char *opname, uint64_t valid, uint64_t *out)
 {
-    char msg[128];
+    char note[64];
     if (!const_u64(LLVMGetOperand(call, arg), out)) {
-        snprintf(msg, sizeof msg, "%s are not a constant", label);
-        rules_error(c, who, msg);
+        chk_fail(c, CHK_INSTR_BARRIERNONCONSTANTFLAGARGUMENT, call, NULL);
         return false;
     }
     if ((*out & ~valid) == 0)
         return true;
-    snprintf(msg, sizeof msg, "%s 0x%llx set bits outside 0x%llx", label,
-             (unsigned long long)*out, (unsigned long long)valid);
-    rules_error(c, who, msg);
+    snprintf(note, sizeof note, "(0x%llx sets bits outside 0x%llx)", (unsigned long long)*out,
+             (unsigned long long)valid);
+    chk_fail_note(c, CHK_INSTR_BARRIERFLAGINVALID, call, note, what, opname, NULL);
     return false;
 }
 
-static void barrier_stage(rules_ctx *c, const char *who, uint32_t stages, bool group, bool node)
+static void barrier_stage(chk_ctx *c, LLVMValueRef call, uint32_t stages, bool group, bool node)
 {
-    char msg[160];
     for (unsigned s = 0; s < DXIL_SHADER_INVALID; s++) {
         uint32_t bit = DXIL_STAGE_BIT(s);
-        const char *why = NULL;
+        char note[64];
         if (!(stages & bit))
             continue;
+        snprintf(note, sizeof note, "(in stage %s)", dxil_shader_stage_name(s));
         if (group && !(GROUP_STAGES & bit))
-            why = "group sync, group scope or group-shared memory outside compute, "
-                  "amplification, mesh and node stages";
+            chk_fail_note(c, CHK_INSTR_BARRIERMODEFORNONCS, call, note, NULL);
         else if (node && !(NODE_STAGES & bit))
-            why = "node record memory outside node shaders";
-        if (!why)
-            continue;
-        snprintf(msg, sizeof msg, "%s, in stage %s", why, dxil_shader_stage_name(s));
-        rules_error(c, who, msg);
+            chk_fail_note(c, CHK_INSTR_BARRIERREQUIRESNODE, call, note, NULL);
     }
 }
 
-static void barrier_call(rules_ctx *c, const barrier_op *op, LLVMValueRef call)
+static void barrier_call(chk_ctx *c, const barrier_op *op, LLVMValueRef call,
+                         dxc_rules_stages_fn stages, void *arg)
 {
-    size_t len;
-    char who[256];
     LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    LLVMValueRef callee = LLVMGetCalledValue(call);
-    snprintf(who, sizeof who, "@%s: @%s opcode %u (%s)", LLVMGetValueName2(fn, &len),
-             LLVMGetValueName2(callee, &len), op->opcode, op->name);
-    uint64_t mem = 0, sem = 0;
+    uint64_t mem = 0, sem = 0, sem_valid = c->dxil >= DXIL_VERSION(1, 9) ? 0xF : 0x7;
     bool ok = op->mem_arg == 0 ||
-              barrier_flags(c, who, call, op->mem_arg, "memory type flags", MEM_ALL, &mem);
-    ok &= barrier_flags(c, who, call, op->sem_arg, "semantic flags", SEM_ALL, &sem);
+              barrier_flags(c, call, op->mem_arg, "memory type", op->name, MEM_ALL, &mem);
+    ok &= barrier_flags(c, call, op->sem_arg, "semantic", op->name, sem_valid, &sem);
     /* MEM_ALL means every memory type the stage has (DXC compiles
      * AllMemoryBarrier to it in any stage), so only single types count. */
     uint64_t own = mem == MEM_ALL ? 0 : mem;
-    if (ok && c->stages)
-        barrier_stage(c, who, c->stages(c->arg, fn), (own & MEM_GROUP) || (sem & SEM_GROUP),
-                      (own & MEM_NODE) != 0);
+    if (ok)
+        barrier_stage(c, call, stages(arg, fn), (own & MEM_GROUP) || (sem & SEM_GROUP),
+                      (own & MEM_NODE) != 0 || op->opcode == 246);
 }
 
 static const barrier_op *barrier_lookup(LLVMValueRef call)
@@ -224,9 +244,9 @@ static const barrier_op *barrier_lookup(LLVMValueRef call)
     return NULL;
 }
 
-static void barriers(rules_ctx *c, LLVMModuleRef mod)
+static void barriers(chk_ctx *c, dxc_rules_stages_fn stages, void *arg)
 {
-    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
         size_t len;
         const char *name = LLVMGetValueName2(f, &len);
         if (!LLVMIsDeclaration(f) || strncmp(name, "dx.op.barrierBy", 15) != 0)
@@ -237,15 +257,14 @@ static void barriers(rules_ctx *c, LLVMModuleRef mod)
                                        ? barrier_lookup(user)
                                        : NULL;
             if (op)
-                barrier_call(c, op, user);
+                barrier_call(c, op, user, stages, arg);
         }
     }
 }
 
-int dxc_rules_check(LLVMModuleRef mod, dxc_rules_stages_fn stages, void *arg, dxil_diags *diags)
+void dxc_rules_check(chk_ctx *c, dxc_rules_stages_fn stages, void *arg)
 {
-    rules_ctx c = {.diags = diags, .stages = stages, .arg = arg};
-    wave_sizes(&c, mod);
-    barriers(&c, mod);
-    return c.violations;
+    wave_sizes(c);
+    if (stages)
+        barriers(c, stages, arg);
 }

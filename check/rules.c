@@ -2,6 +2,8 @@
  * DXC's message with its arguments filled, DXC's rule name, and where. */
 #include "check.h"
 
+#include "module/llvm_shim.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,9 +95,13 @@ static void fill_message(chk_buf *b, const char *msg, const char **args, unsigne
 }
 
 /* One line of an instruction's text, at most 160 characters. */
-static void put_inst(chk_buf *b, LLVMValueRef inst)
+static void put_inst(chk_ctx *c, chk_buf *b, LLVMValueRef inst)
 {
-    char *text = LLVMPrintValueToString(inst);
+    if (!c->printer)
+        c->printer = shim_printer_create(c->mod);
+    char *text = shim_printer_print(c->printer, inst);
+    if (!text)
+        return;
     const char *t = text;
     while (*t == ' ')
         t++;
@@ -105,10 +111,10 @@ static void put_inst(chk_buf *b, LLVMValueRef inst)
     if (n > 160)
         buf_str(b, "...");
     buf_str(b, "`");
-    LLVMDisposeMessage(text);
+    free(text);
 }
 
-static void put_where(chk_buf *b, LLVMValueRef where)
+static void put_where(chk_ctx *c, chk_buf *b, LLVMValueRef where)
 {
     size_t len;
     if (LLVMIsAInstruction(where)) {
@@ -117,7 +123,7 @@ static void put_where(chk_buf *b, LLVMValueRef where)
         buf_str(b, " (@");
         buf_str(b, fn ? LLVMGetValueName2(fn, &len) : "?");
         buf_str(b, ": ");
-        put_inst(b, where);
+        put_inst(c, b, where);
         buf_str(b, ")");
     } else if (LLVMIsAFunction(where) || LLVMIsAGlobalValue(where)) {
         buf_str(b, " (@");
@@ -143,7 +149,7 @@ static void chk_report(chk_ctx *c, chk_rule r, LLVMValueRef where, const char *n
         buf_str(&b, note);
     }
     if (where)
-        put_where(&b, where);
+        put_where(c, &b, where);
     buf_str(&b, " [");
     buf_str(&b, ri->name);
     buf_str(&b, "]");

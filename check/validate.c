@@ -2,10 +2,12 @@
  * parts, the DXIL module unraised, the bitcode's typed-pointer facts) and
  * runs the rule families in DXC's order. */
 #include "check.h"
+#include "chk_env.h"
 #include "families.h"
 #include "spec_check.h"
 
 #include "common/abi_names.h"
+#include "module/llvm_shim.h"
 #include "module/md_util.h"
 #include "module/module_internal.h"
 
@@ -61,6 +63,10 @@ static int chk_run(chk_ctx *c)
         if (chk_families[i].run(c) != 0)
             break;
     }
+    chk_env_free(c->env);
+    c->env = NULL;
+    shim_printer_free(c->printer);
+    c->printer = NULL;
     return (int)c->violations;
 }
 
@@ -74,6 +80,7 @@ int dxil_validate_module(struct dxil_module *m, const dxil_validate_options *opt
         c.opts = *opts;
     c.opts.module_only = true;
     c.ptr = m->ptrfacts;
+    c.datalayout = m->original_datalayout;
     return chk_run(&c);
 }
 
@@ -87,7 +94,7 @@ int dxil_validate(const void *data, size_t size, const char *name,
     if (!m)
         return -1;
     chk_ctx c = {.mod = m->mod, .ctx = m->ctx, .diags = diags, .table = dxil_optable_builtin(),
-                 .ptr = m->ptrfacts};
+                 .ptr = m->ptrfacts, .datalayout = m->original_datalayout};
     if (opts)
         c.opts = *opts;
     dxil_parts parts;

@@ -86,12 +86,13 @@ int module_parse_text(LLVMContextRef ctx, const char *data, size_t size, const c
 
 int module_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size_t bc_size,
                               uint64_t base, const char *name, char **original,
-                              LLVMModuleRef *out, bc_restypes **types, dxil_diags *diags)
+                              LLVMModuleRef *out, bc_restypes **types, bc_ptrfacts **facts,
+                              dxil_diags *diags)
 {
     /* LLVM's reader is not hardened against every malformed stream. The
      * walk also notes where the datalayout record is. */
     bc_datalayout_site site;
-    if (bitcode_validate_load(bc, bc_size, base, diags, types, &site) != 0)
+    if (bitcode_validate_load(bc, bc_size, base, diags, types, &site, facts) != 0)
         return -1;
     /* The datalayout is rewritten in the stream itself (C, no LLVM C++
      * API needed); NULL fixed means the input is used as is. */

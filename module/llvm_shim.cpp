@@ -11,6 +11,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/ModuleSlotTracker.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/CBindingWrapping.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -310,4 +311,40 @@ extern "C" LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBloc
         !dt->tree.isReachableFromEntry(y))
         return nullptr;
     return llvm::wrap(dt->tree.findNearestCommonDominator(x, y));
+}
+
+// LLVMPrintValueToString numbers the whole function again for every
+// instruction it prints (a new slot tracker each time), which made the
+// validator's reports quadratic in the function's size; a
+// ModuleSlotTracker kept across prints numbers each function once.
+struct shim_printer {
+    ModuleSlotTracker mst;
+    const Function *fn = nullptr;
+    explicit shim_printer(const Module *m) : mst(m, /*ShouldInitializeAllMetadata=*/false) {}
+};
+
+extern "C" shim_printer *shim_printer_create(LLVMModuleRef mod)
+{
+    return mod ? new (std::nothrow) shim_printer(unwrap(mod)) : nullptr;
+}
+
+extern "C" void shim_printer_free(shim_printer *p)
+{
+    delete p;
+}
+
+extern "C" char *shim_printer_print(shim_printer *p, LLVMValueRef inst)
+{
+    Instruction *i = dyn_cast_or_null<Instruction>(unwrap(inst));
+    if (!p || !i || !i->getFunction())
+        return nullptr;
+    if (p->fn != i->getFunction()) {
+        p->fn = i->getFunction();
+        p->mst.incorporateFunction(*p->fn);
+    }
+    std::string text;
+    raw_string_ostream os(text);
+    i->print(os, p->mst);
+    os.flush();
+    return shim_strdup_text(text, false);
 }

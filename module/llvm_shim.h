@@ -76,6 +76,15 @@ int shim_domtree_dominates(shim_domtree *dt, LLVMBasicBlockRef a, LLVMBasicBlock
 LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBlockRef a,
                                       LLVMBasicBlockRef b);
 
+/* Prints instructions of one module, numbering each function once (LLVM-C
+ * numbers the whole function for every instruction it prints). The text
+ * is malloc'd (free it); NULL when inst is not an instruction in a
+ * function or memory runs out. */
+typedef struct shim_printer shim_printer;
+shim_printer *shim_printer_create(LLVMModuleRef mod);
+void shim_printer_free(shim_printer *p);
+char *shim_printer_print(shim_printer *p, LLVMValueRef inst);
+
 #ifdef __cplusplus
 }
 #endif

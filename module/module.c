@@ -5,6 +5,7 @@
 #include "loader.h"
 #include "llvm_parse.h"
 #include "module_internal.h"
+#include "bitcode/bitcode_ptrfacts.h"
 #include "bitcode/bitcode_types.h"
 #include "common/side_metadata.h"
 
@@ -66,8 +67,11 @@ static int module_parse_binary(dxil_module *m, const uint8_t *data, size_t size,
     if (dxil_locate_bitcode(data, size, opts->part, &bc, &bc_size, &m->header, diags) != 0)
         return -1;
     m->has_header = m->kind == DXIL_INPUT_CONTAINER;
+    /* A module loaded unraised is one a validator reads (check/): it gets
+     * the typed-pointer facts; a raise has no use for them. */
     return module_parse_bitcode(m->ctx, bc, bc_size, (uint64_t)(bc - data), name,
-                                     &m->original_datalayout, &m->mod, &m->restypes, diags);
+                                &m->original_datalayout, &m->mod, &m->restypes,
+                                opts->raise ? NULL : &m->ptrfacts, diags);
 }
 
 /* The module identifier: the input's base name, so output does not depend
@@ -146,6 +150,7 @@ void dxil_module_destroy(dxil_module *m)
         LLVMContextDispose(m->ctx);
     free(m->original_datalayout);
     bc_restypes_free(m->restypes);
+    bc_ptrfacts_free(m->ptrfacts);
     free(m);
 }
 

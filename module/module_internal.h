@@ -29,9 +29,11 @@ struct dxil_module {
     /* The raise passes ran (pipeline/pipeline.c): restypes then no longer
      * describe the module's dx.resources records. */
     bool raised;
-    /* What the 3.7 bitcode said of its typed pointers and alignments
-     * that LLVM 22's reader erases, for the validator (check/); NULL for
-     * text input. */
+    /* What the 3.7 bitcode said of its typed pointers that LLVM 22's
+     * reader erases (bitcode/bitcode_ptrfacts.h), for the validator
+     * (check/): collected when the module is loaded unraised (raise =
+     * false, how the validator loads); NULL for text input, for a raised
+     * load, or when the walk could not follow the stream. */
     struct bc_ptrfacts *ptrfacts;
 };
 

@@ -14,7 +14,7 @@ static void reflection_parse_bitcode(LLVMContextRef ctx, const uint8_t *bc, size
     if (handler)
         LLVMContextSetDiagnosticHandler(ctx, handler, local);
     char *original = NULL;
-    module_parse_bitcode(ctx, bc, bc_size, base, "STAT", &original, out, NULL, local);
+    module_parse_bitcode(ctx, bc, bc_size, base, "STAT", &original, out, NULL, NULL, local);
     if (handler)
         LLVMContextSetDiagnosticHandler(ctx, handler, prev);
     free(original);

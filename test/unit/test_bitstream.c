@@ -179,7 +179,7 @@ static int tb_site_differs(const uint8_t *bc, size_t size, const uint8_t *want, 
                            const char *want_orig)
 {
     bc_datalayout_site site;
-    if (bitcode_validate_load(bc, size, 0, NULL, NULL, &site) != 0 || site.state != BC_DL_FOUND)
+    if (bitcode_validate_load(bc, size, 0, NULL, NULL, &site, NULL) != 0 || site.state != BC_DL_FOUND)
         return -1;
     uint8_t *out = NULL;
     size_t out_size = 0;

@@ -5,6 +5,7 @@
 #include "dxil-upgrade/dxil_optable.h"
 #include "dxil-upgrade/dxil_stats.h"
 #include "dxil-upgrade/dxil_upgrade.h"
+#include "dxil-upgrade/dxil_validate.h"
 #include "test_util.h"
 
 #include <json-c/json.h>
@@ -582,11 +583,16 @@ static void test_check_violations(void)
     dxil_diags *d = dxil_diags_create();
     dxil_module *m = ro_load(ro_bad, false, NULL, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    /* Each violation carries the code of the DXC rule it breaks. */
+    int oload = dxil_rule_code("Instr.Oload"), opcode = dxil_rule_code("Sm.Opcode");
     CU_ASSERT_EQUAL(dxil_module_check(m, NULL, d), 4);
-    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "Sin): overload"));
-    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "Discard): not allowed in stage compute"));
-    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "IsHelperLane): needs shader model 6.6, module is 6.0"));
-    CU_ASSERT(ro_has_code(d, DXIL_E_CHECK, "IsHelperLane): needs DXIL 1.6, module is DXIL 1.0"));
+    CU_ASSERT(ro_has_code(d, oload, "(overload 'f64' not valid at DXIL 1.0"));
+    CU_ASSERT(ro_has_code(d, opcode, "Opcode Discard not valid in shader model cs_6_0. (not allowed "
+                                     "in stage compute)"));
+    CU_ASSERT(ro_has_code(d, opcode, "IsHelperLane not valid in shader model cs_6_0. (needs "
+                                     "shader model 6.6, module is 6.0)"));
+    CU_ASSERT(ro_has_code(d, opcode, "IsHelperLane not valid in shader model cs_6_0. (needs DXIL "
+                                     "1.6, module is DXIL 1.0)"));
     dxil_module_destroy(m);
     dxil_diags_destroy(d);
 }

@@ -19,8 +19,8 @@
 ; RAISED-NOT: llvm.dx.dot4add
 ; STATS: 163  Dot4AddI8Packed {{.*}} newer-than-module 1
 ; STATS: 221  IsHelperLane {{.*}} newer-than-module 1
-; CHECK-SPEC: opcode 163 (Dot4AddI8Packed): needs DXIL 1.4, module is DXIL 1.0
-; CHECK-SPEC: opcode 221 (IsHelperLane): needs DXIL 1.6, module is DXIL 1.0
+; CHECK-SPEC: Opcode Dot4AddI8Packed not valid in shader model cs_6_0. (needs DXIL 1.4, module is DXIL 1.0) {{.*}}[Sm.Opcode]
+; CHECK-SPEC: Opcode IsHelperLane not valid in shader model cs_6_0. (needs DXIL 1.6, module is DXIL 1.0) {{.*}}[Sm.Opcode]
 ; LOWERED-NOT: llvm.dx.
 ; LOWERED: call i32 @dx.op.dot4AddPacked.i32(i32 163,
 ; RT: dxc-text-newer-op.ll: round-trips

@@ -13,7 +13,7 @@
 ; RAISED: call fast float @llvm.sin.f32(float %b)
 ; RAISED-NOT: llvm.sin.v4f32
 ; STATS: 13 Sin 3 2 1 newer-than-module 1
-; CHECK-SPEC: @dx.op.unary.v4f32 opcode 13 (Sin): overload 'v4f32' not valid at DXIL 1.8
+; CHECK-SPEC: DXIL intrinsic overload must be valid. (overload 'v4f32' not valid at DXIL 1.8; allowed: hf) (@ps: {{.*}}@dx.op.unary.v4f32(i32 13{{.*}}[Instr.Oload]
 ; RT: dxc-text-newer-overload.ll: round-trips
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"

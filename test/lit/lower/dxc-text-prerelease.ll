@@ -14,7 +14,7 @@
 ; RAISED-NOT: @llvm.dx.
 ; WARN-NOT: selector
 ; STATS: total: 3 calls in 1 module(s), 0 raised, 3 kept (newer-than-module 3)
-; CHECK-SPEC: opcode 80 (Barrier): needs DXIL 1.0, module is DXIL 0.7
+; CHECK-SPEC: Opcode Barrier not valid in shader model ps_6_0. (needs DXIL 1.0, module is DXIL 0.7) {{.*}}[Sm.Opcode]
 ; RT: dxc-text-prerelease.ll: round-trips
 
 target datalayout = "e-m:e-p:32:32-i64:64-f80:32-n8:16:32-a:0:32-S32"

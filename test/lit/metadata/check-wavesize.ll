@@ -1,24 +1,38 @@
-; --check holds entry wave sizes to DXC's validator rules: WaveSize (tag
-; 11) and every WaveSizeRange (tag 23) value a power of two in [4, 128],
-; minimum below maximum, preferred 0 or within [min, max], and not both
-; tags on one entry. Maximum 0 is one size (DXC's SM 6.8 [WaveSize(n)]),
-; with preferred 0. Good entries (ok_*) give no error (the count of
-; errors is exact).
-; RUN: not %dxil-upgrade --check %s -o %t.ll 2> %t.err
+; --check holds entry wave sizes to DXC's validator rules. Its module
+; pass (compute and library modules) looks at the tags' form and stops at
+; the first problem: WaveSize (tag 11) only at shader model 6.6/6.7
+; (Sm.WaveSizeNeedsSM66or67), WaveSizeRange (tag 23) with three constant
+; values (form.ll: Sm.WaveSizeRangeExpectsThreeParams), one tag per entry
+; (dup.ll: Sm.WaveSizeTagDuplicate). Its entry pass checks every entry's
+; values (DxilWaveSize::Validate): each size a power of two in [4, 128]
+; (Sm.WaveSizeValue), preferred within [min, max]
+; (Sm.WaveSizePreferredInRange), maximum 0 (one size) only with preferred
+; 0 (Sm.WaveSizeMaxAndPreferredZeroWhenNoRange). Minimum equal to
+; maximum is allowed, as DXC allows it. Good entries (ok_*) give no
+; error (the count of errors is exact).
+; RUN: split-file %s %t.d
+; RUN: not %dxil-upgrade --check %t.d/main.ll -o %t.ll 2> %t.err
 ; RUN: %FileCheck %s < %t.err
-; RUN: grep -c DXIL5100 %t.err | %FileCheck --check-prefix=COUNT %s
-; COUNT: {{^}}9{{$}}
+; RUN: grep -c 'error:' %t.err | %FileCheck --check-prefix=COUNT %s
+; COUNT: {{^}}7{{$}}
 
-; CHECK-DAG: error: entry 'size_odd': WaveSize 15 is not a power of two in [4, 128] [DXIL5100]
-; CHECK-DAG: error: entry 'size_big': WaveSize 256 is not a power of two in [4, 128] [DXIL5100]
-; CHECK-DAG: error: entry 'range_min': WaveSizeRange minimum 2 is not a power of two in [4, 128] [DXIL5100]
-; CHECK-DAG: error: entry 'range_equal': WaveSizeRange minimum 16 is not below its maximum 16 [DXIL5100]
-; CHECK-DAG: error: entry 'range_pref': WaveSizeRange preferred size 64 is outside [4, 32] [DXIL5100]
-; CHECK-DAG: error: entry 'range_pref_odd': WaveSizeRange preferred size 24 is not a power of two in [4, 128] [DXIL5100]
-; CHECK-DAG: error: entry 'both': has both WaveSize (tag 11) and WaveSizeRange (tag 23) [DXIL5100]
-; CHECK-DAG: error: entry 'one_pref': WaveSizeRange preferred size 32 without a maximum [DXIL5100]
-; CHECK-DAG: error: entry 'range_short': WaveSizeRange (tag 23) does not have three values [DXIL5100]
+; CHECK-DAG: error: WaveSize is valid only for Shader Model 6.6 and 6.7. [Sm.WaveSizeNeedsSM66or67]
+; CHECK-DAG: error: WaveSize Min (15) outside valid range [4..128], or not a power of 2. (@size_odd) [Sm.WaveSizeValue]
+; CHECK-DAG: error: WaveSize Min (256) outside valid range [4..128], or not a power of 2. (@size_big) [Sm.WaveSizeValue]
+; CHECK-DAG: error: WaveSize Min (2) outside valid range [4..128], or not a power of 2. (@range_min) [Sm.WaveSizeValue]
+; CHECK-DAG: error: WaveSize Preferred (64) outside Min..Max range [4..32] (@range_pref) [Sm.WaveSizePreferredInRange]
+; CHECK-DAG: error: WaveSize Preferred (24) outside valid range [4..128], or not a power of 2. (@range_pref_odd) [Sm.WaveSizeValue]
+; CHECK-DAG: error: WaveSize Max (0) and Preferred (32) must be 0 to encode min==max (@one_pref) [Sm.WaveSizeMaxAndPreferredZeroWhenNoRange]
 
+; RUN: not %dxil-upgrade --check %t.d/form.ll 2>&1 | %FileCheck --check-prefix=FORM %s
+; FORM: error: WaveSize Range tag expects exactly 3 parameters. [Sm.WaveSizeRangeExpectsThreeParams]
+; FORM-NOT: error:
+; RUN: not %dxil-upgrade --check %t.d/dup.ll 2>&1 | %FileCheck --check-prefix=DUP %s
+; DUP: error: WaveSize or WaveSizeRange tag may only appear once per entry point. [Sm.WaveSizeTagDuplicate]
+; DUP-NOT: error:
+; RUN: %dxil-upgrade --check %t.d/cs66.ll
+
+;--- main.ll
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
 
@@ -84,3 +98,40 @@ define void @ok_range_nopref() {
 !14 = !{void ()* @one_pref, !"one_pref", null, null, !{i32 8, i32 5, i32 4, !20, i32 23, !{i32 16, i32 0, i32 32}}}
 !15 = !{void ()* @ok_one, !"ok_one", null, null, !{i32 8, i32 5, i32 4, !20, i32 23, !{i32 16, i32 0, i32 0}}}
 !20 = !{i32 64, i32 1, i32 1}
+
+;--- form.ll
+target triple = "dxil-ms-dx"
+define void @main() {
+  ret void
+}
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+!0 = !{i32 1, i32 8}
+!1 = !{!"cs", i32 6, i32 8}
+!2 = !{void ()* @main, !"main", null, null, !{i32 4, !3, i32 23, !{i32 16, i32 64}}}
+!3 = !{i32 64, i32 1, i32 1}
+;--- dup.ll
+target triple = "dxil-ms-dx"
+define void @main() {
+  ret void
+}
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+!0 = !{i32 1, i32 8}
+!1 = !{!"cs", i32 6, i32 8}
+!2 = !{void ()* @main, !"main", null, null, !{i32 4, !3, i32 23, !{i32 16, i32 64, i32 32}, i32 23, !{i32 16, i32 64, i32 32}}}
+!3 = !{i32 64, i32 1, i32 1}
+;--- cs66.ll
+target triple = "dxil-ms-dx"
+define void @main() {
+  ret void
+}
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+!0 = !{i32 1, i32 6}
+!1 = !{!"cs", i32 6, i32 6}
+!2 = !{void ()* @main, !"main", null, null, !{i32 4, !3, i32 11, !{i32 32}}}
+!3 = !{i32 64, i32 1, i32 1}

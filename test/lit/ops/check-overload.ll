@@ -1,12 +1,12 @@
 ; --check: an overload the op did not have at the module's DXIL version
-; (vector Sin before DXIL 1.9, f64 Sin ever) is a DXIL5100 error naming
-; the caller, function and opcode; exit 1 and no IR without -o.
+; (vector Sin before DXIL 1.9, f64 Sin ever) is Instr.Oload (DXIL5257),
+; the first with what the versioned spec says; exit 1 and no IR without -o.
 ; RUN: not %dxil-upgrade --check %s > %t.out 2> %t.err
 ; RUN: %FileCheck %s < %t.err
 ; RUN: %FileCheck --allow-empty --check-prefix=NOIR %s < %t.out
 
-; CHECK: error: @main: @dx.op.unary.v4f32 opcode 13 (Sin): overload 'v4f32' not valid at DXIL 1.8 (allowed: hf) [DXIL5100]
-; CHECK: error: @main: @dx.op.unary.f64 opcode 13 (Sin): overload 'f64' not valid at DXIL 1.8 (allowed: hf) [DXIL5100]
+; CHECK: error: DXIL intrinsic overload must be valid. (overload 'v4f32' not valid at DXIL 1.8; allowed: hf) (@main: `%v = call <4 x float> @dx.op.unary.v4f32(i32 13, <4 x float> zeroinitializer)`) [Instr.Oload] [DXIL5257]
+; CHECK: error: DXIL intrinsic overload must be valid. (@main: `%d = call double @dx.op.unary.f64(i32 13, double 1.000000e+00)`) [Instr.Oload] [DXIL5257]
 ; CHECK-NOT: error
 ; NOIR-NOT: {{.}}
 

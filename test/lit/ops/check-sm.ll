@@ -5,7 +5,7 @@
 ; RUN: not %dxil-upgrade --check %s -o %t.ll 2> /dev/null
 ; RUN: %FileCheck --check-prefix=IR %s < %t.ll
 
-; CHECK: error: @main: @dx.op.isHelperLane.i1 opcode 221 (IsHelperLane): needs shader model 6.6, module is 6.5 [DXIL5100]
+; CHECK: error: Opcode IsHelperLane not valid in shader model ps_6_5. (needs shader model 6.6, module is 6.5) (@main: `%h = call i1 @dx.op.isHelperLane.i1(i32 221)`) [Sm.Opcode] [DXIL5387]
 ; CHECK-NOT: error
 ; IR: define void @main()
 

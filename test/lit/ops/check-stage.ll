@@ -3,8 +3,8 @@
 ; calling function through the call graph (ShaderKind tag 8).
 ; RUN: not %dxil-upgrade --check %s 2>&1 | %FileCheck %s
 
-; CHECK-DAG: error: @helper: @dx.op.discard opcode 82 (Discard): not allowed in stage compute [DXIL5100]
-; CHECK-DAG: error: @ps_main: @dx.op.threadId.i32 opcode 93 (ThreadId): not allowed in stage pixel [DXIL5100]
+; CHECK-DAG: error: Opcode Discard not valid in shader model lib_6_6(cs). (not allowed in stage compute) (@helper: {{.*}}[Sm.Opcode] [DXIL5387]
+; CHECK-DAG: error: Opcode ThreadId not valid in shader model lib_6_6(ps). (not allowed in stage pixel) (@ps_main: {{.*}}[Sm.Opcode] [DXIL5387]
 ; CHECK-NOT: error
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"

