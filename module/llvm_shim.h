@@ -76,6 +76,12 @@ int shim_domtree_dominates(shim_domtree *dt, LLVMBasicBlockRef a, LLVMBasicBlock
 LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBlockRef a,
                                       LLVMBasicBlockRef b);
 
+/* Whether LLVM 22's bitcode reader will take the module's datalayout: it
+ * upgrades the string for the triple first (the text parser does not), and
+ * for some layouts the upgrade makes one it refuses. NULL when it will;
+ * else a malloc'd message naming the upgraded layout and LLVM's error. */
+char *shim_datalayout_bitcode_error(LLVMModuleRef mod);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,6 @@
 /* module_write.c - serialise a module as IR text or bitcode. */
 #include "common/file_io.h"
+#include "llvm_shim.h"
 #include "module_internal.h"
 
 #include <llvm-c/BitWriter.h>
@@ -29,6 +30,14 @@ static int mw_serialise(dxil_module *m, dxil_emit_format fmt, mw_output *out, dx
         out->data = out->text;
         out->size = out->text ? strlen(out->text) : 0;
     } else {
+        /* Bitcode nobody could read back is not written (text is fine). */
+        char *why = shim_datalayout_bitcode_error(m->mod);
+        if (why) {
+            dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_LLVM_WRITE, DXIL_LOC_NONE, 0,
+                           "%s; write .ll instead", why);
+            free(why);
+            return -1;
+        }
         out->buf = LLVMWriteBitcodeToMemoryBuffer(m->mod);
         out->data = out->buf ? LLVMGetBufferStart(out->buf) : NULL;
         out->size = out->buf ? LLVMGetBufferSize(out->buf) : 0;
