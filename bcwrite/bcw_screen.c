@@ -97,6 +97,10 @@ static const char *inst_problem(screen_seen *seen, LLVMValueRef inst)
     }
     if (!why && LLVMIsACallInst(inst))
         why = type_problem_seen(seen, LLVMGetCalledFunctionType(inst));
+    /* Named here, with its call: the constant writer would only say "a
+     * constant with no 3.7 form" (inline asm is no constant to print). */
+    if (!why && LLVMIsACallInst(inst) && LLVMIsAInlineAsm(LLVMGetCalledValue(inst)))
+        why = "inline assembly has no DXIL form";
     if (!why && LLVMIsAAllocaInst(inst))
         why = type_problem_seen(seen, LLVMGetAllocatedType(inst));
     return why;
