@@ -94,6 +94,10 @@ static const char *inst_problem(screen_seen *seen, LLVMValueRef inst)
         LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
         if (op && LLVMIsAConstant(op) && !LLVMIsAGlobalValue(op))
             why = type_problem_seen(seen, LLVMTypeOf(op));
+        /* The constant writer would meet it with no constant to name. */
+        else if (op && LLVMGetValueKind(op) == LLVMMetadataAsValueValueKind)
+            why = "metadata passed as an operand has no DXIL form here (the writer carries "
+                  "metadata as attachments and named metadata only)";
     }
     if (!why && LLVMIsACallInst(inst))
         why = type_problem_seen(seen, LLVMGetCalledFunctionType(inst));
