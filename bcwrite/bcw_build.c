@@ -285,6 +285,18 @@ static bool modern_intrinsic(LLVMValueRef callee)
     return false;
 }
 
+/* The writer puts a cast it makes just before the instruction using it:
+ * before a phi that breaks the block (phis first) and dominance (the
+ * value comes in over an edge). An incoming pointer whose pointee type is
+ * not the phi's, other than a constant (cast in place), is refused. */
+static void phi_check_casts(bcw_ctx *c, LLVMValueRef phi, const uint32_t *ops, unsigned n)
+{
+    for (unsigned i = 0; i < n && !c->failed; i++)
+        if (c->vals[ops[i]].kind == VK_SYN_INST)
+            bcw_error(c, phi, "incoming value %u is a pointer to another type than the phi's "
+                              "and would need a cast, which cannot stand before a phi", i);
+}
+
 static void build_inst(bcw_ctx *c, LLVMValueRef inst)
 {
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
@@ -315,6 +327,8 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
             ops[i] = bcw_operand(c, LLVMGetOperand(inst, i), want_of(c, inst, op, i, ops));
     if (op == LLVMShuffleVector)
         ops[2] = shuffle_mask(c, inst);
+    if (op == LLVMPHI)
+        phi_check_casts(c, inst, ops, n);
     uint32_t e = bcw_val_of(c, inst);
     c->vals[e].ops = ops;
     c->vals[e].nops = nops;

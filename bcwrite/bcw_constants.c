@@ -14,9 +14,12 @@ typedef struct cst_out {
     unsigned code, abbrev;
 } cst_out;
 
+/* LLVM's sign-in-bit-0 form. The magnitude is taken unsigned: -INT64_MIN
+ * overflows (undefined behaviour); unsigned it wraps to 2^63, written as 1,
+ * which LLVM's reader decodes as INT64_MIN. */
 static uint64_t signed_vbr(int64_t v)
 {
-    return v >= 0 ? (uint64_t)v << 1 : ((uint64_t)-v << 1) | 1;
+    return v >= 0 ? (uint64_t)v << 1 : ((0 - (uint64_t)v) << 1) | 1;
 }
 
 /* The bits of a floating-point constant. */

@@ -94,9 +94,17 @@ static const char *inst_problem(screen_seen *seen, LLVMValueRef inst)
         LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
         if (op && LLVMIsAConstant(op) && !LLVMIsAGlobalValue(op))
             why = type_problem_seen(seen, LLVMTypeOf(op));
+        /* The constant writer would meet it with no constant to name. */
+        else if (op && LLVMGetValueKind(op) == LLVMMetadataAsValueValueKind)
+            why = "metadata passed as an operand has no DXIL form here (the writer carries "
+                  "metadata as attachments and named metadata only)";
     }
     if (!why && LLVMIsACallInst(inst))
         why = type_problem_seen(seen, LLVMGetCalledFunctionType(inst));
+    /* Named here, with its call: the constant writer would only say "a
+     * constant with no 3.7 form" (inline asm is no constant to print). */
+    if (!why && LLVMIsACallInst(inst) && LLVMIsAInlineAsm(LLVMGetCalledValue(inst)))
+        why = "inline assembly has no DXIL form";
     if (!why && LLVMIsAAllocaInst(inst))
         why = type_problem_seen(seen, LLVMGetAllocatedType(inst));
     return why;

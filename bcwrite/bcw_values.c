@@ -204,8 +204,13 @@ static uint32_t natural_ptr(bcw_ctx *c, LLVMValueRef v)
         (LLVMIsAConstantExpr(v) && (LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
                                     LLVMGetConstOpcode(v) == LLVMBitCast)))
         return cast_result(c, v);
-    if (LLVMIsACallInst(v))
-        return bcw_type_sub(c, bcw_callee_type(c, v), 0);
+    if (LLVMIsACallInst(v)) {
+        /* A declaration being typed from its own call's result (the
+         * pointer it returns flows back into its argument through a phi
+         * or select) still has its i8* placeholder: i8* then. */
+        uint32_t ft = bcw_callee_type(c, v);
+        return c->types[ft].kind == BT_FUNC ? bcw_type_sub(c, ft, 0) : i8ptr(c, as);
+    }
     if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
         LLVMValueRef first = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, 0) : LLVMGetOperand(v, 1);
         return bcw_val_type(c, bcw_val_of(c, first));

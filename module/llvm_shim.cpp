@@ -5,6 +5,7 @@
 #include <llvm/AsmParser/LLParser.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/AutoUpgrade.h>
+#include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DiagnosticInfo.h>
@@ -347,4 +348,24 @@ extern "C" char *shim_printer_print(shim_printer *p, LLVMValueRef inst)
     i->print(os, p->mst);
     os.flush();
     return shim_strdup_text(text, false);
+}
+
+// LLVM-C has neither UpgradeDataLayoutString nor DataLayout::parse. The
+// bitcode reader runs the upgrade on every datalayout record (with the
+// triple read before it) and refuses a result that does not parse: for a
+// PowerPC64 triple "i64:64:64" becomes "i64:64-i128:128:64", preferred
+// below ABI alignment, although LLVM accepted the original in text and
+// writes it to bitcode unchanged.
+extern "C" char *shim_datalayout_bitcode_error(LLVMModuleRef mod)
+{
+    Module &m = *unwrap(mod);
+    std::string upgraded = UpgradeDataLayoutString(m.getDataLayoutStr(), m.getTargetTriple().str());
+    Expected<DataLayout> parsed = DataLayout::parse(upgraded);
+    if (parsed)
+        return nullptr;
+    std::string why = toString(parsed.takeError());
+    return shim_strdup_text("LLVM 22's bitcode reader would refuse the module: for triple '" +
+                                m.getTargetTriple().str() + "' it upgrades the datalayout to '" +
+                                upgraded + "', which it rejects (" + why + ")",
+                            true);
 }

@@ -85,6 +85,12 @@ shim_printer *shim_printer_create(LLVMModuleRef mod);
 void shim_printer_free(shim_printer *p);
 char *shim_printer_print(shim_printer *p, LLVMValueRef inst);
 
+/* Whether LLVM 22's bitcode reader will take the module's datalayout: it
+ * upgrades the string for the triple first (the text parser does not), and
+ * for some layouts the upgrade makes one it refuses. NULL when it will;
+ * else a malloc'd message naming the upgraded layout and LLVM's error. */
+char *shim_datalayout_bitcode_error(LLVMModuleRef mod);
+
 #ifdef __cplusplus
 }
 #endif

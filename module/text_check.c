@@ -14,7 +14,11 @@
  *    list) or where a global of that name is defined (opening its line,
  *    before `=`);
  *  - a call whose argument count is not the declaration's (the parser does
- *    not compare them; the upgrade falls through to llvm_unreachable). */
+ *    not compare them; the upgrade falls through to llvm_unreachable);
+ *  - an old five-argument llvm.memcpy/memmove/memset whose alignment (the
+ *    fourth argument) is not an integer literal: the upgrade casts it to
+ *    a constant integer unchecked and reads whatever the value is (a
+ *    different alignment from run to run, or a crash). */
 #include "text_check.h"
 #include "common/grow.h"
 
@@ -27,6 +31,7 @@ typedef struct tc_name {
     const char *s;
     size_t n, line;
     long count; /* parameters or arguments; -1: not counted (varargs) */
+    size_t arg3, arg3_end; /* a call's fourth argument, as text (end 0: none) */
 } tc_name;
 
 typedef struct tc_list {
@@ -42,6 +47,7 @@ typedef struct tc_frame {
     size_t idx;     /* the entry whose count this is */
     unsigned depth; /* bracket depth inside the list */
     long commas;
+    size_t arg3; /* where the fourth argument starts */
     bool any, dots;
 } tc_frame;
 
@@ -133,7 +139,7 @@ static int tc_fail_use(const tc_name *u, dxil_diags *diags)
  * definition, a call, a global's definition, or refused. */
 static int tc_intrinsic(tc_scan *t, size_t at, const char *name, size_t n, dxil_diags *diags)
 {
-    tc_name u = {name, n, t->line, -1};
+    tc_name u = {name, n, t->line, -1, 0, 0};
     bool first_on_line = t->named_line != t->line;
     t->named_line = t->line;
     if (t->pos < t->len && t->s[t->pos] == '(') {
@@ -143,7 +149,7 @@ static int tc_intrinsic(tc_scan *t, size_t at, const char *name, size_t n, dxil_
         if (tc_push(list, u) != 0)
             return -1;
         if (t->n_frames < TC_MAX_FRAMES) /* deeper lists stay uncounted */
-            t->frames[t->n_frames++] = (tc_frame){list, list->n - 1, t->depth + 1, 0, false, false};
+            t->frames[t->n_frames++] = (tc_frame){list, list->n - 1, t->depth + 1, 0, 0, false, false};
         return 0;
     }
     size_t p = t->pos;
@@ -181,6 +187,50 @@ static int tc_check_arity(tc_scan *t, dxil_diags *diags)
     return 0;
 }
 
+static bool tc_named(const tc_name *c, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return c->n > n && memcmp(c->s, prefix, n) == 0;
+}
+
+static bool tc_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Whether text[a, e) ends in an integer literal (after its type). */
+static bool tc_ends_in_integer(const char *text, size_t a, size_t e)
+{
+    while (e > a && tc_blank(text[e - 1]))
+        e--;
+    size_t b = e;
+    while (b > a && text[b - 1] >= '0' && text[b - 1] <= '9')
+        b--;
+    if (b > a && text[b - 1] == '-')
+        b--;
+    return b < e && text[e - 1] >= '0' && text[e - 1] <= '9' &&
+           (b == a || tc_blank(text[b - 1]));
+}
+
+/* Old memory intrinsics: the alignment must be a literal (see the top). */
+static int tc_check_mem_align(tc_scan *t, dxil_diags *diags)
+{
+    for (size_t i = 0; i < t->calls.n; i++) {
+        const tc_name *c = &t->calls.v[i];
+        if (c->count != 5 || !c->arg3_end ||
+            !(tc_named(c, "llvm.memcpy.") || tc_named(c, "llvm.memmove.") ||
+              tc_named(c, "llvm.memset.")) ||
+            tc_ends_in_integer(t->s, c->arg3, c->arg3_end))
+            continue;
+        int shown = c->n > 80 ? 80 : (int)c->n;
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_TEXT_INTRINSIC_USE, DXIL_LOC_LINE, c->line,
+                       "call of @%.*s: its alignment (argument 4) is not an integer constant, "
+                       "which LLVM's intrinsic upgrade reads as one unchecked", shown, c->s);
+        return -1;
+    }
+    return 0;
+}
+
 /* Content at or below the innermost counted list's own level. */
 static void tc_content(tc_scan *t)
 {
@@ -198,10 +248,17 @@ static void tc_punct(tc_scan *t, char c)
         t->depth -= t->depth > 0;
         if (f && t->depth + 1 == f->depth) { /* the list is complete */
             f->list->v[f->idx].count = f->dots ? -1 : f->any ? f->commas + 1 : 0;
+            if (f->commas == 3) { /* the fourth argument is the last */
+                f->list->v[f->idx].arg3 = f->arg3;
+                f->list->v[f->idx].arg3_end = t->pos;
+            }
             t->n_frames--;
         }
     } else if (c == ',' && f && t->depth == f->depth) {
-        f->commas++;
+        if (++f->commas == 3)
+            f->arg3 = t->pos + 1;
+        else if (f->commas == 4)
+            f->list->v[f->idx].arg3 = f->arg3, f->list->v[f->idx].arg3_end = t->pos;
     } else if (c != ' ' && c != '\t' && c != '\r') {
         if (c == '.' && f && t->depth == f->depth && t->len - t->pos >= 3 &&
             memcmp(t->s + t->pos, "...", 3) == 0)
@@ -239,7 +296,7 @@ static int tc_walk(tc_scan *t, dxil_diags *diags)
             tc_punct(t, c);
         }
     }
-    return tc_check_arity(t, diags);
+    return tc_check_arity(t, diags) != 0 ? -1 : tc_check_mem_align(t, diags);
 }
 
 int text_check_intrinsic_uses(const char *text, size_t len, dxil_diags *diags)

@@ -129,11 +129,13 @@ int dxil_module_raise(dxil_module *m, dxil_diags *diags)
 }
 
 /* A load with raise = false kept its STAT module in m; the raise uses it
- * and disposes of it. */
+ * and disposes of it. An error reported on the way fails the raise, as it
+ * fails a load that raises (a pass may report one and carry on). */
 int dxil_module_raise_opts(dxil_module *m, const dxil_options *opts, dxil_diags *diags)
 {
+    size_t errors_before = dxil_diags_error_count(diags);
     stat_reflection *reflection = module_take_reflection(m);
     int rc = pipeline_raise(m, opts, reflection, NULL, diags);
     reflection_destroy(reflection);
-    return rc;
+    return rc == 0 && dxil_diags_error_count(diags) == errors_before ? 0 : -1;
 }

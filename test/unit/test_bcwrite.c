@@ -265,6 +265,11 @@ static const bw_rewrite bw_rewrites[] = {
      "  ret <2 x i32> %v\n}\n",
      {"%a = add i32 undef, 1", "%v = insertelement <2 x i32> undef, i32 %x, i32 0"},
      "poison", BW_CST, 3, BW_CST, 26},
+    {"the most negative i64 constant (its magnitude overflowed int64_t: UBSan, on DXC's "
+     "InstCombine tests)",
+     BW_TRIPLE "define i64 @f(i64 %x) {\n  %y = xor i64 %x, -9223372036854775808\n"
+     "  ret i64 %y\n}\n",
+     {"%y = xor i64 %x, -9223372036854775808"}, NULL, BW_CST, 4, 0, 0},
 };
 
 /* The read-back text holds lines[] in order. */

@@ -1,6 +1,13 @@
 ; A createHandle whose record ID is not in dx.resources is an error naming
 ; the function and the record; the call is left alone and nothing crashes.
 ; RUN: not %dxil-upgrade %s -o %t.ll 2>&1 | %FileCheck %s
+; --stats (which raises apart from the load) refuses it the same way: exit
+; 1, no output (it wrote the module and exited 0).
+; RUN: rm -f %t.stats.ll
+; RUN: %expect-exit 1 %dxil-upgrade --stats %s -o %t.stats.ll 2>&1 | %FileCheck %s
+; RUN: not test -e %t.stats.ll
+; RUN: %expect-exit 1 %dxil-upgrade --stats=json --check %s -o %t.stats.ll 2>&1 | %FileCheck %s
+; RUN: not test -e %t.stats.ll
 
 ; CHECK: error: {{.*}}createHandle in @main: class 1 record 7 is not in dx.resources{{.*}} [DXIL5003
 
