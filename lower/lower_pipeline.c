@@ -21,6 +21,9 @@ static const lower_pass lower_passes[] = {
     {"cbuffer-access", lower_cbuffer_access},
     {"identity", lower_identity},   /* fills version and stage */
     {"versions", lower_check_versions}, /* before anything is lowered */
+    /* clang's module forms: before entries, which strips hlsl.* */
+    {"linkage", lower_linkage},     /* unused helpers go, the rest internal */
+    {"fn-attrs", lower_fn_attrs},   /* string attributes DXIL does not know */
     {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
@@ -37,6 +40,7 @@ static const lower_pass lower_passes[] = {
     {"annotates", lower_place_annotates}, /* after cleanup: users are dx.op calls */
     {"lib-loads", lower_place_lib_loads}, /* after cleanup: the entry is final */
     {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
+    {"module-md", lower_module_md}, /* clang's metadata DXIL does not know */
     {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},
 };
