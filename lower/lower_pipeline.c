@@ -27,7 +27,9 @@ static const lower_pass lower_passes[] = {
     {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
+    {"implicit-binding", lower_implicit_binding}, /* registers for the unbound */
     {"resources", lower_resources}, /* handles before their users */
+    {"nonuniform", lower_nonuniform}, /* markers resources did not take */
     {"buffers", lower_buffers},
     {"sig-io", lower_sig_io},       /* load.input / store.output */
     {"ops", lower_ops},
