@@ -17,7 +17,13 @@
  * llvm.loop.mustprogress and others beside the unroll hint, so the node is
  * rebuilt with the unroll hint alone, or removed when it has none. The
  * raise's dxu.* attachments stay for the passes and the writer that read
- * them. */
+ * them.
+ *
+ * llvm.experimental.noalias.scope.decl calls, which clang's inliner puts
+ * where a helper with `noalias` parameters was inlined (-O0), declare a
+ * scope for those attachments; they take a metadata argument no LLVM 3.7
+ * intrinsic has, so they go too (the !noalias/!alias.scope attachments
+ * stay valid without them). */
 #include "lower_internal.h"
 
 #include "module/llvm_shim.h"
@@ -138,8 +144,28 @@ static void md_drop_attachments(lower_ctx *lc)
     free(drop);
 }
 
+static void md_drop_scope_decls(lower_ctx *lc)
+{
+    LLVMValueRef fn = LLVMGetFirstFunction(lc->mod);
+    while (fn) {
+        LLVMValueRef next = LLVMGetNextFunction(fn);
+        char base[64];
+        if (lower_intrinsic_base(fn, base, sizeof base) &&
+            !strcmp(base, "llvm.experimental.noalias.scope.decl")) {
+            LLVMValueRef *calls;
+            size_t n = lower_collect_calls(fn, &calls);
+            for (size_t i = 0; i < n; i++)
+                LLVMInstructionEraseFromParent(calls[i]);
+            free(calls);
+            LLVMDeleteFunction(fn);
+        }
+        fn = next;
+    }
+}
+
 int lower_module_md(lower_ctx *lc)
 {
+    md_drop_scope_decls(lc);
     md_drop_named(lc);
     md_drop_attachments(lc);
     return 0;

@@ -13,6 +13,10 @@
 /* Passes run in this order; each sees the previous one's result. */
 static const lower_pass lower_passes[] = {
     {"note-input", lower_note_input}, /* before any dx.op is made */
+    /* clang's -O0 allocas and handle globals, before anything reads a
+     * handle or a binding */
+    {"promote", lower_promote},
+    {"forward-handles", lower_forward_handles},
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
     {"resource-access", lower_resource_access},

@@ -8,6 +8,7 @@
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
@@ -16,6 +17,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Scalar.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -310,4 +312,25 @@ extern "C" LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBloc
         !dt->tree.isReachableFromEntry(y))
         return nullptr;
     return llvm::wrap(dt->tree.findNearestCommonDominator(x, y));
+}
+
+/* LLVM's SROA over every defined function: LLVM-C's pass builder
+ * (LLVMRunPasses) lives in libLLVMPasses, which links every pass LLVM has
+ * into each static tool; the legacy manager runs the one pass the
+ * lowering needs. clang's -O0 output keeps every local, handle and
+ * argument in an alloca (DXC's -Od runs the same promotion). */
+extern "C" int shim_sroa(LLVMModuleRef mod)
+{
+    if (!mod)
+        return 0;
+    llvm::Module *m = llvm::unwrap(mod);
+    llvm::legacy::FunctionPassManager fpm(m);
+    fpm.add(llvm::createSROAPass(/*PreserveCFG=*/true));
+    fpm.doInitialization();
+    bool changed = false;
+    for (llvm::Function &f : *m)
+        if (!f.isDeclaration())
+            changed |= fpm.run(f);
+    fpm.doFinalization();
+    return changed ? 1 : 0;
 }

@@ -76,6 +76,11 @@ int shim_domtree_dominates(shim_domtree *dt, LLVMBasicBlockRef a, LLVMBasicBlock
 LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBlockRef a,
                                       LLVMBasicBlockRef b);
 
+/* Runs LLVM's SROA (scalar replacement of aggregates, with the promotion
+ * of allocas to registers) on every defined function of mod, keeping the
+ * control flow. 1 when anything changed. */
+int shim_sroa(LLVMModuleRef mod);
+
 #ifdef __cplusplus
 }
 #endif
