@@ -6,13 +6,14 @@
  * makes it). DXIL has no memory of handle type, so each load of a handle
  * from such a global is replaced by the one value stored at that field
  * when the store dominates the load, as LLVM's DXILForwardHandleAccesses
- * does; the stores and the global then go. A field stored twice, or a
- * load the store does not dominate, stays: the leftover checks name it.
+ * does; the stores and the global then go. A load from a field stored
+ * twice, or one the store does not dominate, is an error naming it.
  * A cbuffer's handle global (hlsl.cbs) is the cbuffer-access pass's. */
 #include "lower_internal.h"
 
 #include "module/llvm_shim.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,9 +112,18 @@ static void fh_forward_load(lower_ctx *lc, LLVMValueRef g, LLVMValueRef access, 
         !fh_offset(lc, g, LLVMGetOperand(access, 0), &off))
         return;
     fh_field *f = fh_find(st->fields, &st->n, off, false);
-    if (!f || f->n_stores != 1 || LLVMTypeOf(LLVMGetOperand(f->store, 0)) != LLVMTypeOf(access) ||
-        !shim_dominates(f->store, access))
+    const char *why = !f || !f->n_stores ? "nothing stores a handle there"
+                      : f->n_stores > 1  ? "more than one handle is stored there"
+                      : LLVMTypeOf(LLVMGetOperand(f->store, 0)) != LLVMTypeOf(access)
+                          ? "the handle stored there has another type"
+                      : !shim_dominates(f->store, access) ? "the store does not come before the load"
+                                                          : NULL;
+    if (why) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "a resource handle loaded from memory cannot be lowered: %s", why);
+        lower_report(lc, DXIL_SEV_ERROR, access, msg);
         return;
+    }
     lower_replace(lc, access, LLVMGetOperand(f->store, 0));
 }
 

@@ -6,11 +6,12 @@
  * and DXC's validator refuses memcpy. LLVM's SROA (scalar replacement of
  * aggregates, which also promotes allocas to registers) turns them into
  * SSA values and per-field loads, as DXC's own -Od pipeline does before
- * it writes DXIL; at -O1 and above clang has run it already and it
- * changes nothing. clang marks -O0 functions `optnone`, which LLVM's
- * passes honour by skipping them; DXIL has no use for it (DXC's -Od
- * output has none), so it goes first. Modern input only: a raised DXC
- * module is DXC's. */
+ * it writes DXIL. It runs on the functions clang marked `optnone` (its
+ * -O0 output; at -O1 and above clang has run SROA itself), after the
+ * mark goes: DXIL has no use for it (DXC's -Od output has none), and
+ * LLVM's passes skip a function that has it. Other modern input (LLVM's
+ * tests, hand-written IR) is left as written. A raised DXC module is
+ * DXC's. */
 #include "lower_internal.h"
 
 #include "module/llvm_shim.h"
@@ -20,8 +21,11 @@ int lower_promote(lower_ctx *lc)
     if (!lower_is_modern(lc))
         return 0;
     unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
-    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        if (!LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone))
+            continue;
         LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
-    shim_sroa(lc->mod);
+        shim_sroa(fn);
+    }
     return 0;
 }

@@ -314,23 +314,20 @@ extern "C" LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBloc
     return llvm::wrap(dt->tree.findNearestCommonDominator(x, y));
 }
 
-/* LLVM's SROA over every defined function: LLVM-C's pass builder
- * (LLVMRunPasses) lives in libLLVMPasses, which links every pass LLVM has
- * into each static tool; the legacy manager runs the one pass the
- * lowering needs. clang's -O0 output keeps every local, handle and
- * argument in an alloca (DXC's -Od runs the same promotion). */
-extern "C" int shim_sroa(LLVMModuleRef mod)
+/* LLVM's SROA on one function: LLVM-C's pass builder (LLVMRunPasses)
+ * lives in libLLVMPasses, which links every pass LLVM has into each
+ * static tool; the legacy manager runs the one pass the lowering needs.
+ * clang's -O0 output keeps every local, handle and argument in an alloca
+ * (DXC's -Od runs the same promotion). */
+extern "C" int shim_sroa(LLVMValueRef fn)
 {
-    if (!mod)
+    llvm::Function *f = fn ? llvm::dyn_cast<llvm::Function>(llvm::unwrap(fn)) : nullptr;
+    if (!f || f->isDeclaration())
         return 0;
-    llvm::Module *m = llvm::unwrap(mod);
-    llvm::legacy::FunctionPassManager fpm(m);
+    llvm::legacy::FunctionPassManager fpm(f->getParent());
     fpm.add(llvm::createSROAPass(/*PreserveCFG=*/true));
     fpm.doInitialization();
-    bool changed = false;
-    for (llvm::Function &f : *m)
-        if (!f.isDeclaration())
-            changed |= fpm.run(f);
+    bool changed = fpm.run(*f);
     fpm.doFinalization();
     return changed ? 1 : 0;
 }

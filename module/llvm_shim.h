@@ -77,9 +77,10 @@ LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBlockRef a,
                                       LLVMBasicBlockRef b);
 
 /* Runs LLVM's SROA (scalar replacement of aggregates, with the promotion
- * of allocas to registers) on every defined function of mod, keeping the
- * control flow. 1 when anything changed. */
-int shim_sroa(LLVMModuleRef mod);
+ * of allocas to registers) on the defined function fn, keeping the
+ * control flow (an `optnone` function is skipped, as LLVM skips it). 1
+ * when anything changed. */
+int shim_sroa(LLVMValueRef fn);
 
 #ifdef __cplusplus
 }
