@@ -54,6 +54,13 @@ typedef struct lower_ctx {
     /* Fields of the cbuffer row being lowered: 4 for a min-precision row
      * of 16-bit values (one per 32-bit slot), else 0 (by width). */
     unsigned cbuf_lanes;
+    /* The signatures node built for each modern entry (lower_signature.c),
+     * for the entries pass to put in the entry's record. */
+#define LOWER_MAX_SIGS 16
+    struct {
+        LLVMValueRef fn, node;
+    } sigs[LOWER_MAX_SIGS];
+    unsigned n_sigs;
 } lower_ctx;
 
 /* Fills lc->side (lower_util.c). */
@@ -178,6 +185,9 @@ int lower_implicit_binding(lower_ctx *lc); /* lower_implicit_binding.c */
 int lower_nonuniform(lower_ctx *lc); /* lower_nonuniform.c */
 int lower_fn_attrs(lower_ctx *lc);  /* lower_fn_attrs.c */
 int lower_module_md(lower_ctx *lc); /* lower_module_md.c */
+int lower_signatures(lower_ctx *lc); /* lower_signature.c */
+/* The signatures node lower_signatures built for entry fn, or NULL. */
+LLVMValueRef lower_signature_of(const lower_ctx *lc, LLVMValueRef fn);
 /* Modern input (clang's, LLVM's): neither raised from DXIL (!dxu.order)
  * nor holding dx.op calls already (note-input). */
 bool lower_is_modern(const lower_ctx *lc);

@@ -35,6 +35,7 @@ static const lower_pass lower_passes[] = {
     {"resources", lower_resources}, /* handles before their users */
     {"nonuniform", lower_nonuniform}, /* markers resources did not take */
     {"buffers", lower_buffers},
+    {"signatures", lower_signatures}, /* clang's elements, before sig-io */
     {"sig-io", lower_sig_io},       /* load.input / store.output */
     {"ops", lower_ops},
     {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
