@@ -21,8 +21,9 @@
  * noperspective, other floats linear, integers constant, vertex inputs
  * and pixel outputs none); the usage mask of an input is the lanes read
  * (constant extractelements, else all), of an output all lanes. The
- * entries pass puts the signatures in the entry's record. Modern input
- * only: a raised module has DXC's record. */
+ * entries pass puts the signatures in the entry's record. Only entries
+ * whose calls are all clang's (4, 0, 0, 0) form: a raised module has
+ * DXC's record, and other modern input its own element IDs. */
 #include "lower_internal.h"
 
 #include "dxil-upgrade/dxil_abi.h"
@@ -278,13 +279,35 @@ static bool sig_stage(LLVMValueRef fn, char *buf, size_t size)
     return true;
 }
 
+/* clang 22's placeholder form: (4, 0, 0, 0, ...) on every call. Calls
+ * with their own element IDs, rows or columns (the raise's form, LLVM's
+ * tests) carry what they mean and get no signature from here. */
+static bool sig_is_clang_form(LLVMValueRef fn)
+{
+    static const char *const kinds[2] = {"llvm.dx.load.input", "llvm.dx.store.output"};
+    for (unsigned k = 0; k < 2; k++) {
+        LLVMValueRef calls[256];
+        size_t n = sig_calls(fn, kinds[k], calls, 256);
+        if (n > 256)
+            return false;
+        for (size_t i = 0; i < n; i++)
+            for (unsigned a = 0; a < 4; a++) {
+                uint64_t v;
+                if (!const_u64(LLVMGetOperand(calls[i], a), &v) || v != (a == 0 ? 4u : 0u))
+                    return false;
+            }
+    }
+    return true;
+}
+
 int lower_signatures(lower_ctx *lc)
 {
     if (!lower_is_modern(lc))
         return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char stage[32];
-        if (!sig_stage(fn, stage, sizeof stage) || lc->n_sigs == LOWER_MAX_SIGS)
+        if (!sig_stage(fn, stage, sizeof stage) || lc->n_sigs == LOWER_MAX_SIGS ||
+            !sig_is_clang_form(fn))
             continue;
         bool pixel = !strcmp(stage, "pixel");
         sig_set in = {0}, out = {0};
