@@ -17,6 +17,7 @@ static const lower_pass lower_passes[] = {
      * handle or a binding */
     {"promote", lower_promote},
     {"forward-handles", lower_forward_handles},
+    {"flatten-arrays", lower_flatten_arrays}, /* DXIL: one dimension */
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
     {"resource-access", lower_resource_access},
