@@ -218,6 +218,9 @@ static void fa_global(lower_ctx *lc, LLVMValueRef g)
         return;
     }
     fa_erase_dead_geps(g);
+    /* What uses g now are constant GEPs nothing uses (the accesses moved
+     * to ng); LLVM-C cannot destroy them, so they are pointed at ng. */
+    LLVMReplaceAllUsesWith(g, ng);
     size_t len = 0;
     const char *gname = LLVMGetValueName2(g, &len);
     char *name = strndup(gname, len);

@@ -3,12 +3,14 @@
 ; of nested arrays become flat, with each access at the element index its
 ; GEP chain adds up to (row * 8 + column; constant offsets folded); a
 ; constant initializer is flattened in order. A variable whose pointer
-; escapes is left nested.
+; escapes is left nested. A constant byte GEP under an instruction GEP
+; (clang -O1's row offset) folds into the index.
 ; RUN: %dxil-lower %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
 ; CHECK-DAG: @TA = addrspace(3) global [64 x float] zeroinitializer, align 4
 ; CHECK-DAG: @K = internal constant [6 x i32] [i32 1, i32 2, i32 3, i32 4, i32 5, i32 6], align 4
 ; CHECK-DAG: @Esc = internal global [2 x [2 x i32]] zeroinitializer
+@TB = addrspace(3) global [2 x [8 x i32]] zeroinitializer, align 4
 ; CHECK: %loc = alloca [6 x float], align 4
 ; CHECK: [[Y:%.*]] = call i32 @dx.op.threadId.i32(i32 93, i32 1)
 ; CHECK: [[X:%.*]] = call i32 @dx.op.threadId.i32(i32 93, i32 0)
@@ -21,6 +23,8 @@
 ; CHECK: getelementptr inbounds [6 x i32], ptr @K, i32 0, i32 [[KJ]]
 ; CHECK: [[LI:%.*]] = add i32 [[X]], 3
 ; CHECK: getelementptr inbounds [6 x float], ptr %loc, i32 0, i32 [[LI]]
+; CHECK: [[BI:%.*]] = add i32 [[X]], 8
+; CHECK: getelementptr inbounds [16 x i32], ptr addrspace(3) @TB, i32 0, i32 [[BI]]
 ; CHECK-NOT: x [3 x float]]
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"
 
@@ -44,6 +48,8 @@ define void @main() #0 {
   %l = load float, ptr %lp, align 4
   %s = fadd float %c, %l
   store float %s, ptr addrspace(3) %p, align 4
+  %b2 = getelementptr inbounds i32, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @TB, i32 32), i32 %x
+  store i32 7, ptr addrspace(3) %b2, align 4
   call void @llvm.memset.p0.i32(ptr @Esc, i8 0, i32 16, i1 false)
   ret void
 }
