@@ -10,7 +10,6 @@
 ; CHECK-DAG: @TA = addrspace(3) global [64 x float] zeroinitializer, align 4
 ; CHECK-DAG: @K = internal constant [6 x i32] [i32 1, i32 2, i32 3, i32 4, i32 5, i32 6], align 4
 ; CHECK-DAG: @Esc = internal global [2 x [2 x i32]] zeroinitializer
-@TB = addrspace(3) global [2 x [8 x i32]] zeroinitializer, align 4
 ; CHECK: %loc = alloca [6 x float], align 4
 ; CHECK: [[Y:%.*]] = call i32 @dx.op.threadId.i32(i32 93, i32 1)
 ; CHECK: [[X:%.*]] = call i32 @dx.op.threadId.i32(i32 93, i32 0)
@@ -31,6 +30,7 @@ target triple = "dxilv1.6-pc-shadermodel6.6-compute"
 @TA = addrspace(3) global [8 x [8 x float]] zeroinitializer, align 4
 @K = internal constant [2 x [3 x i32]] [[3 x i32] [i32 1, i32 2, i32 3], [3 x i32] [i32 4, i32 5, i32 6]], align 4
 @Esc = internal global [2 x [2 x i32]] zeroinitializer
+@TB = addrspace(3) global [2 x [8 x i32]] zeroinitializer, align 4
 
 define void @main() #0 {
   %loc = alloca [2 x [3 x float]], align 4
