@@ -18,6 +18,7 @@ static const lower_pass lower_passes[] = {
     {"promote", lower_promote},
     {"forward-handles", lower_forward_handles},
     {"flatten-arrays", lower_flatten_arrays}, /* DXIL: one dimension */
+    {"resource-copy", lower_resource_copy}, /* memcpy through getpointer */
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
     {"resource-access", lower_resource_access},
