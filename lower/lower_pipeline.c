@@ -19,6 +19,7 @@ static const lower_pass lower_passes[] = {
     {"forward-handles", lower_forward_handles},
     {"flatten-arrays", lower_flatten_arrays}, /* DXIL: one dimension */
     {"resource-copy", lower_resource_copy}, /* memcpy through getpointer */
+    {"wide-int", lower_wide_int},   /* SROA's i128 views of vectors */
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
     {"resource-access", lower_resource_access},
