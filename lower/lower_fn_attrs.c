@@ -7,7 +7,10 @@
  * function carrying any other. They are hints to LLVM's own optimizers, so
  * dropping them changes no result. Enum attributes are the bitcode
  * writer's business (it writes the ones LLVM 3.7 has). The hlsl.* entry
- * attributes are left to the entries pass, which reads them later. */
+ * attributes are left to the entries pass, which reads them later.
+ * Modern input only: a DXC library's functions carry LLVM's attributes
+ * ("disable-tail-calls", ...) that DXC wrote and accepts there, and a
+ * raised module goes back as DXC wrote it. */
 #include "lower_internal.h"
 
 #include <stdlib.h>
@@ -59,6 +62,8 @@ static void fn_attrs_strip_at(LLVMValueRef fn, LLVMAttributeIndex idx)
 
 int lower_fn_attrs(lower_ctx *lc)
 {
+    if (!lower_is_modern(lc))
+        return 0; /* DXC's libraries carry attributes DXC accepts there */
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMGetIntrinsicID(fn))
             continue;

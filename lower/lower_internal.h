@@ -183,6 +183,7 @@ int lower_promote(lower_ctx *lc);   /* lower_promote.c */
 int lower_flatten_arrays(lower_ctx *lc); /* lower_flatten_arrays.c */
 int lower_resource_copy(lower_ctx *lc); /* lower_resource_copy.c */
 int lower_wide_int(lower_ctx *lc);      /* lower_wide_int.c */
+int lower_unused_resources(lower_ctx *lc); /* lower_unused_resources.c */
 int lower_forward_handles(lower_ctx *lc); /* lower_forward_handles.c */
 int lower_implicit_binding(lower_ctx *lc); /* lower_implicit_binding.c */
 int lower_nonuniform(lower_ctx *lc); /* lower_nonuniform.c */

@@ -17,6 +17,7 @@ static const lower_pass lower_passes[] = {
      * handle or a binding */
     {"promote", lower_promote},
     {"forward-handles", lower_forward_handles},
+    {"unused-resources", lower_unused_resources}, /* handles nothing uses */
     {"flatten-arrays", lower_flatten_arrays}, /* DXIL: one dimension */
     {"resource-copy", lower_resource_copy}, /* memcpy through getpointer */
     {"wide-int", lower_wide_int},   /* SROA's i128 views of vectors */
