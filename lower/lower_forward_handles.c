@@ -6,8 +6,11 @@
  * makes it). DXIL has no memory of handle type, so each load of a handle
  * from such a global is replaced by the one value stored at that field
  * when the store dominates the load, as LLVM's DXILForwardHandleAccesses
- * does; the stores and the global then go. A load from a field stored
- * twice, or one the store does not dominate, is an error naming it.
+ * does; the stores and the global then go. A load in another function
+ * (a helper clang did not inline) gets the stored handlefrombinding call
+ * made again at its function's entry, when its arguments are constants.
+ * A load from a field stored twice, or one the store does not dominate,
+ * is an error naming it.
  * A cbuffer's handle global (hlsl.cbs) is the cbuffer-access pass's. */
 #include "lower_internal.h"
 
@@ -19,10 +22,15 @@
 
 #define FH_MAX_FIELDS 16
 
+#define FH_MAX_COPIES 8
+
 typedef struct fh_field {
     int64_t offset;
     LLVMValueRef store; /* NULL when stored twice */
     unsigned n_stores;
+    /* the binding call copied into other functions: (function, copy) */
+    LLVMValueRef copy_fn[FH_MAX_COPIES], copy[FH_MAX_COPIES];
+    unsigned n_copies;
 } fh_field;
 
 static bool fh_is_handle(LLVMTypeRef t)
@@ -104,6 +112,47 @@ static void fh_note_store(lower_ctx *lc, LLVMValueRef g, LLVMValueRef access, vo
     f->store = access;
 }
 
+static LLVMValueRef fh_fn_of(LLVMValueRef inst)
+{
+    return LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
+}
+
+/* The handle for a load in another function than the field's store: the
+ * stored handlefrombinding call, when its arguments are constants, made
+ * again at that function's entry (once), as the cbuffer-access pass does
+ * for a helper's cbuffer handle. NULL when it cannot be. */
+static LLVMValueRef fh_copy_into(lower_ctx *lc, fh_field *f, LLVMValueRef load)
+{
+    LLVMValueRef fn = fh_fn_of(load), call = LLVMGetOperand(f->store, 0);
+    for (unsigned i = 0; i < f->n_copies; i++)
+        if (f->copy_fn[i] == fn)
+            return f->copy[i];
+    char base[64];
+    LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+    if (!callee || !lower_intrinsic_base(callee, base, sizeof base) ||
+        (strcmp(base, "llvm.dx.resource.handlefrombinding") &&
+         strcmp(base, "llvm.dx.resource.handlefromimplicitbinding")) ||
+        f->n_copies == FH_MAX_COPIES)
+        return NULL;
+    unsigned n = (unsigned)LLVMGetNumArgOperands(call);
+    LLVMValueRef args[5];
+    for (unsigned i = 0; i < n && i < 5; i++)
+        if (!LLVMIsAConstant(args[i] = LLVMGetOperand(call, i)))
+            return NULL;
+    if (n != 5)
+        return NULL;
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+    LLVMValueRef first = LLVMGetFirstInstruction(entry);
+    if (first)
+        LLVMPositionBuilderBefore(lc->b, first);
+    else
+        LLVMPositionBuilderAtEnd(lc->b, entry);
+    LLVMValueRef copy = LLVMBuildCall2(lc->b, LLVMGlobalGetValueType(callee), callee, args, 5, "");
+    f->copy_fn[f->n_copies] = fn;
+    f->copy[f->n_copies++] = copy;
+    return copy;
+}
+
 static void fh_forward_load(lower_ctx *lc, LLVMValueRef g, LLVMValueRef access, void *arg)
 {
     fh_state *st = arg;
@@ -112,10 +161,14 @@ static void fh_forward_load(lower_ctx *lc, LLVMValueRef g, LLVMValueRef access, 
         !fh_offset(lc, g, LLVMGetOperand(access, 0), &off))
         return;
     fh_field *f = fh_find(st->fields, &st->n, off, false);
+    LLVMValueRef other = NULL;
+    if (f && f->n_stores == 1 && fh_fn_of(f->store) != fh_fn_of(access))
+        other = fh_copy_into(lc, f, access);
     const char *why = !f || !f->n_stores ? "nothing stores a handle there"
                       : f->n_stores > 1  ? "more than one handle is stored there"
                       : LLVMTypeOf(LLVMGetOperand(f->store, 0)) != LLVMTypeOf(access)
                           ? "the handle stored there has another type"
+                      : other ? NULL
                       : !shim_dominates(f->store, access) ? "the store does not come before the load"
                                                           : NULL;
     if (why) {
@@ -124,7 +177,7 @@ static void fh_forward_load(lower_ctx *lc, LLVMValueRef g, LLVMValueRef access, 
         lower_report(lc, DXIL_SEV_ERROR, access, msg);
         return;
     }
-    lower_replace(lc, access, LLVMGetOperand(f->store, 0));
+    lower_replace(lc, access, other ? other : LLVMGetOperand(f->store, 0));
 }
 
 typedef struct fh_stores {
