@@ -7,7 +7,7 @@
  * LLVM's scalarizer makes: per lane, the lane's extractelement of each
  * vector operand (i64 index, once per distinct operand) and then the
  * call; afterwards an insertelement chain from poison. */
-#include "lower_internal.h"
+#include "lower_legal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,8 +75,9 @@ static bool scal_name(const char *name, unsigned n, char *out, size_t size)
 }
 
 /* The scalar declaration of vector intrinsic fn (LLVM gives it the
- * intrinsic's attributes when it is created). */
-static LLVMValueRef scal_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
+ * intrinsic's attributes when it is created); shared with the data
+ * scalarization (lower_legal.h). */
+LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
 {
     char name[256];
     size_t len = 0;
@@ -171,7 +172,7 @@ static void scal_fn(lower_ctx *lc, LLVMValueRef fn, const char *base)
                             : NULL;
         if (!scal_wanted(lc, ref ? ref->op : NULL, t) || !scal_shape_ok(calls[i], scal_width(t)))
             continue;
-        LLVMValueRef sfn = scal_decl(lc, fn, scal_width(t));
+        LLVMValueRef sfn = lower_scalar_intrinsic_decl(lc, fn, scal_width(t));
         if (sfn)
             scal_split(lc, calls[i], sfn, scal_width(t));
     }
