@@ -1,6 +1,7 @@
 /* lower_pipeline.c - runs the lowering passes in order, and writes a
  * lowered module with DXC's own datalayout spelling. */
 #include "lower_internal.h"
+#include "lower_legal.h"
 #include "lower_writer.h"
 
 #include "bitcode/datalayout.h"
@@ -35,6 +36,9 @@ static const lower_pass lower_passes[] = {
     {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
+    /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
+     * after check-types, which names the calls as the input wrote them */
+    {"legal-scalarize", lower_legal_scalarize}, /* vector values before SM 6.9 */
     {"implicit-binding", lower_implicit_binding}, /* registers for the unbound */
     {"resources", lower_resources}, /* handles before their users */
     {"nonuniform", lower_nonuniform}, /* markers resources did not take */
@@ -42,6 +46,8 @@ static const lower_pass lower_passes[] = {
     {"signatures", lower_signatures}, /* clang's elements, before sig-io */
     {"sig-io", lower_sig_io},       /* load.input / store.output */
     {"ops", lower_ops},
+    /* lanes the scalarization read of llvm.dx.* vectors, now dx.op values */
+    {"legal-fold", lower_legal_fold},
     {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
     {"entries", lower_entries},     /* after resources: entries list them */
     {"instr-md", lower_instr_md},

@@ -9,7 +9,7 @@
  * call; afterwards an insertelement chain from poison. An op with no
  * overloads at all whose operands are scalars (LegacyF16ToF32) is split
  * the same way when called on vectors. */
-#include "lower_internal.h"
+#include "lower_legal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,8 +77,9 @@ static bool scal_name(const char *name, unsigned n, char *out, size_t size)
 }
 
 /* The scalar declaration of vector intrinsic fn (LLVM gives it the
- * intrinsic's attributes when it is created). */
-static LLVMValueRef scal_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
+ * intrinsic's attributes when it is created); shared with the data
+ * scalarization (lower_legal.h). */
+LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
 {
     char name[256];
     size_t len = 0;
@@ -196,7 +197,7 @@ static void scal_fn(lower_ctx *lc, LLVMValueRef fn, const char *base)
             lanes = scal_width(t);
         else if (table && !t)
             lanes = scal_fixed_width(ref->op, calls[i]);
-        LLVMValueRef sfn = lanes ? scal_decl(lc, fn, lanes) : NULL;
+        LLVMValueRef sfn = lanes ? lower_scalar_intrinsic_decl(lc, fn, lanes) : NULL;
         if (sfn)
             scal_split(lc, calls[i], sfn, lanes);
     }
