@@ -5,11 +5,14 @@
  * one: Decl.UsedInternal), so a definition nothing calls that is neither
  * an entry ("hlsl.shader") nor exported ("hlsl.export", a library's
  * external function) is deleted, repeatedly, as a chain of helpers dies
- * from the top. A helper still called (clang's `noinline`) stays, internal
- * with default visibility, as DXC writes its library functions; entries
- * and exports keep their external linkage. Runs before the entries pass,
+ * from the top. In a shader that is not a library, a helper still called
+ * (clang's `noinline`) is inlined into the entry first, as DXC does; in a
+ * library it stays, internal with default visibility, as DXC writes its
+ * library functions. Entries and exports keep their external linkage. Runs before the entries pass,
  * which removes the hlsl.* attributes it reads. */
 #include "lower_internal.h"
+
+#include "module/llvm_shim.h"
 
 #include <string.h>
 
@@ -36,10 +39,41 @@ static bool link_is_helper(LLVMValueRef fn)
            l == LLVMPrivateLinkage || l == LLVMLinkOnceODRLinkage || l == LLVMLinkOnceAnyLinkage;
 }
 
+/* Inlines every call of a helper definition in fn's body; repeated by
+ * the caller until nothing is left to inline (helpers calling helpers). */
+static bool link_inline_calls(LLVMValueRef fn)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+            if (callee && LLVMIsAFunction(callee) && link_is_helper(callee) && callee != fn &&
+                shim_inline_call(i))
+                return true; /* the block list changed: start again */
+        }
+    return false;
+}
+
+/* DXC inlines every function into the entry of a shader that is not a
+ * library; its validator takes an internal function with scalar
+ * parameters, but not one with vector or struct ones (before SM 6.9), nor
+ * a resource passed to it. clang leaves a `noinline` helper called: it is
+ * inlined here, so the entry is the one function, as DXC writes it. */
+static void link_inline_all(lower_ctx *lc)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || !link_is_root(fn))
+            continue;
+        for (unsigned guard = 0; guard < 4096 && link_inline_calls(fn); guard++)
+            ;
+    }
+}
+
 int lower_linkage(lower_ctx *lc)
 {
     if (!lower_is_modern(lc))
         return 0; /* DXC's functions are as DXC wrote them */
+    if (strcmp(lc->sm_kind, "lib"))
+        link_inline_all(lc);
     bool changed = true;
     while (changed) {
         changed = false;

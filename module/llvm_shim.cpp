@@ -18,6 +18,7 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Scalar.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -330,4 +331,21 @@ extern "C" int shim_sroa(LLVMValueRef fn)
     bool changed = fpm.run(*f);
     fpm.doFinalization();
     return changed ? 1 : 0;
+}
+
+/* LLVM's inliner on one call site (llvm::InlineFunction; LLVM-C has no
+ * inliner but through the pass builder). Lifetime markers are not added:
+ * DXIL has no use for them. */
+extern "C" int shim_inline_call(LLVMValueRef call)
+{
+    auto *cb = call ? llvm::dyn_cast<llvm::CallBase>(llvm::unwrap(call)) : nullptr;
+    llvm::Function *callee = cb ? cb->getCalledFunction() : nullptr;
+    if (!callee || callee->isDeclaration())
+        return 0;
+    llvm::InlineFunctionInfo ifi;
+    return llvm::InlineFunction(*cb, ifi, /*MergeAttributes=*/false, /*CalleeAAR=*/nullptr,
+                                /*InsertLifetime=*/false)
+                   .isSuccess()
+               ? 1
+               : 0;
 }

@@ -82,6 +82,10 @@ LLVMBasicBlockRef shim_domtree_common(shim_domtree *dt, LLVMBasicBlockRef a,
  * when anything changed. */
 int shim_sroa(LLVMValueRef fn);
 
+/* Inlines the call (a direct call of a defined function) in place; the
+ * call is gone on success. 1 when inlined, 0 when LLVM would not. */
+int shim_inline_call(LLVMValueRef call);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,8 @@
 ; forward-handles: clang 22 keeps a global resource's handle in an internal
 ; global of the HLSL class; the handle stored into a field dominates its
-; loads, which become the stored value; the global and its stores go. A
-; helper clang did not inline gets the binding call again at its entry. A
+; loads, which become the stored value; the global and its stores go. In a
+; library (a shader inlines its helpers) a helper clang did not inline
+; gets the binding call again at its entry. A
 ; load from a field stored twice is an error naming it.
 ; RUN: %dxil-lower %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
@@ -18,7 +19,7 @@
 ; CHECK: [[A2:%.*]] = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle [[H2]]
 ; CHECK: call void @dx.op.bufferStore.f32(i32 69, %dx.types.Handle [[A2]], i32 %i,
 ; TWICE: error: @main: `%hh = load target("dx.TypedBuffer", float, 1, 0, 0), ptr @_ZL1B, align 4`: a resource handle loaded from memory cannot be lowered: more than one handle is stored there [DXIL6000]
-target triple = "dxilv1.6-pc-shadermodel6.6-compute"
+target triple = "dxilv1.6-pc-shadermodel6.6-library"
 
 %"class.hlsl::RWBuffer" = type { target("dx.TypedBuffer", float, 1, 0, 0) }
 

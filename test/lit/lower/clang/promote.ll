@@ -1,8 +1,8 @@
 ; promote: clang 22's -O0 output (functions marked optnone) keeps locals,
 ; binding arguments and handles in allocas; LLVM's SROA makes them values,
 ; so the binding is constant and the handle's class alloca goes. optnone
-; goes too. A function without optnone is left as written (@keep's
-; alloca stays).
+; goes too. In a library (a shader inlines its helpers), a function without
+; optnone is left as written (@keep's alloca stays).
 ; RUN: %dxil-lower %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %dxil-upgrade --check %t.ll
@@ -13,7 +13,7 @@
 ; CHECK-LABEL: define internal void @keep(
 ; CHECK: alloca i32
 ; CHECK-NOT: optnone
-target triple = "dxilv1.6-pc-shadermodel6.6-compute"
+target triple = "dxilv1.6-pc-shadermodel6.6-library"
 
 %"class.hlsl::RWBuffer" = type { target("dx.TypedBuffer", float, 1, 0, 0) }
 
