@@ -1,8 +1,8 @@
 /* lower_entry.c - entry points, the inverse of raise_entry.c. A raised
  * module gets !dx.entryPoints back verbatim from !dxu.entryPoints; modern
  * input gets records built from "hlsl.shader" / "hlsl.numthreads" /
- * "hlsl.wavesize" as LLVM's DXILTranslateMetadata does (signatures null,
- * tags 4, 8, 11/23 and the resource list). The hlsl.* attributes go either
+ * "hlsl.wavesize" as LLVM's DXILTranslateMetadata does (tags 4, 8, 11/23
+ * and the resource list), with the signatures lower_signature.c built. The hlsl.* attributes go either
  * way: DXIL has none (DXILPrepare strips them too). */
 #include "lower_internal.h"
 
@@ -89,8 +89,9 @@ static void entry_build(lower_ctx *lc)
         size_t len = 0;
         const char *name = LLVMGetValueName2(fn, &len);
         int kind = shader_kind_from_env(stage, strlen(stage));
-        LLVMValueRef f[5] = {fn, LLVMMDStringInContext(lc->ctx, name, (unsigned)len), NULL,
-                             lib ? NULL : res, entry_props(lc, fn, kind, lib)};
+        LLVMValueRef f[5] = {fn, LLVMMDStringInContext(lc->ctx, name, (unsigned)len),
+                             lower_signature_of(lc, fn), lib ? NULL : res,
+                             entry_props(lc, fn, kind, lib)};
         entry_add(lc, f);
     }
 }

@@ -1,64 +1,63 @@
-/* lower_expand.c - intrinsics that LLVM's DirectX backend expands into
- * other intrinsics before its op lowering (DXILIntrinsicExpansion),
- * expanded the same way so that the spec's maps lower the result:
- *   llvm.dx.fdot(<N x T> a, <N x T> b), N = 2..4, T = half or float
- *     -> llvm.dx.dotN(a0, .., aN-1, b0, .., bN-1)   (dot2/dot3/dot4)
- * The spec maps llvm.dx.dot2/3/4 to ops 54/55/56; a <map> names one
- * intrinsic argument per dx.op operand and has no way to say "lane k of
- * argument j", hence this pass rather than a map for fdot. The call keeps
- * the fast-math flags of the fdot it replaces, so !dx.precise follows the
- * source. Other forms (double, other lane counts) stay: the leftover
- * check reports them. */
-#include "lower_internal.h"
+/* lower_expand.c - intrinsics DXIL has no op for, expanded before the op
+ * lowering into instructions and intrinsics the spec's maps lower, as
+ * LLVM's DXILIntrinsicExpansion does (the expanders: lower_expand_vector.c
+ * and lower_expand_math.c, described there). Runs before scalarize and the
+ * type checks, so the intrinsics it makes are split and checked like the
+ * source's own. A form an expander does not take (a cross of 4 lanes, a
+ * lerp of integers) stays, and the leftover check names it. */
+#include "lower_expand.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The dotN intrinsic for a float or half vector of N lanes, or NULL. */
-static const char *exp_dot_name(LLVMTypeRef t)
-{
-    static const char *const dots[5] = {[2] = "llvm.dx.dot2", [3] = "llvm.dx.dot3",
-                                        [4] = "llvm.dx.dot4"};
-    if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || LLVMGetVectorSize(t) > 4)
-        return NULL;
-    LLVMTypeKind k = LLVMGetTypeKind(LLVMGetElementType(t));
-    return k == LLVMHalfTypeKind || k == LLVMFloatTypeKind ? dots[LLVMGetVectorSize(t)] : NULL;
-}
+static const struct {
+    const char *name;
+    exp_fn fn;
+} exp_table[] = {
+    {"llvm.dx.fdot", exp_fdot},           {"llvm.dx.sdot", exp_sdot},
+    {"llvm.dx.udot", exp_udot},           {"llvm.dx.cross", exp_cross},
+    {"llvm.dx.normalize", exp_normalize}, {"llvm.dx.any", exp_any},
+    {"llvm.dx.all", exp_all},             {"llvm.dx.uclamp", exp_uclamp},
+    {"llvm.dx.sclamp", exp_sclamp},       {"llvm.dx.nclamp", exp_nclamp},
+    {"llvm.dx.lerp", exp_lerp},           {"llvm.dx.step", exp_step},
+    {"llvm.dx.sign", exp_sign},           {"llvm.dx.degrees", exp_degrees},
+    {"llvm.dx.radians", exp_radians},
+};
 
-/* Lanes of a, then lanes of b, as LLVM's expansion extracts them. */
-static bool exp_fdot(lower_ctx *lc, LLVMValueRef call)
+static exp_fn exp_lookup(LLVMValueRef fn)
 {
-    LLVMValueRef ab[2] = {LLVMGetOperand(call, 0), LLVMGetOperand(call, 1)}, lanes[8];
-    LLVMTypeRef t = LLVMTypeOf(ab[0]);
-    const char *dot = exp_dot_name(t);
-    if (!dot)
-        return false;
-    unsigned n = LLVMGetVectorSize(t);
-    LLVMPositionBuilderBefore(lc->b, call);
-    for (unsigned k = 0; k < 2 * n; k++)
-        lanes[k] = LLVMBuildExtractElement(lc->b, ab[k / n], lower_i32(lc, k % n), "");
-    LLVMTypeRef elt = LLVMGetElementType(t);
-    LLVMValueRef r = lower_intrinsic_call(lc, dot, &elt, 1, lanes, 2 * n);
-    if (!r)
-        return false;
-    if (LLVMCanValueUseFastMathFlags(call) && LLVMCanValueUseFastMathFlags(r))
-        LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(call));
-    lower_replace_named(lc, call, r);
-    return true;
+    char base[64];
+    if (!lower_intrinsic_base(fn, base, sizeof base))
+        return NULL;
+    for (size_t i = 0; i < sizeof exp_table / sizeof exp_table[0]; i++)
+        if (!strcmp(base, exp_table[i].name))
+            return exp_table[i].fn;
+    return NULL;
 }
 
 int lower_expand(lower_ctx *lc)
 {
-    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
-        char base[64];
-        if (!lower_intrinsic_base(fn, base, sizeof base) || strcmp(base, "llvm.dx.fdot"))
-            continue;
+    /* Expanders declare intrinsics while this walks the function list:
+     * the declarations to expand are collected first. */
+    size_t n_fns = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        n_fns += exp_lookup(fn) != NULL;
+    LLVMValueRef *fns = n_fns ? malloc(n_fns * sizeof *fns) : NULL;
+    size_t k = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fns && fn; fn = LLVMGetNextFunction(fn))
+        if (exp_lookup(fn))
+            fns[k++] = fn;
+    for (size_t f = 0; f < k; f++) {
+        exp_fn expand = exp_lookup(fns[f]);
         LLVMValueRef *calls;
-        size_t n = lower_collect_calls(fn, &calls);
-        for (size_t i = 0; i < n; i++)
-            lc->n_lowered += exp_fdot(lc, calls[i]);
+        size_t n = lower_collect_calls(fns[f], &calls);
+        for (size_t i = 0; i < n; i++) {
+            LLVMPositionBuilderBefore(lc->b, calls[i]);
+            lc->n_lowered += expand(lc, calls[i]);
+        }
         free(calls);
     }
+    free(fns);
     lower_erase_dead(lc);
     return 0;
 }

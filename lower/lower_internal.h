@@ -54,6 +54,13 @@ typedef struct lower_ctx {
     /* Fields of the cbuffer row being lowered: 4 for a min-precision row
      * of 16-bit values (one per 32-bit slot), else 0 (by width). */
     unsigned cbuf_lanes;
+    /* The signatures node built for each modern entry (lower_signature.c),
+     * for the entries pass to put in the entry's record. */
+#define LOWER_MAX_SIGS 16
+    struct {
+        LLVMValueRef fn, node;
+    } sigs[LOWER_MAX_SIGS];
+    unsigned n_sigs;
 } lower_ctx;
 
 /* Fills lc->side (lower_util.c). */
@@ -171,5 +178,22 @@ int lower_note_input(lower_ctx *lc);  /* lower_call_attrs.c */
  * as they were, so check-ops leaves them to --check. */
 bool lower_is_input_call(const lower_ctx *lc, LLVMValueRef call);
 int lower_call_attrs(lower_ctx *lc);
+int lower_linkage(lower_ctx *lc);   /* lower_linkage.c */
+int lower_promote(lower_ctx *lc);   /* lower_promote.c */
+int lower_flatten_arrays(lower_ctx *lc); /* lower_flatten_arrays.c */
+int lower_resource_copy(lower_ctx *lc); /* lower_resource_copy.c */
+int lower_wide_int(lower_ctx *lc);      /* lower_wide_int.c */
+int lower_unused_resources(lower_ctx *lc); /* lower_unused_resources.c */
+int lower_forward_handles(lower_ctx *lc); /* lower_forward_handles.c */
+int lower_implicit_binding(lower_ctx *lc); /* lower_implicit_binding.c */
+int lower_nonuniform(lower_ctx *lc); /* lower_nonuniform.c */
+int lower_fn_attrs(lower_ctx *lc);  /* lower_fn_attrs.c */
+int lower_module_md(lower_ctx *lc); /* lower_module_md.c */
+int lower_signatures(lower_ctx *lc); /* lower_signature.c */
+/* The signatures node lower_signatures built for entry fn, or NULL. */
+LLVMValueRef lower_signature_of(const lower_ctx *lc, LLVMValueRef fn);
+/* Modern input (clang's, LLVM's): neither raised from DXIL (!dxu.order)
+ * nor holding dx.op calls already (note-input). */
+bool lower_is_modern(const lower_ctx *lc);
 
 #endif

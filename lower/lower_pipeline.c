@@ -1,6 +1,7 @@
 /* lower_pipeline.c - runs the lowering passes in order, and writes a
  * lowered module with DXC's own datalayout spelling. */
 #include "lower_internal.h"
+#include "lower_legal.h"
 #include "lower_writer.h"
 
 #include "bitcode/datalayout.h"
@@ -13,6 +14,14 @@
 /* Passes run in this order; each sees the previous one's result. */
 static const lower_pass lower_passes[] = {
     {"note-input", lower_note_input}, /* before any dx.op is made */
+    /* clang's -O0 allocas and handle globals, before anything reads a
+     * handle or a binding */
+    {"promote", lower_promote},
+    {"forward-handles", lower_forward_handles},
+    {"unused-resources", lower_unused_resources}, /* handles nothing uses */
+    {"flatten-arrays", lower_flatten_arrays}, /* DXIL: one dimension */
+    {"resource-copy", lower_resource_copy}, /* memcpy through getpointer */
+    {"wide-int", lower_wide_int},   /* SROA's i128 views of vectors */
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
     {"resource-access", lower_resource_access},
@@ -21,13 +30,24 @@ static const lower_pass lower_passes[] = {
     {"cbuffer-access", lower_cbuffer_access},
     {"identity", lower_identity},   /* fills version and stage */
     {"versions", lower_check_versions}, /* before anything is lowered */
+    /* clang's module forms: before entries, which strips hlsl.* */
+    {"linkage", lower_linkage},     /* unused helpers go, the rest internal */
+    {"fn-attrs", lower_fn_attrs},   /* string attributes DXIL does not know */
     {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
+    /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
+     * after check-types, which names the calls as the input wrote them */
+    {"legal-scalarize", lower_legal_scalarize}, /* vector values before SM 6.9 */
+    {"implicit-binding", lower_implicit_binding}, /* registers for the unbound */
     {"resources", lower_resources}, /* handles before their users */
+    {"nonuniform", lower_nonuniform}, /* markers resources did not take */
     {"buffers", lower_buffers},
+    {"signatures", lower_signatures}, /* clang's elements, before sig-io */
     {"sig-io", lower_sig_io},       /* load.input / store.output */
     {"ops", lower_ops},
+    /* lanes the scalarization read of llvm.dx.* vectors, now dx.op values */
+    {"legal-fold", lower_legal_fold},
     {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
     {"entries", lower_entries},     /* after resources: entries list them */
     {"instr-md", lower_instr_md},
@@ -37,6 +57,7 @@ static const lower_pass lower_passes[] = {
     {"annotates", lower_place_annotates}, /* after cleanup: users are dx.op calls */
     {"lib-loads", lower_place_lib_loads}, /* after cleanup: the entry is final */
     {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
+    {"module-md", lower_module_md}, /* clang's metadata DXIL does not know */
     {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},
 };

@@ -6,8 +6,10 @@
  * the target allows them (DXIL 1.9 native vectors). The shape is the one
  * LLVM's scalarizer makes: per lane, the lane's extractelement of each
  * vector operand (i64 index, once per distinct operand) and then the
- * call; afterwards an insertelement chain from poison. */
-#include "lower_internal.h"
+ * call; afterwards an insertelement chain from poison. An op with no
+ * overloads at all whose operands are scalars (LegacyF16ToF32) is split
+ * the same way when called on vectors. */
+#include "lower_legal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,8 +77,9 @@ static bool scal_name(const char *name, unsigned n, char *out, size_t size)
 }
 
 /* The scalar declaration of vector intrinsic fn (LLVM gives it the
- * intrinsic's attributes when it is created). */
-static LLVMValueRef scal_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
+ * intrinsic's attributes when it is created); shared with the data
+ * scalarization (lower_legal.h). */
+LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
 {
     char name[256];
     size_t len = 0;
@@ -160,20 +163,43 @@ static void scal_split(lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, unsig
     lower_replace(lc, call, acc);
 }
 
+static bool scal_plain_code(unsigned code)
+{
+    return code >= DXIL_TY_I1 && code <= DXIL_TY_U32;
+}
+
+/* An op without overloads whose result and operands are all scalars
+ * (LegacyF16ToF32: u32 -> f) called on vectors, as clang writes
+ * f16tof32(uint4): the call's lane count, or 0. */
+static unsigned scal_fixed_width(const dxil_op_info *op, LLVMValueRef call)
+{
+    if (!op || (op->result.type != DXIL_TY_VOID && !scal_plain_code(op->result.type)))
+        return 0;
+    for (unsigned i = 1; i < op->n_params; i++)
+        if (!scal_plain_code(op->params[i].type))
+            return 0;
+    unsigned n = scal_width(LLVMTypeOf(call));
+    for (unsigned i = 0; !n && i < (unsigned)LLVMGetNumArgOperands(call); i++)
+        n = scal_width(LLVMTypeOf(LLVMGetOperand(call, i)));
+    return n && scal_shape_ok(call, n) ? n : 0;
+}
+
 static void scal_fn(lower_ctx *lc, LLVMValueRef fn, const char *base)
 {
     LLVMValueRef *calls;
     size_t n = lower_collect_calls(fn, &calls);
     for (size_t i = 0; i < n; i++) {
         const dxil_intrinsic_ref *ref = lower_ops_select(lc, calls[i], base);
-        LLVMTypeRef t = ref && ref->map->custom == DXIL_MAP_TABLE
-                            ? lower_ops_overload(ref->op, ref->map, calls[i])
-                            : NULL;
-        if (!scal_wanted(lc, ref ? ref->op : NULL, t) || !scal_shape_ok(calls[i], scal_width(t)))
-            continue;
-        LLVMValueRef sfn = scal_decl(lc, fn, scal_width(t));
+        bool table = ref && ref->map->custom == DXIL_MAP_TABLE;
+        LLVMTypeRef t = table ? lower_ops_overload(ref->op, ref->map, calls[i]) : NULL;
+        unsigned lanes = 0;
+        if (scal_wanted(lc, ref ? ref->op : NULL, t) && scal_shape_ok(calls[i], scal_width(t)))
+            lanes = scal_width(t);
+        else if (table && !t)
+            lanes = scal_fixed_width(ref->op, calls[i]);
+        LLVMValueRef sfn = lanes ? lower_scalar_intrinsic_decl(lc, fn, lanes) : NULL;
         if (sfn)
-            scal_split(lc, calls[i], sfn, scal_width(t));
+            scal_split(lc, calls[i], sfn, lanes);
     }
     free(calls);
 }

@@ -174,3 +174,9 @@ void lower_side_kinds_init(lower_ctx *lc)
         if (!shim_md_kind_find(lc->ctx, kinds[i].name, kinds[i].id))
             *kinds[i].id = 0;
 }
+
+bool lower_is_modern(const lower_ctx *lc)
+{
+    return !lc->dxop_input &&
+           !LLVMGetNamedMetadata(lc->mod, DXU_MD_ORDER, strlen(DXU_MD_ORDER));
+}

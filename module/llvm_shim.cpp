@@ -9,6 +9,7 @@
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
@@ -18,6 +19,8 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Scalar.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -368,4 +371,39 @@ extern "C" char *shim_datalayout_bitcode_error(LLVMModuleRef mod)
                                 m.getTargetTriple().str() + "' it upgrades the datalayout to '" +
                                 upgraded + "', which it rejects (" + why + ")",
                             true);
+}
+
+/* LLVM's SROA on one function: LLVM-C's pass builder (LLVMRunPasses)
+ * lives in libLLVMPasses, which links every pass LLVM has into each
+ * static tool; the legacy manager runs the one pass the lowering needs.
+ * clang's -O0 output keeps every local, handle and argument in an alloca
+ * (DXC's -Od runs the same promotion). */
+extern "C" int shim_sroa(LLVMValueRef fn)
+{
+    llvm::Function *f = fn ? llvm::dyn_cast<llvm::Function>(llvm::unwrap(fn)) : nullptr;
+    if (!f || f->isDeclaration())
+        return 0;
+    llvm::legacy::FunctionPassManager fpm(f->getParent());
+    fpm.add(llvm::createSROAPass(/*PreserveCFG=*/true));
+    fpm.doInitialization();
+    bool changed = fpm.run(*f);
+    fpm.doFinalization();
+    return changed ? 1 : 0;
+}
+
+/* LLVM's inliner on one call site (llvm::InlineFunction; LLVM-C has no
+ * inliner but through the pass builder). Lifetime markers are not added:
+ * DXIL has no use for them. */
+extern "C" int shim_inline_call(LLVMValueRef call)
+{
+    auto *cb = call ? llvm::dyn_cast<llvm::CallBase>(llvm::unwrap(call)) : nullptr;
+    llvm::Function *callee = cb ? cb->getCalledFunction() : nullptr;
+    if (!callee || callee->isDeclaration())
+        return 0;
+    llvm::InlineFunctionInfo ifi;
+    return llvm::InlineFunction(*cb, ifi, /*MergeAttributes=*/false, /*CalleeAAR=*/nullptr,
+                                /*InsertLifetime=*/false)
+                   .isSuccess()
+               ? 1
+               : 0;
 }

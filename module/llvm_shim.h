@@ -91,6 +91,16 @@ char *shim_printer_print(shim_printer *p, LLVMValueRef inst);
  * else a malloc'd message naming the upgraded layout and LLVM's error. */
 char *shim_datalayout_bitcode_error(LLVMModuleRef mod);
 
+/* Runs LLVM's SROA (scalar replacement of aggregates, with the promotion
+ * of allocas to registers) on the defined function fn, keeping the
+ * control flow (an `optnone` function is skipped, as LLVM skips it). 1
+ * when anything changed. */
+int shim_sroa(LLVMValueRef fn);
+
+/* Inlines the call (a direct call of a defined function) in place; the
+ * call is gone on success. 1 when inlined, 0 when LLVM would not. */
+int shim_inline_call(LLVMValueRef call);
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,28 +78,27 @@ entry:
   store target("dx.CBuffer", %__cblayout_Small) %s.h, ptr @Small.cb, align 4
   %i = call i32 @llvm.dx.thread.id(i32 0)
 
-; A vector: row 0, four elements, rebuilt with insertelement.
+; A vector: row 0, four elements (put together with insertelement, which
+; the data scalarization takes apart again: no vectors before SM 6.9).
 ; CHECK: %[[R0:[0-9]+]] = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[P]], i32 0)
 ; CHECK-NEXT: %[[S0:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R0]], 0
-; CHECK-NEXT: %[[V0:[0-9]+]] = insertelement <4 x float> poison, float %[[S0]], i32 0
-; CHECK: %[[S3:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R0]], 3
-; CHECK-NEXT: %scale = insertelement <4 x float> %{{[0-9]+}}, float %[[S3]], i32 3
+; CHECK-NEXT: %[[S1:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R0]], 1
+; CHECK-NEXT: %[[S2:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R0]], 2
+; CHECK-NEXT: %[[S3:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R0]], 3
   %scale = load <4 x float>, ptr addrspace(2) @Scale, align 16
 
 ; float3 then float in one row: elements 0-2, then element 3.
 ; CHECK: %[[R1:[0-9]+]] = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[P]], i32 1)
 ; CHECK-NEXT: %[[D0:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R1]], 0
 ; CHECK: %[[D2:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R1]], 2
-; CHECK-NEXT: %dir = insertelement <3 x float> %{{[0-9]+}}, float %[[D2]], i32 2
 ; CHECK-NEXT: %[[R1W:[0-9]+]] = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[P]], i32 1)
 ; CHECK-NEXT: extractvalue %dx.types.CBufRet.f32 %[[R1W]], 3
   %dir = load <3 x float>, ptr addrspace(2) @Dir, align 16
   %w = load float, ptr addrspace(2) @W, align 4
 
-; <1 x float>: the element put back in a vector.
+; <1 x float>: the element (its one lane).
 ; CHECK-NEXT: %[[R1V:[0-9]+]] = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[P]], i32 1)
 ; CHECK-NEXT: %[[WE:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R1V]], 3
-; CHECK-NEXT: %w1 = insertelement <1 x float> poison, float %[[WE]], i32 0
   %w1 = load <1 x float>, ptr addrspace(2) @W, align 4
 
 ; Arr[1] through an i8 GEP (16 bytes on: row 3), Arr[2] through the
@@ -119,9 +118,7 @@ entry:
 ; Struct fields: s.b (row 5, elements 2-3), s.c (row 6, element 0).
 ; CHECK-NEXT: %[[R5:[0-9]+]] = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[P]], i32 5)
 ; CHECK-NEXT: %[[B0:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R5]], 2
-; CHECK-NEXT: insertelement <2 x float> poison, float %[[B0]], i32 0
 ; CHECK-NEXT: %[[B1:[0-9]+]] = extractvalue %dx.types.CBufRet.f32 %[[R5]], 3
-; CHECK-NEXT: %sb = insertelement <2 x float> %{{[0-9]+}}, float %[[B1]], i32 1
 ; CHECK-NEXT: %[[R6:[0-9]+]] = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[P]], i32 6)
 ; CHECK-NEXT: extractvalue %dx.types.CBufRet.f32 %[[R6]], 0
   %psb = getelementptr inbounds %S, ptr addrspace(2) @s, i32 0, i32 2
@@ -131,12 +128,9 @@ entry:
 ; double3 across two rows of two doubles: row 7 both, row 8 the first.
 ; CHECK-NEXT: %[[R7:[0-9]+]] = call %dx.types.CBufRet.f64 @dx.op.cbufferLoadLegacy.f64(i32 59, %dx.types.Handle %[[P]], i32 7)
 ; CHECK-NEXT: extractvalue %dx.types.CBufRet.f64 %[[R7]], 0
-; CHECK-NEXT: insertelement <3 x double> poison
 ; CHECK-NEXT: extractvalue %dx.types.CBufRet.f64 %[[R7]], 1
-; CHECK-NEXT: insertelement <3 x double>
 ; CHECK-NEXT: %[[R8:[0-9]+]] = call %dx.types.CBufRet.f64 @dx.op.cbufferLoadLegacy.f64(i32 59, %dx.types.Handle %[[P]], i32 8)
 ; CHECK-NEXT: %[[DZ:[0-9]+]] = extractvalue %dx.types.CBufRet.f64 %[[R8]], 0
-; CHECK-NEXT: %d = insertelement <3 x double> %{{[0-9]+}}, double %[[DZ]], i32 2
   %d = load <3 x double>, ptr addrspace(2) @D, align 32
 
 ; An integer after it: row 8, element 2.
@@ -145,13 +139,14 @@ entry:
   %u = load i32, ptr addrspace(2) @U, align 4
 
 ; A lane of Scale at a dynamic offset inside row 0: the row's fields as a
-; vector, the lane (offset % 16) / 4.
+; vector, the lane (offset % 16) / 4, picked by selects.
 ; CHECK-NEXT: %[[OFF:[0-9]+]] = mul i32 %[[I]], 4
 ; CHECK-NEXT: %[[ROWK:[0-9]+]] = lshr i32 %[[OFF]], 4
 ; CHECK-NEXT: %[[IN:[0-9]+]] = and i32 %[[OFF]], 15
 ; CHECK-NEXT: %[[LANE:[0-9]+]] = lshr i32 %[[IN]], 2
 ; CHECK-NEXT: %[[RK:[0-9]+]] = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[P]], i32 %[[ROWK]])
-; CHECK: %lane = extractelement <4 x float> %{{[0-9]+}}, i32 %[[LANE]]
+; CHECK: icmp eq i32 %[[LANE]], 3
+; CHECK-NEXT: %lane = select i1 %{{[0-9]+}}, float %{{[0-9]+}}, float %{{[0-9]+}}
   %plane = getelementptr inbounds nuw float, ptr addrspace(2) @Scale, i32 %i
   %lane = load float, ptr addrspace(2) %plane, align 4
 
@@ -161,7 +156,6 @@ entry:
 ; CHECK-NEXT: %[[RH3:[0-9]+]] = call %dx.types.CBufRet.f16.8 @dx.op.cbufferLoadLegacy.f16(i32 59, %dx.types.Handle %[[SM]], i32 0)
 ; CHECK-NEXT: extractvalue %dx.types.CBufRet.f16.8 %[[RH3]], 1
 ; CHECK: extractvalue %dx.types.CBufRet.f16.8 %[[RH3]], 3
-; CHECK-NEXT: %h3 = insertelement <3 x half>
 ; CHECK-NEXT: %[[RL:[0-9]+]] = call %dx.types.CBufRet.i64 @dx.op.cbufferLoadLegacy.i64(i32 59, %dx.types.Handle %[[SM]], i32 1)
 ; CHECK-NEXT: extractvalue %dx.types.CBufRet.i64 %[[RL]], 0
   %h = load half, ptr addrspace(2) @H, align 2
@@ -177,17 +171,11 @@ entry:
 
 ; fdot: the lanes of a, then of b; the fast-math flags carry over, so only
 ; the call without them is precise.
-; CHECK: %sb2 = fmul <2 x float> %sb, %sb
-; CHECK-NEXT: %[[A0:[0-9]+]] = extractelement <2 x float> %sb, i32 0
-; CHECK-NEXT: %[[A1:[0-9]+]] = extractelement <2 x float> %sb, i32 1
-; CHECK-NEXT: %[[B0:[0-9]+]] = extractelement <2 x float> %sb2, i32 0
-; CHECK-NEXT: %[[B1:[0-9]+]] = extractelement <2 x float> %sb2, i32 1
-; CHECK-NEXT: call float @dx.op.dot2.f32(i32 54, float %[[A0]], float %[[A1]], float %[[B0]], float %[[B1]]){{( #[0-9]+)?$}}
+; CHECK: %sb2.i0 = fmul float %[[B0]], %[[B0]]
+; CHECK-NEXT: %sb2.i1 = fmul float %[[B1]], %[[B1]]
+; CHECK-NEXT: call float @dx.op.dot2.f32(i32 54, float %[[B0]], float %[[B1]], float %sb2.i0, float %sb2.i1){{( #[0-9]+)?$}}
 ; CHECK: call float @dx.op.dot3.f32(i32 55, float %{{[0-9]+}}, float %{{[0-9]+}}, float %{{[0-9]+}}, float %{{[0-9]+}}, float %{{[0-9]+}}, float %{{[0-9]+}}){{.*}}, !dx.precise
-; CHECK: %[[S0X:[0-9]+]] = extractelement <4 x float> %scale, i32 0
-; CHECK: %[[S3X:[0-9]+]] = extractelement <4 x float> %scale, i32 3
-; CHECK-NEXT: %[[S0Y:[0-9]+]] = extractelement <4 x float> %scale, i32 0
-; CHECK: call float @dx.op.dot4.f32(i32 56, float %[[S0X]], {{.*}}, float %[[S3X]], float %[[S0Y]], {{.*}}){{( #[0-9]+)?$}}
+; CHECK: call float @dx.op.dot4.f32(i32 56, float %[[S0]], float %[[S1]], float %[[S2]], float %[[S3]], float %[[S0]], {{.*}}){{( #[0-9]+)?$}}
 ; CHECK: call half @dx.op.dot3.f16(i32 55, half %{{[0-9]+}}, {{.*}}){{( #[0-9]+)?$}}
   %sb2 = fmul <2 x float> %sb, %sb
   %dot2 = call reassoc nnan ninf nsz arcp afn float @llvm.dx.fdot.v2f32(<2 x float> %sb, <2 x float> %sb2)

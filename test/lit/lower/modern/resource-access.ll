@@ -30,12 +30,15 @@ entry:
   %k = call i32 @llvm.dx.thread.id(i32 1)
 
 ; A whole element, then lane 1 through a typed GEP, then a dynamic lane:
-; one bufferLoad each, constant lanes read straight from the ResRet.
+; one bufferLoad each, constant lanes read straight from the ResRet; the
+; dynamic lane is picked with selects (no extractelement before SM 6.9).
 ; CHECK: %[[L0:[0-9]+]] = call %dx.types.ResRet.f32 @dx.op.bufferLoad.f32(i32 68, %dx.types.Handle %[[TB:[0-9]+]], i32 %[[I]], i32 undef)
 ; CHECK: %[[L1:[0-9]+]] = call %dx.types.ResRet.f32 @dx.op.bufferLoad.f32(i32 68, %dx.types.Handle %[[TB]], i32 %[[I]], i32 undef)
 ; CHECK-NEXT: %[[Y:[0-9]+]] = extractvalue %dx.types.ResRet.f32 %[[L1]], 1
 ; CHECK: %[[L2:[0-9]+]] = call %dx.types.ResRet.f32 @dx.op.bufferLoad.f32(i32 68, %dx.types.Handle %[[TB]], i32 %[[I]], i32 undef)
-; CHECK: %dyn = extractelement <4 x float> %{{[0-9]+}}, i32 %[[K]]
+; CHECK: icmp eq i32 %[[K]], 3
+; CHECK-NEXT: %dyn = select i1 %{{[0-9]+}}, float %{{[0-9]+}}, float %{{[0-9]+}}
+; CHECK-NOT: extractelement
   %p = call ptr @llvm.dx.resource.getpointer.p0.tdx.TypedBuffer_v4f32_1_0_0t(target("dx.TypedBuffer", <4 x float>, 1, 0, 0) %tb, i32 %i)
   %whole = load <4 x float>, ptr %p, align 16
   %py = getelementptr inbounds <4 x float>, ptr %p, i32 0, i32 1

@@ -47,8 +47,11 @@ define <4 x float> @sqrt4(<4 x float> %a) {
 ; CHECK-NEXT: %a.i1 = extractelement <2 x float> %a, i64 1
 ; CHECK-NEXT: %b.i1 = extractelement <2 x float> %b, i64 1
 ; CHECK-NEXT: call float @dx.op.binary.f32(i32 35, float %a.i1, float %b.i1)
-; CHECK:      %s.i0 = extractelement <2 x float> %s, i64 0
-; CHECK-NEXT: call float @dx.op.binary.f32(i32 35, float %s.i0, float %s.i0)
+; The no-op bitcast and the fadd are split by the data scalarization (no
+; vector values before SM 6.9): %q's lanes are %a's.
+; CHECK:      call float @dx.op.binary.f32(i32 35, float %[[S0:[a-z0-9.]+]], float %[[S0]])
+; CHECK:      %t.i0 = fadd float
+; CHECK:      ret <2 x float> %t.upto1
 ; V19-LABEL: define <2 x float> @max2(
 ; V19: call <2 x float> @dx.op.binary.v2f32(i32 35, <2 x float> %a, <2 x float> %b)
 define <2 x float> @max2(<2 x float> %a, <2 x float> %b) {

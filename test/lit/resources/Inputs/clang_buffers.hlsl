@@ -1,3 +1,4 @@
+// PROFILE: cs_6_6
 // For element-types.test: the same constructs as the corpus shader
 // generated/buffers.cs_6_0 (buffers.hlsl), in clang 22's HLSL without
 // hlsl.h (the resource types are clang's built-ins).

@@ -1,3 +1,4 @@
+// PROFILE: cs_6_6
 // clang-bcwrite.test: typed buffers, which clang 22 reads and writes through
 // llvm.dx.resource.getpointer (not lowered yet).
 typedef vector<float, 4> f4;

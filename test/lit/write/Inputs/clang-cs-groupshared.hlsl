@@ -1,3 +1,4 @@
+// PROFILE: cs_6_6
 // clang-bcwrite.test: a compute shader with groupshared memory, a local
 // array, a loop and a switch, in clang 22's HLSL without hlsl.h.
 typedef unsigned int u32;

@@ -1,3 +1,4 @@
+// PROFILE: ps_6_6
 // clang-bcwrite.test: a pixel shader (inputs, sqrt, saturate, fneg of a
 // vector), in clang 22's HLSL without hlsl.h.
 typedef vector<float, 4> f4;

@@ -1,8 +1,9 @@
 ; Modern IR a DXIL bitcode writer must rewrite (bcwrite-modern.test): fneg,
 ; poison, a shuffle mask, a select of pointers, the first element of an
 ; array global (LLVM 22 folds its zero GEP), allocas with lifetime markers,
-; a switch.
-target triple = "dxilv1.0-pc-shadermodel6.0-compute"
+; a switch. At SM 6.9, whose native vectors keep the shuffle (earlier
+; versions have the lowering scalarize it).
+target triple = "dxilv1.9-pc-shadermodel6.9-compute"
 %struct.S = type { float, i32 }
 @sh = internal addrspace(3) global [4 x float] undef, align 4
 define void @main() #0 {

@@ -1,3 +1,4 @@
+// PROFILE: cs_6_9
 // clang22-buffers.test: an 8-lane structured buffer element at shader
 // model 6.9, read and written whole through llvm.dx.resource.getpointer.
 typedef vector<float, 8> f8;

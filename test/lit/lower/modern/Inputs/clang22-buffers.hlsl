@@ -1,3 +1,4 @@
+// PROFILE: cs_6_6
 // clang22-buffers.test: buffer access as clang 22 writes it, through
 // llvm.dx.resource.getpointer and plain loads and stores (no hlsl.h).
 typedef vector<float, 4> f4;

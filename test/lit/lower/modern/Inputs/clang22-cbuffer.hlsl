@@ -1,3 +1,4 @@
+// PROFILE: cs_6_6
 // Constant buffers and dot() for test/lit/lower/modern/clang22-cbuffer.test.
 typedef vector<float, 4> f4;
 typedef vector<float, 3> f3;

@@ -1,3 +1,4 @@
+// PROFILE: lib_6_3
 // Elementwise builtins on vectors, as clang 22 emits them for HLSL.
 export vector<float,4> f_sqrt(vector<float,4> v) { return __builtin_elementwise_sqrt(v); }
 export vector<float,3> f_cos(vector<float,3> v) { return __builtin_elementwise_cos(v); }

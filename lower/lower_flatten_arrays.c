@@ -1,0 +1,278 @@
+/* lower_flatten_arrays.c - DXIL allows arrays of one dimension only (DXC:
+ * "Only one dimension allowed for array type"): clang 22 keeps HLSL's
+ * `groupshared float T[8][8]` and local `float a[2][3]` as nested arrays.
+ * As LLVM's DXILFlattenArrays pass does, a global or alloca of nested
+ * arrays [N0 x [N1 x ... T]] becomes [N0*N1*... x T] (a constant
+ * initializer flattened in order) and every load and store reaching it
+ * through a chain of GEPs gets one GEP of the flat type, at the element
+ * index the chain adds up to (constant offsets and each dynamic index
+ * times its stride, in elements of T). A variable used any other way (a
+ * call, a pointer stored or selected) is left as it is, for the checks to
+ * name. Modern input only: DXC's modules are flat already. */
+#include "lower_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FA_MAX_TERMS 8
+
+/* The innermost element type and total count of nested arrays t; false
+ * when t is not an array of arrays. */
+static bool fa_shape(LLVMTypeRef t, LLVMTypeRef *elem, uint64_t *count)
+{
+    if (LLVMGetTypeKind(t) != LLVMArrayTypeKind ||
+        LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMArrayTypeKind)
+        return false;
+    uint64_t n = 1;
+    while (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+        n *= LLVMGetArrayLength2(t);
+        t = LLVMGetElementType(t);
+    }
+    *elem = t;
+    *count = n;
+    return true;
+}
+
+typedef struct fa_index {
+    int64_t bytes;
+    LLVMValueRef idx[FA_MAX_TERMS];
+    uint64_t stride[FA_MAX_TERMS];
+    unsigned n;
+    bool overflow;
+} fa_index;
+
+static void fa_term(void *arg, LLVMValueRef index, uint64_t stride)
+{
+    fa_index *x = arg;
+    if (x->n == FA_MAX_TERMS) {
+        x->overflow = true;
+        return;
+    }
+    x->idx[x->n] = index;
+    x->stride[x->n++] = stride;
+}
+
+/* Every load and store reaching v through GEPs; false when another use
+ * (or a GEP chain too long) means v cannot be rewritten. */
+static bool fa_accesses(LLVMValueRef v, LLVMValueRef *out, size_t *n, size_t cap)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (lower_is_gep(user) && LLVMGetOperand(user, 0) == v) {
+            if (!fa_accesses(user, out, n, cap))
+                return false;
+        } else if (LLVMIsALoadInst(user) ||
+                   (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == v)) {
+            if (*n == cap)
+                return false;
+            out[(*n)++] = user;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The offsets of ptr in base (x), when they are whole elements. */
+static bool fa_offsets(lower_ctx *lc, LLVMValueRef base, LLVMValueRef ptr, uint64_t esize,
+                       fa_index *x)
+{
+    memset(x, 0, sizeof *x);
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(lc->mod);
+    if (!lower_gep_offset(td, base, ptr, &x->bytes, fa_term, x) || x->overflow || !esize ||
+        x->bytes % (int64_t)esize)
+        return false;
+    for (unsigned k = 0; k < x->n; k++)
+        if (x->stride[k] % esize)
+            return false;
+    return true;
+}
+
+/* The flat element index of ptr in base, at the builder; NULL when the
+ * offsets are not whole elements. */
+static LLVMValueRef fa_flat_index(lower_ctx *lc, LLVMValueRef base, LLVMValueRef ptr,
+                                  uint64_t esize)
+{
+    fa_index x;
+    if (!fa_offsets(lc, base, ptr, esize, &x))
+        return NULL;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(lc->ctx);
+    LLVMValueRef r = NULL; /* the dynamic terms, then the constant */
+    for (unsigned k = 0; k < x.n; k++) {
+        LLVMValueRef ix = x.idx[k];
+        if (LLVMTypeOf(ix) != i32)
+            ix = LLVMBuildIntCast2(lc->b, ix, i32, 1, "");
+        if (x.stride[k] != esize)
+            ix = LLVMBuildMul(lc->b, ix, LLVMConstInt(i32, x.stride[k] / esize, 0), "");
+        r = r ? LLVMBuildAdd(lc->b, r, ix, "") : ix;
+    }
+    LLVMValueRef c = LLVMConstInt(i32, (unsigned long long)(x.bytes / (int64_t)esize), 1);
+    if (!r)
+        return c;
+    return x.bytes ? LLVMBuildAdd(lc->b, r, c, "") : r;
+}
+
+/* The initializer c of nested arrays as the flat array of type ft. */
+static void fa_collect(LLVMValueRef c, LLVMTypeRef t, LLVMValueRef *out, uint64_t *n)
+{
+    if (LLVMGetTypeKind(t) != LLVMArrayTypeKind) {
+        out[(*n)++] = c;
+        return;
+    }
+    uint64_t len = LLVMGetArrayLength2(t);
+    for (uint64_t i = 0; i < len; i++)
+        fa_collect(LLVMGetAggregateElement(c, (unsigned)i), LLVMGetElementType(t), out, n);
+}
+
+static LLVMValueRef fa_init(LLVMValueRef c, LLVMTypeRef t, LLVMTypeRef elem, uint64_t count)
+{
+    if (!c)
+        return NULL;
+    LLVMTypeRef ft = LLVMArrayType2(elem, count);
+    if (LLVMIsNull(c))
+        return LLVMConstNull(ft);
+    if (LLVMIsUndef(c))
+        return LLVMIsPoison(c) ? LLVMGetPoison(ft) : LLVMGetUndef(ft);
+    LLVMValueRef *v = malloc(count * sizeof *v);
+    uint64_t n = 0;
+    if (!v)
+        return NULL;
+    fa_collect(c, t, v, &n);
+    bool ok = n == count;
+    for (uint64_t i = 0; ok && i < n; i++)
+        ok = v[i] != NULL;
+    LLVMValueRef r = ok ? LLVMConstArray2(elem, v, count) : NULL;
+    free(v);
+    return r;
+}
+
+/* Points each access of old at the flat variable nv; false (nothing
+ * changed) when one cannot be. */
+static bool fa_rewrite(lower_ctx *lc, LLVMValueRef old, LLVMValueRef nv, LLVMTypeRef elem,
+                       uint64_t count)
+{
+    size_t cap = 4096, n = 0;
+    LLVMValueRef *acc = malloc(cap * sizeof *acc);
+    if (!acc || !fa_accesses(old, acc, &n, cap)) {
+        free(acc);
+        return false;
+    }
+    uint64_t esize = LLVMABISizeOfType(LLVMGetModuleDataLayout(lc->mod), elem);
+    LLVMTypeRef ft = LLVMArrayType2(elem, count), i32 = LLVMInt32TypeInContext(lc->ctx);
+    fa_index x;
+    for (size_t i = 0; i < n; i++)
+        if (!fa_offsets(lc, old, LLVMGetOperand(acc[i], LLVMIsALoadInst(acc[i]) ? 0 : 1), esize, &x)) {
+            free(acc);
+            return false; /* all or nothing */
+        }
+    for (size_t i = 0; i < n; i++) {
+        unsigned p = LLVMIsALoadInst(acc[i]) ? 0 : 1;
+        LLVMValueRef ptr = LLVMGetOperand(acc[i], p);
+        LLVMPositionBuilderBefore(lc->b, acc[i]);
+        LLVMValueRef ix = fa_flat_index(lc, old, ptr, esize);
+        if (!ix)
+            continue; /* checked above */
+        LLVMValueRef gi[2] = {LLVMConstInt(i32, 0, 0), ix};
+        LLVMValueRef g = LLVMIsAConstant(ix) ? LLVMConstInBoundsGEP2(ft, nv, gi, 2)
+                                             : LLVMBuildInBoundsGEP2(lc->b, ft, nv, gi, 2, "");
+        LLVMSetOperand(acc[i], p, g);
+    }
+    free(acc);
+    return true;
+}
+
+/* GEP instructions left without users, innermost first. */
+static void fa_erase_dead_geps(LLVMValueRef v)
+{
+    LLVMValueRef *users;
+    size_t n = lower_collect_users(v, &users);
+    for (size_t i = 0; i < n; i++)
+        if (LLVMIsAGetElementPtrInst(users[i])) {
+            fa_erase_dead_geps(users[i]);
+            if (!LLVMGetFirstUse(users[i]))
+                LLVMInstructionEraseFromParent(users[i]);
+        }
+    free(users);
+}
+
+static void fa_global(lower_ctx *lc, LLVMValueRef g)
+{
+    LLVMTypeRef t = LLVMGlobalGetValueType(g), elem;
+    uint64_t count;
+    if (!fa_shape(t, &elem, &count))
+        return;
+    LLVMValueRef init = LLVMGetInitializer(g), finit = fa_init(init, t, elem, count);
+    if (init && !finit)
+        return;
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    LLVMValueRef ng = LLVMAddGlobalInAddressSpace(lc->mod, LLVMArrayType2(elem, count), "", as);
+    LLVMSetLinkage(ng, LLVMGetLinkage(g));
+    LLVMSetVisibility(ng, LLVMGetVisibility(g));
+    LLVMSetAlignment(ng, LLVMGetAlignment(g));
+    LLVMSetGlobalConstant(ng, LLVMIsGlobalConstant(g));
+    LLVMSetThreadLocal(ng, LLVMIsThreadLocal(g));
+    if (finit)
+        LLVMSetInitializer(ng, finit);
+    if (!fa_rewrite(lc, g, ng, elem, count)) {
+        LLVMDeleteGlobal(ng);
+        return;
+    }
+    fa_erase_dead_geps(g);
+    /* What uses g now are constant GEPs nothing uses (the accesses moved
+     * to ng); LLVM-C cannot destroy them, so they are pointed at ng. */
+    LLVMReplaceAllUsesWith(g, ng);
+    size_t len = 0;
+    const char *gname = LLVMGetValueName2(g, &len);
+    char *name = strndup(gname, len);
+    LLVMDeleteGlobal(g);
+    if (name)
+        LLVMSetValueName2(ng, name, len);
+    free(name);
+}
+
+static void fa_alloca(lower_ctx *lc, LLVMValueRef a)
+{
+    LLVMTypeRef t = LLVMGetAllocatedType(a), elem;
+    uint64_t count;
+    if (!fa_shape(t, &elem, &count))
+        return;
+    LLVMPositionBuilderBefore(lc->b, a);
+    LLVMValueRef na = LLVMBuildAlloca(lc->b, LLVMArrayType2(elem, count), "");
+    LLVMSetAlignment(na, LLVMGetAlignment(a));
+    if (!fa_rewrite(lc, a, na, elem, count)) {
+        LLVMInstructionEraseFromParent(na);
+        return;
+    }
+    fa_erase_dead_geps(a);
+    size_t len = 0;
+    const char *aname = LLVMGetValueName2(a, &len);
+    char *name = strndup(aname, len);
+    LLVMInstructionEraseFromParent(a);
+    if (name)
+        LLVMSetValueName2(na, name, len);
+    free(name);
+}
+
+int lower_flatten_arrays(lower_ctx *lc)
+{
+    if (!lower_is_modern(lc))
+        return 0;
+    LLVMValueRef g = LLVMGetFirstGlobal(lc->mod);
+    while (g) {
+        LLVMValueRef next = LLVMGetNextGlobal(g);
+        if (!LLVMIsDeclaration(g) || LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3)
+            fa_global(lc, g);
+        g = next;
+    }
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            LLVMValueRef i = LLVMGetFirstInstruction(bb);
+            while (i) {
+                LLVMValueRef next = LLVMGetNextInstruction(i);
+                if (LLVMIsAAllocaInst(i))
+                    fa_alloca(lc, i);
+                i = next;
+            }
+        }
+    return 0;
+}

@@ -1,0 +1,82 @@
+/* lower_legal.h - what the legalization passes share. They run before op
+ * lowering and turn what an LLVM 22 optimization pipeline makes (vectors,
+ * byte GEPs, generic intrinsics, freeze, ...) into IR that has a DXIL form
+ * at the target version (docs/lowering.md, "Legalization"). */
+#ifndef DXIL_LOWER_LEGAL_H
+#define DXIL_LOWER_LEGAL_H
+
+#include "lower_internal.h"
+
+/* ---- lower_legal_util.c ---- */
+
+/* A map from LLVM values to pointers (open addressing, never shrinks). */
+typedef struct legal_map {
+    LLVMValueRef *keys;
+    void **vals;
+    size_t cap, n;
+} legal_map;
+void *legal_map_get(const legal_map *m, LLVMValueRef key);
+/* False without memory (the map is unchanged). */
+bool legal_map_put(legal_map *m, LLVMValueRef key, void *val);
+void legal_map_free(legal_map *m);
+
+/* A growing list of values. */
+typedef struct legal_list {
+    LLVMValueRef *v;
+    size_t n, cap;
+} legal_list;
+bool legal_list_add(legal_list *l, LLVMValueRef v);
+void legal_list_free(legal_list *l);
+
+/* Erases the instructions of `made` that end up unused and have no side
+ * effect (lanes nobody read), repeating while that frees more. */
+void legal_erase_unused(legal_list *made);
+/* Whether instruction v can go when unused (no store, no call with side
+ * effects, no terminator). */
+bool legal_is_removable(LLVMValueRef v);
+
+/* Whether the target DXIL keeps vector values: SM 6.9 and later (native
+ * vectors), and libraries, whose validator allows vector types and
+ * insert/extractelement (DXC's validator, IsLLVMInstructionAllowedForLib). */
+bool legal_vectors_allowed(const lower_ctx *lc);
+
+/* The function's blocks in reverse post-order from the entry, then the
+ * blocks the entry does not reach, in function order. Caller frees. */
+size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out);
+
+/* Names `v` "<base><suffix><k>" when base has a name (LLVM's scalarizer
+ * naming: ".i0", ...). */
+void legal_name_lane(LLVMValueRef v, LLVMValueRef base, const char *suffix, unsigned k);
+
+/* Copies nsw/nuw/exact/disjoint and fast-math flags from one instruction
+ * to another of the same kind. */
+void legal_copy_flags(LLVMValueRef from, LLVMValueRef to);
+
+/* The first place after instruction or argument v where code using v can
+ * go: after v (after the phis of its block for a phi; the entry block's
+ * top for an argument). Positions lc->b there; false when v has no such
+ * place (a constant). */
+bool legal_position_after(lower_ctx *lc, LLVMValueRef v);
+
+/* ---- lower_legal_reduce.c ---- */
+
+/* Whether fn is one of llvm.vector.reduce.*. */
+bool legal_is_reduction(LLVMValueRef fn);
+/* The scalar value of reduction `call` over lanes[0..n) (its vector
+ * operand's), built at lc->b: a chain of the binary op, or of the scalar
+ * min/max intrinsic. NULL when the reduction is not one this knows. */
+LLVMValueRef legal_reduce_lanes(lower_ctx *lc, LLVMValueRef call, LLVMValueRef *lanes,
+                                unsigned n);
+
+/* ---- lower_scalarize.c ---- */
+
+/* The scalar declaration of vector intrinsic fn of n lanes
+ * ("llvm.sqrt.v4f32" -> "llvm.sqrt.f32"); NULL when its name or type has
+ * no such form. */
+LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n);
+
+/* ---- the passes ---- */
+int lower_legal_scalarize(lower_ctx *lc); /* lower_legal_scalarize.c */
+int lower_legal_fold(lower_ctx *lc);      /* lower_legal_fold.c */
+
+#endif

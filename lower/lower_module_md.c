@@ -1,0 +1,172 @@
+/* lower_module_md.c - metadata clang 22 writes that DXIL does not know.
+ *
+ * Named nodes: DXC's validator knows the dx.* names and, of LLVM's own,
+ * llvm.ident and llvm.module.flags (rule Meta.Known, "Named metadata 'X'
+ * is unknown"). clang adds llvm.errno.tbaa, and the hlsl.* nodes its
+ * front end leaves for the backend (hlsl.cbs, read by cbuffer-access
+ * before this pass). Those are removed; llvm.dbg.* stays for the writer,
+ * which strips debug info as a whole. The raise's dxu.* nodes are
+ * restore-md's, and are left to it.
+ *
+ * Instruction attachments: DXC accepts !tbaa, !range, !noalias,
+ * !alias.scope, !llvm.loop and its own dx.* kinds (rule Meta.Used);
+ * clang's !llvm.access.group, !nonnull, !align, !noundef, !srcloc, ...
+ * are hints and go. !llvm.loop is accepted only as DXC writes it
+ * (Meta.WellFormed): distinct !{!self} with at most one of
+ * llvm.loop.unroll.full / .disable / .count N. clang's loop nodes list
+ * llvm.loop.mustprogress and others beside the unroll hint, so the node is
+ * rebuilt with the unroll hint alone, or removed when it has none. The
+ * raise's dxu.* attachments stay for the passes and the writer that read
+ * them.
+ *
+ * llvm.experimental.noalias.scope.decl calls, which clang's inliner puts
+ * where a helper with `noalias` parameters was inlined (-O0), declare a
+ * scope for those attachments; they take a metadata argument no LLVM 3.7
+ * intrinsic has, so they go too (the !noalias/!alias.scope attachments
+ * stay valid without them). */
+#include "lower_internal.h"
+
+#include "module/llvm_shim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const md_kept_llvm[] = {"llvm.ident", "llvm.module.flags"};
+static const char *const md_kept_kinds[] = {"dbg",   "tbaa",        "range",
+                                            "noalias", "alias.scope", "llvm.loop"};
+
+static bool md_named_dropped(const char *name)
+{
+    if (!strncmp(name, "hlsl.", 5))
+        return true;
+    if (strncmp(name, "llvm.", 5) || !strncmp(name, "llvm.dbg.", 9))
+        return false; /* debug info: the writer strips it whole */
+    for (size_t i = 0; i < sizeof md_kept_llvm / sizeof md_kept_llvm[0]; i++)
+        if (!strcmp(name, md_kept_llvm[i]))
+            return false;
+    return true;
+}
+
+static void md_drop_named(lower_ctx *lc)
+{
+    md_names names = {0};
+    if (md_named_list(lc->mod, "", &names) == 0)
+        for (size_t i = 0; i < names.n; i++)
+            if (md_named_dropped(names.v[i]))
+                shim_erase_named_metadata(lc->mod, names.v[i]);
+    md_names_free(&names);
+}
+
+static bool md_kind_kept(const char *name, size_t len)
+{
+    if ((len > 3 && !strncmp(name, "dx.", 3)) || (len > 4 && !strncmp(name, "dxu.", 4)))
+        return true;
+    for (size_t i = 0; i < sizeof md_kept_kinds / sizeof md_kept_kinds[0]; i++)
+        if (strlen(md_kept_kinds[i]) == len && !strncmp(name, md_kept_kinds[i], len))
+            return true;
+    return false;
+}
+
+/* The unroll hint DXC accepts in a loop node's operands, or NULL. */
+static LLVMValueRef md_unroll_hint(LLVMValueRef loop)
+{
+    unsigned n = md_num_operands(loop);
+    for (unsigned i = 1; i < n; i++) {
+        LLVMValueRef op = md_operand(loop, i);
+        char s[32];
+        if (!op || shim_md_node_form(op) == SHIM_MD_NOT_NODE || !md_num_operands(op) ||
+            !md_string(md_operand(op, 0), s, sizeof s))
+            continue;
+        unsigned k = md_num_operands(op);
+        if (k == 1 && (!strcmp(s, "llvm.loop.unroll.full") || !strcmp(s, "llvm.loop.unroll.disable")))
+            return op;
+        if (k == 2 && !strcmp(s, "llvm.loop.unroll.count") && LLVMIsAConstantInt(md_operand(op, 1)))
+            return op;
+    }
+    return NULL;
+}
+
+/* A loop node as DXC writes it, or NULL when the node has nothing DXC
+ * keeps. A node already in that form is returned as it is. */
+static LLVMValueRef md_loop_node(lower_ctx *lc, LLVMValueRef loop)
+{
+    if (md_num_operands(loop) <= 1)
+        return loop; /* !{!self}: DXC's own form */
+    LLVMValueRef hint = md_unroll_hint(loop);
+    if (!hint)
+        return NULL;
+    if (md_num_operands(loop) == 2)
+        return loop;
+    LLVMMetadataRef op = LLVMValueAsMetadata(hint);
+    return shim_md_self_node(lc->ctx, &op, 1);
+}
+
+static void md_fix_inst(lower_ctx *lc, LLVMValueRef inst, const bool *drop, unsigned nkinds,
+                        unsigned loop_kind)
+{
+    size_t n = 0;
+    LLVMValueMetadataEntry *e = LLVMInstructionGetAllMetadataOtherThanDebugLoc(inst, &n);
+    unsigned *kinds = n ? malloc(n * sizeof *kinds) : NULL;
+    for (size_t i = 0; kinds && i < n; i++)
+        kinds[i] = LLVMValueMetadataEntriesGetKind(e, (unsigned)i);
+    if (e)
+        LLVMDisposeValueMetadataEntries(e);
+    for (size_t i = 0; kinds && i < n; i++) {
+        if (kinds[i] == loop_kind)
+            LLVMSetMetadata(inst, loop_kind, md_loop_node(lc, LLVMGetMetadata(inst, loop_kind)));
+        else if (kinds[i] < nkinds && drop[kinds[i]])
+            LLVMSetMetadata(inst, kinds[i], NULL);
+    }
+    free(kinds);
+}
+
+static void md_drop_attachments(lower_ctx *lc)
+{
+    unsigned nkinds = shim_md_kind_names(lc->ctx, NULL, NULL, 0);
+    const char **names = calloc(nkinds ? nkinds : 1, sizeof *names);
+    size_t *lens = calloc(nkinds ? nkinds : 1, sizeof *lens);
+    bool *drop = calloc(nkinds ? nkinds : 1, sizeof *drop);
+    unsigned loop_kind = ~0u;
+    if (names && lens && drop) {
+        shim_md_kind_names(lc->ctx, names, lens, nkinds);
+        for (unsigned k = 0; k < nkinds; k++)
+            drop[k] = !md_kind_kept(names[k], lens[k]);
+        shim_md_kind_find(lc->ctx, "llvm.loop", &loop_kind);
+        for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+                 bb = LLVMGetNextBasicBlock(bb))
+                for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+                     i = LLVMGetNextInstruction(i))
+                    md_fix_inst(lc, i, drop, nkinds, loop_kind);
+    }
+    free(names);
+    free(lens);
+    free(drop);
+}
+
+static void md_drop_scope_decls(lower_ctx *lc)
+{
+    LLVMValueRef fn = LLVMGetFirstFunction(lc->mod);
+    while (fn) {
+        LLVMValueRef next = LLVMGetNextFunction(fn);
+        char base[64];
+        if (lower_intrinsic_base(fn, base, sizeof base) &&
+            !strcmp(base, "llvm.experimental.noalias.scope.decl")) {
+            LLVMValueRef *calls;
+            size_t n = lower_collect_calls(fn, &calls);
+            for (size_t i = 0; i < n; i++)
+                LLVMInstructionEraseFromParent(calls[i]);
+            free(calls);
+            LLVMDeleteFunction(fn);
+        }
+        fn = next;
+    }
+}
+
+int lower_module_md(lower_ctx *lc)
+{
+    md_drop_scope_decls(lc);
+    md_drop_named(lc);
+    md_drop_attachments(lc);
+    return 0;
+}

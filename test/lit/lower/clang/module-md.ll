@@ -1,0 +1,59 @@
+; module-md: clang's named metadata and attachments DXIL does not know go
+; (DXC: "Named metadata 'llvm.errno.tbaa' is unknown", Meta.Used); a loop
+; node keeps only its unroll hint, as DXC writes it (Meta.WellFormed), or
+; goes when it has none; !tbaa, llvm.ident and llvm.module.flags stay.
+; RUN: %dxil-lower %s -o %t.ll
+; RUN: %FileCheck %s < %t.ll
+; RUN: %dxil-upgrade --check %t.ll
+; CHECK-NOT: llvm.errno.tbaa
+; CHECK-NOT: hlsl.cbs
+; CHECK-NOT: !nonnull
+; CHECK: load i32, ptr addrspace(3) @G, align 4, !tbaa
+; CHECK: br i1 %c, label %exit, label %loop, !llvm.loop [[L1:![0-9]+]]
+; CHECK: br i1 %c2, label %exit2, label %loop2{{$}}
+; CHECK: !llvm.module.flags
+; CHECK: !llvm.ident
+; CHECK: [[L1]] = distinct !{[[L1]], [[U:![0-9]+]]}
+; CHECK: [[U]] = !{!"llvm.loop.unroll.disable"}
+target triple = "dxilv1.6-pc-shadermodel6.6-compute"
+
+@G = addrspace(3) global i32 0, align 4
+
+define void @main() #0 {
+entry:
+  %v = load i32, ptr addrspace(3) @G, align 4, !tbaa !3, !noundef !9
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %n, %loop ]
+  %n = add i32 %i, %v
+  %c = icmp eq i32 %n, 8
+  br i1 %c, label %exit, label %loop, !llvm.loop !6
+exit:
+  br label %loop2
+loop2:
+  %j = phi i32 [ 0, %exit ], [ %m, %loop2 ]
+  %m = add i32 %j, 1
+  store i32 %m, ptr addrspace(3) @G, align 4
+  %c2 = icmp eq i32 %m, 4
+  br i1 %c2, label %exit2, label %loop2, !llvm.loop !10
+exit2:
+  ret void
+}
+
+attributes #0 = { "hlsl.numthreads"="1,1,1" "hlsl.shader"="compute" }
+
+!llvm.module.flags = !{!0}
+!llvm.ident = !{!1}
+!llvm.errno.tbaa = !{!3}
+!hlsl.cbs = !{}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{!"clang"}
+!3 = !{!4, !4, i64 0}
+!4 = !{!"int", !5, i64 0}
+!5 = !{!"Simple C++ TBAA"}
+!6 = distinct !{!6, !7, !8}
+!7 = !{!"llvm.loop.mustprogress"}
+!8 = !{!"llvm.loop.unroll.disable"}
+!9 = !{}
+!10 = distinct !{!10, !7}
