@@ -158,6 +158,19 @@ uint32_t bcw_func_type(bcw_ctx *c, LLVMValueRef fn)
     return bcw_type_sub(c, c->vals[e].type, 0);
 }
 
+/* An argument is what its function's typed signature says (the input's
+ * struct a raise kept, else its first use): the reader types arguments
+ * from the signature, and a use wanting another pointee gets a cast. */
+static uint32_t arg_type(bcw_ctx *c, LLVMValueRef arg)
+{
+    LLVMValueRef fn = LLVMGetParamParent(arg);
+    unsigned i = 0;
+    for (LLVMValueRef a = LLVMGetFirstParam(fn); a && a != arg; a = LLVMGetNextParam(a))
+        i++;
+    uint32_t ft = bcw_func_type(c, fn);
+    return bcw_type_sub(c, ft, i + 1);
+}
+
 /* The pointee of a GEP's result: its source type indexed by indices 2.. */
 static uint32_t gep_result(bcw_ctx *c, LLVMValueRef gep)
 {
@@ -211,7 +224,7 @@ static uint32_t natural_ptr(bcw_ctx *c, LLVMValueRef v)
         return bcw_val_type(c, bcw_val_of(c, first));
     }
     if (LLVMIsAArgument(v))
-        return bcw_type_ptr(c, arg_pointee(c, v), as);
+        return arg_type(c, v);
     return i8ptr(c, as);
 }
 
