@@ -72,10 +72,26 @@ static uint32_t arg_pointee(bcw_ctx *c, LLVMValueRef arg)
     return bcw_type_simple(c, BT_INT, 8);
 }
 
-/* A declaration returning a pointer (getMeshPayload): what its first
- * call's result is used as. */
+/* The named struct a dx.op function's overload suffix names
+ * (dx.op.getNodeRecordPtr.struct.Payload), or NULL: DXC checks the
+ * function's signature against its overload. */
+static LLVMTypeRef dxop_udt(bcw_ctx *c, LLVMValueRef fn)
+{
+    const char *name = LLVMGetValueName(fn);
+    if (strncmp(name, "dx.op.", 6))
+        return NULL;
+    const char *dot = strchr(name + 6, '.');
+    return dot ? LLVMGetTypeByName2(c->llctx, dot + 1) : NULL;
+}
+
+/* A declaration returning a pointer: the struct its overload names
+ * (getNodeRecordPtr), else what its first call's result is used as
+ * (getMeshPayload). */
 static uint32_t return_pointee(bcw_ctx *c, LLVMValueRef fn)
 {
+    LLVMTypeRef udt = dxop_udt(c, fn);
+    if (udt)
+        return bcw_type_from_llvm(c, udt);
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef call = LLVMGetUser(u);
         if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == fn)
