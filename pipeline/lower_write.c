@@ -74,6 +74,10 @@ static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_op
         rc = dxil_module_verify(m, diags);
     if (rc == 0)
         lw_strip_debug(m, diags);
+    /* LLVM merges loads of two groupshared globals into one load of a phi
+     * or select of their addresses, which DXC cannot trace. */
+    if (rc == 0)
+        bcw_tgsm_split(m->mod);
     /* LLVM passes may have changed what the module uses since its dx.*
      * metadata was recorded: the parts are derived from it. */
     if (rc == 0)
