@@ -1,6 +1,6 @@
 /* recompute.c - the dx.* metadata the container's parts come from,
  * brought in line with what the module uses (recompute.h). */
-#include "recompute.h"
+#include "recompute_internal.h"
 
 #include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
@@ -81,5 +81,18 @@ int write_recompute(LLVMModuleRef m, const struct bc_restypes *restypes,
     *rep = (write_recompute_report){0};
     if (!m)
         return rc_fail(diags, "container", "no module");
-    return rc_flags(m, restypes, rep, diags);
+    mf_module mf;
+    if (mf_read(m, restypes, &mf))
+        return 0; /* no shader model: the container writer names it */
+    int rc = rc_resources(m, &mf, rep);
+    mf_free(&mf);
+    if (rc)
+        return rc_fail(diags, "PSV0", "resources: out of memory");
+    if (rc_flags(m, restypes, rep, diags))
+        return -1;
+    if (mf_read(m, restypes, &mf))
+        return 0;
+    rc = rc_usage_masks(m, &mf, rep);
+    mf_free(&mf);
+    return rc ? rc_fail(diags, "ISG1", "usage masks: out of memory") : 0;
 }

@@ -6,7 +6,10 @@
  * unchanged module keeps DXC's metadata node for node.
  *
  * What is recomputed (docs/writing.md, "Recomputed before writing"):
- * the ShaderFlags of dx.entryPoints (and so SFI0). */
+ * the resource list (records no handle is created for any more are
+ * removed, PSV0's bindings with them), the ShaderFlags of dx.entryPoints
+ * (and so SFI0), the signature elements' usage and dynamic index masks
+ * (ISG1, OSG1, PSG1, PSV0). */
 #ifndef DXIL_WRITE_RECOMPUTE_H
 #define DXIL_WRITE_RECOMPUTE_H
 
@@ -17,7 +20,9 @@
 struct bc_restypes;
 
 typedef struct write_recompute_report {
-    unsigned flags_changed; /* 1 when the ShaderFlags were rewritten */
+    unsigned flags_changed;       /* 1 when the ShaderFlags were rewritten */
+    unsigned usage_masks_changed; /* signature element records rebuilt */
+    unsigned resources_removed;   /* dx.resources records no handle uses */
 } write_recompute_report;
 
 /* Recomputes m's metadata in place. restypes (may be NULL): the resource
