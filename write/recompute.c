@@ -16,33 +16,28 @@ static int rc_fail(dxil_diags *diags, const char *part, const char *what)
 }
 
 /* The property list with tag 0 set to flags (dropped when 0, as DXC
- * writes no zero flags), other tags kept in order; NULL when nothing is
- * left. */
+ * writes no zero flags, and first when added, where DXC writes it), the
+ * other tags as they are; NULL when nothing is left. */
 static LLVMValueRef rc_props_with_flags(LLVMContextRef ctx, LLVMValueRef props, uint64_t flags)
 {
-    unsigned n;
-    LLVMValueRef *ops = md_operands(props, &n);
-    LLVMValueRef *out = calloc(n + 2u, sizeof *out);
-    unsigned k = 0;
-    if (!out) {
-        free(ops);
-        return NULL;
-    }
-    if (flags) {
-        out[k++] = LLVMConstInt(LLVMInt32TypeInContext(ctx), DXIL_ENTRY_SHADER_FLAGS, 0);
-        out[k++] = LLVMConstInt(LLVMInt64TypeInContext(ctx), flags, 0);
-    }
-    for (unsigned i = 0; i + 1 < n; i += 2) {
+    unsigned n = md_num_operands(props), at = n;
+    for (unsigned i = 0; i + 1 < n && at == n; i += 2) {
         uint64_t tag;
-        if (const_u64(ops[i], &tag) && tag == DXIL_ENTRY_SHADER_FLAGS)
-            continue;
-        out[k++] = ops[i];
-        out[k++] = ops[i + 1];
+        if (const_u64(md_operand(props, i), &tag) && tag == DXIL_ENTRY_SHADER_FLAGS)
+            at = i;
     }
-    LLVMValueRef node = k ? md_make_node(ctx, out, k) : NULL;
-    free(out);
-    free(ops);
-    return node;
+    LLVMValueRef v = LLVMConstInt(LLVMInt64TypeInContext(ctx), flags, 0);
+    if (at < n && flags)
+        return md_node_with(props, at + 1, v);
+    if (at < n) {
+        LLVMValueRef out = md_node_without(md_node_without(props, at), at);
+        return md_num_operands(out) ? out : NULL;
+    }
+    LLVMValueRef pair[2] = {LLVMConstInt(LLVMInt32TypeInContext(ctx), DXIL_ENTRY_SHADER_FLAGS, 0),
+                            v};
+    if (!flags)
+        return props;
+    return props ? md_node_inserting(props, 0, pair, 2) : md_make_node(ctx, pair, 2);
 }
 
 /* dx.entryPoints operand 0 with ShaderFlags `flags`. */

@@ -6,10 +6,6 @@
 #include "recompute.h"
 #include "module/module_facts.h"
 
-/* A copy of metadata node `node` with operand i replaced by op (NULL
- * for a null operand); NULL when node has no operand i. */
-LLVMValueRef rc_node_with(LLVMContextRef ctx, LLVMValueRef node, unsigned i, LLVMValueRef op);
-
 /* Signature usage masks (recompute_sig.c). 0, or -1 without memory. */
 int rc_usage_masks(LLVMModuleRef m, const mf_module *mf, write_recompute_report *rep);
 

@@ -78,7 +78,7 @@ static LLVMValueRef rc_res_list(LLVMContextRef ctx, const mf_module *mf, const u
             continue;
         }
         recs[n++] = ids[i] == r->id ? r->record
-                                    : rc_node_with(ctx, r->record, 0,
+                                    : md_node_with(r->record, 0,
                                                    LLVMConstInt(LLVMInt32TypeInContext(ctx),
                                                                 ids[i], 0));
     }

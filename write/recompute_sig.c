@@ -14,21 +14,6 @@
 
 #include <stdlib.h>
 
-/* A copy of node with operand i replaced by op (NULL: a null operand). */
-LLVMValueRef rc_node_with(LLVMContextRef ctx, LLVMValueRef node, unsigned i, LLVMValueRef op)
-{
-    unsigned n;
-    LLVMValueRef *ops = md_operands(node, &n);
-    if (!ops || i >= n) {
-        free(ops);
-        return NULL;
-    }
-    ops[i] = op;
-    LLVMValueRef r = md_make_node(ctx, ops, n);
-    free(ops);
-    return r;
-}
-
 static LLVMValueRef rc_u32(LLVMContextRef ctx, uint64_t v)
 {
     return LLVMConstInt(LLVMInt32TypeInContext(ctx), v, 0);
@@ -60,26 +45,20 @@ static LLVMValueRef rc_sig_ext(LLVMContextRef ctx, LLVMValueRef old, uint32_t dy
 static LLVMValueRef rc_sig_list(LLVMContextRef ctx, LLVMValueRef list, const sig_usage *su, int s,
                                 unsigned *changed)
 {
-    unsigned n;
-    LLVMValueRef *ops = md_operands(list, &n), out = NULL;
-    bool any = false;
-    for (unsigned i = 0; ops && i < su->count[s]; i++) {
+    LLVMValueRef out = list;
+    for (unsigned i = 0; out && i < su->count[s]; i++) {
         const su_elem *e = &su->elems[s][i];
         if (!e->record || (e->usage == e->declared_usage && e->dyn == e->declared_dyn))
             continue;
         LLVMValueRef ext = rc_sig_ext(ctx, md_operand(e->record, 10), e->dyn, e->usage);
-        LLVMValueRef rec = rc_node_with(ctx, e->record, 10, ext);
-        for (unsigned k = 0; rec && k < n; k++)
-            if (ops[k] == e->record) {
-                ops[k] = rec;
-                any = true;
+        LLVMValueRef rec = md_node_with(e->record, 10, ext);
+        for (unsigned k = 0; rec && out && k < md_num_operands(out); k++)
+            if (md_operand(out, k) == e->record) {
+                out = md_node_with(out, k, rec);
                 (*changed)++;
             }
     }
-    if (any)
-        out = md_make_node(ctx, ops, n);
-    free(ops);
-    return out;
+    return out != list ? out : NULL;
 }
 
 int rc_usage_masks(LLVMModuleRef m, const mf_module *mf, write_recompute_report *rep)
@@ -96,7 +75,7 @@ int rc_usage_masks(LLVMModuleRef m, const mf_module *mf, write_recompute_report 
         LLVMValueRef list = rc_sig_list(ctx, mf->entries[0].sigs[s], &su, s,
                                         &rep->usage_masks_changed);
         if (list)
-            nsigs = rc_node_with(ctx, nsigs, (unsigned)s, list);
+            nsigs = md_node_with(nsigs, (unsigned)s, list);
     }
     if (nsigs && nsigs != sigs)
         LLVMReplaceMDNodeOperandWith(entry, 2, LLVMValueAsMetadata(nsigs));
