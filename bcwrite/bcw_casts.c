@@ -135,7 +135,7 @@ static uint32_t peel_arrays(const bcw_ctx *c, uint32_t t)
 const char *bcw_bitcast_problem(bcw_ctx *c, uint32_t from, uint32_t to)
 {
     const bcw_type *f = &c->types[from], *t = &c->types[to];
-    if (f->kind != BT_PTR || t->kind != BT_PTR)
+    if (f->kind != BT_PTR || t->kind != BT_PTR || (c->opts && c->opts->write_refused_casts))
         return NULL;
     dxc_facts(c);
     const bcw_type *tp = &c->types[t->sub[0]];

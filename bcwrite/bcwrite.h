@@ -12,6 +12,7 @@
 #include "dxil-upgrade/dxil_diag.h"
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,12 @@ typedef struct bcw_options {
      * Functions not named follow in module order. */
     const char *const *fn_order;
     size_t nfn_order;
+    /* Write the pointer bitcasts DXC's validator refuses (between sizes,
+     * struct casts outside libraries, under 4 bytes with minimum
+     * precision) instead of refusing the module: LLVM 3.7 reads them, so
+     * a container written unvalidated (--no-validate) can still go to
+     * DXC's tools, which say what is wrong. Off: refused (DXIL3004). */
+    bool write_refused_casts;
 } bcw_options;
 
 void bcw_options_init(bcw_options *o);

@@ -15,11 +15,13 @@
 /* The bitcode of the lowered module. The class types the loader recovered
  * from the input's bitcode still name its dx.resources records only when
  * no raise has rewritten them; after a raise the writer finds them itself. */
-static int lw_bitcode(dxil_module *m, const bcw_hints *hints, uint8_t **bc, size_t *bc_size,
-                      dxil_diags *diags)
+static int lw_bitcode(dxil_module *m, const bcw_hints *hints, bool unvalidated, uint8_t **bc,
+                      size_t *bc_size, dxil_diags *diags)
 {
     bcw_options o;
     bcw_options_init(&o);
+    /* Unvalidated output may hold the casts DXC refuses (its tools say so). */
+    o.write_refused_casts = unvalidated;
     size_t len = 0;
     o.name = LLVMGetModuleIdentifier(m->mod, &len);
     if (!m->raised)
@@ -54,7 +56,7 @@ static void lw_strip_debug(dxil_module *m, dxil_diags *diags)
 
 /* Lower, verify (LLVM's writers assume a valid module), write. A step
  * that adds an error without saying so still stops the write. */
-static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_opts,
+static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_opts, bool unvalidated,
                               uint8_t **bc, size_t *bc_size, dxil_diags *diags)
 {
     /* DXC reads neither a modern triple nor dxu.* nodes (its validator
@@ -84,7 +86,7 @@ static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_op
     if (rc == 0)
         rc = write_recompute(m->mod, m->raised ? hints.restypes : m->restypes, NULL, diags);
     if (rc == 0 && dxil_diags_error_count(diags) == errors_before)
-        rc = lw_bitcode(m, &hints, bc, bc_size, diags);
+        rc = lw_bitcode(m, &hints, unvalidated, bc, bc_size, diags);
     bcw_hints_free(&hints);
     return rc == 0 && dxil_diags_error_count(diags) == errors_before ? 0 : -1;
 }
@@ -108,7 +110,8 @@ int dxil_lower_write_container(dxil_module *m, const dxil_lower_options *lower_o
         return -1;
     uint8_t *bc = NULL;
     size_t bc_size = 0;
-    int rc = lw_lower_and_write(m, lower_opts, &bc, &bc_size, diags);
+    bool unvalidated = write_opts && write_opts->sign == DXIL_SIGN_UNVALIDATED;
+    int rc = lw_lower_and_write(m, lower_opts, unvalidated, &bc, &bc_size, diags);
     if (rc == 0)
         rc = lw_container(m, &carried, write_opts, bc, bc_size, out, out_size, diags);
     if (rc == 0) {

@@ -10,7 +10,7 @@
 ; RUN: not test -e %t.ll
 ; A literal alignment is upgraded to pointer alignment attributes.
 ; RUN: sed 's/i32 %align, i1/i32 8, i1/' %s | %dxil-upgrade - -o - | %FileCheck --check-prefix=OK %s
-; CHECK: text-mem-intrinsic-align.ll:18: error: call of @llvm.memmove.p0i8.p0i8.i32: its alignment (argument 4) is not an integer constant
+; CHECK: text-mem-intrinsic-align.ll:19: error: call of @llvm.memmove.p0i8.p0i8.i32: its alignment (argument 4) is not an integer constant
 ; CHECK-SAME: [DXIL2012]
 ; OK: call void @llvm.memmove.p0.p0.i32(ptr align 8 %d, ptr align 8 %s, i32 %n, i1 false)
 

@@ -3,7 +3,7 @@
 ; a cast, and the writer put it just before the phi, so the container it
 ; wrote (signed, too) read back with "PHI nodes not grouped at top of basic
 ; block" (an HLSL pass test in DXC's repository). Such a phi is refused,
-; naming it and the incoming value; nothing is written.
+; naming it; nothing is written.
 ; RUN: rm -f %t.dxil
 ; RUN: %expect-exit 1 %dxil-lower %s --no-validate -o %t.dxil 2>&1 | %FileCheck %s
 ; RUN: not test -e %t.dxil
@@ -12,7 +12,7 @@
 ; A constant incoming pointer is cast in place, and is written.
 ; RUN: sed 's/\[ %b, %entry \]/[ @gf, %entry ]/' %s | %dxil-lower - --no-validate -o %t.const.dxil
 ; RUN: %dxil-upgrade --verify --no-raise %t.const.dxil -o - | %FileCheck --check-prefix=CONST %s
-; CHECK: error: cannot write DXIL bitcode: function @pick, `%p = phi ptr [ %a, %left ], [ %b, %entry ]`: incoming value 1 is a pointer to another type than the phi's
+; CHECK: error: cannot write DXIL bitcode: function @pick, `%p = phi ptr [ %a, %left ], [ %b, %entry ]`: the phi joins pointers to memory of different types
 ; CONST: %p = phi ptr [ %a, %left ], [ @gf, %entry ]
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8:32-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
