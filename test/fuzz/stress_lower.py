@@ -17,7 +17,8 @@ validator missed).
 
 Usage:
   stress_lower.py --tools DIR | --lower PATH [--seeds A:B | --seeds N] [--size S] [--jobs J]
-                  [--timeout T] [--out DIR] [--stress llvm-stress-22]
+                  [--timeout T] [--out DIR] [--stress llvm-stress-22] [--call]
+                  [--stress-arg=--enable-scalable-vectors] [--no-restype] [--opt O2]
   stress_lower.py --wrap SEED [--size S]     print one wrapped module
 
 OUT (default stress-out/) gets results.tsv (seed, status, first error
@@ -150,8 +151,8 @@ def wrap(stress_ll, call=False, restype=True):
     return head + ENTRY.format(body="  br label %BB\n" + body, widen=_widen(body), **fmt)
 
 
-def stress(tool, seed, size):
-    r = subprocess.run([tool, f"--seed={seed}", f"--size={size}", "-o", "-"], capture_output=True,
+def stress(tool, seed, size, extra=()):
+    r = subprocess.run([tool, f"--seed={seed}", f"--size={size}", *extra, "-o", "-"], capture_output=True,
                        text=True, timeout=60)
     if r.returncode != 0:
         raise RuntimeError(f"{tool} --seed={seed}: {r.stderr.strip()[:200]}")
@@ -168,13 +169,20 @@ def first_error(stderr):
 def run_seed(a, seed, tmp):
     """(seed, status, message); status: signed, refused, crash, hang, silent, partial, unsigned."""
     try:
-        text = wrap(stress(a.stress, seed, a.size), a.call, not a.no_restype)
+        text = wrap(stress(a.stress, seed, a.size, a.stress_arg), a.call, not a.no_restype)
     except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
         return seed, "nostress", str(e)
     ll = os.path.join(tmp, f"{seed}.ll")
     out = os.path.join(tmp, f"{seed}.dxil")
     with open(ll, "w") as f:
         f.write(text)
+    if a.opt:
+        # An optimised module, as clang -O2 would hand over (LLVM's own
+        # intrinsics, folded vectors): opt's failures are not ours.
+        r = subprocess.run([a.opt_tool, f"-passes=default<{a.opt}>", "-S", ll, "-o", ll],
+                           capture_output=True, text=True, timeout=120)
+        if r.returncode != 0:
+            return seed, "nostress", "opt: " + first_error(r.stderr)
     try:
         r = subprocess.run([a.lower, ll, "-o", out], capture_output=True,
                            text=True, timeout=a.timeout)
@@ -237,12 +245,16 @@ def main(argv):
     p.add_argument("--timeout", type=float, default=60)
     p.add_argument("--out", default="stress-out")
     p.add_argument("--stress", default="llvm-stress-22")
+    p.add_argument("--stress-arg", action="append", default=[],
+                   help="passed to llvm-stress (e.g. --enable-scalable-vectors)")
+    p.add_argument("--opt", help="run opt's default<O1|O2|O3|Os|Oz> pipeline before dxil-lower")
+    p.add_argument("--opt-tool", default="opt-22")
     p.add_argument("--wrap", type=int)
     p.add_argument("--call", action="store_true", help="keep the function and call it (not spliced)")
     p.add_argument("--no-restype", action="store_true", help="no !dxu.resourceTypes for the buffer")
     a = p.parse_args(argv)
     if a.wrap is not None:
-        sys.stdout.write(wrap(stress(a.stress, a.wrap, a.size), a.call, not a.no_restype))
+        sys.stdout.write(wrap(stress(a.stress, a.wrap, a.size, a.stress_arg), a.call, not a.no_restype))
         return 0
     if not a.tools and not a.lower:
         p.error("--tools or --lower is required")
