@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make_seeds.py <target> <shared_dir> <out_dir>: fill out_dir with seed
 inputs for a fuzz target from the shared corpus (never committed). The
-container, load and write targets take whole .dxil files (bcwrite every
+container, load, write and validate targets take whole .dxil files (bcwrite every
 16th); the bitstream target takes the bitcode extracted from each file's
 DXIL part."""
 import os

@@ -46,6 +46,13 @@ clang = shutil.which("clang", path=os.path.dirname(config.dxil_filecheck)) or sh
 if clang:
     config.substitutions.append(("%clang", clang))
     config.available_features.add("clang")
+# llvm-stress (beside FileCheck, or llvm-stress-22 on PATH), for the
+# hostile-input driver test/fuzz/stress_lower.py: REQUIRES: llvm-stress.
+stress = shutil.which("llvm-stress", path=os.path.dirname(config.dxil_filecheck)) or \
+    shutil.which("llvm-stress-22")
+if stress:
+    config.substitutions.append(("%llvm-stress", stress))
+    config.available_features.add("llvm-stress")
 config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
 config.environment["PATH"] = os.pathsep.join(
