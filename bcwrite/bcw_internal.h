@@ -194,6 +194,9 @@ uint32_t *bcw_alloc_ops(bcw_ctx *c, size_t n);
 
 /* types */
 uint32_t bcw_type_from_llvm(bcw_ctx *c, LLVMTypeRef t);
+/* bcw_restype.c: the class a dx.resources record list's record points to
+ * when nothing recorded one (a module from clang), made from the record. */
+LLVMTypeRef bcw_synth_resource_class(bcw_ctx *c, LLVMValueRef rec, unsigned list);
 uint32_t bcw_type_ptr(bcw_ctx *c, uint32_t pointee, unsigned addrspace);
 uint32_t bcw_type_func(bcw_ctx *c, uint32_t ret, const uint32_t *params, uint32_t n, bool vararg);
 uint32_t bcw_type_intern(bcw_ctx *c, const bcw_type *proto, const uint32_t *sub);

@@ -64,10 +64,18 @@ static uint32_t resource_value(bcw_ctx *c, LLVMValueRef node, LLVMValueRef v)
 {
     uint32_t where;
     const bc_restypes *rt = c->opts ? c->opts->restypes : NULL;
-    if (!rt || !bcw_map_getp(&c->res_nodes, node, &where))
+    if (!bcw_map_getp(&c->res_nodes, node, &where))
         return bcw_val_of(c, v);
-    const bc_restype *r = bc_restypes_find(rt, where >> 20, where & 0xFFFFF);
+    const bc_restype *r = rt ? bc_restypes_find(rt, where >> 20, where & 0xFFFFF) : NULL;
     LLVMTypeRef st = r && r->name ? LLVMGetTypeByName2(c->llctx, r->name) : NULL;
+    if (!st && undef_like(v)) {
+        /* Nothing recorded the class (clang's modules): make one. */
+        LLVMTypeRef cls = bcw_synth_resource_class(c, node, where >> 20);
+        if (!cls)
+            return bcw_val_of(c, v);
+        uint32_t t = bcw_type_from_llvm(c, cls);
+        return bcw_operand(c, v, bcw_type_ptr(c, t, LLVMGetPointerAddressSpace(LLVMTypeOf(v))));
+    }
     if (!st)
         return bcw_val_of(c, v);
     uint32_t t = bcw_type_from_llvm(c, st);
