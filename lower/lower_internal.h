@@ -54,6 +54,10 @@ typedef struct lower_ctx {
     /* Fields of the cbuffer row being lowered: 4 for a min-precision row
      * of 16-bit values (one per 32-bit slot), else 0 (by width). */
     unsigned cbuf_lanes;
+    /* The input's datalayout, before identity replaces it: the byte
+     * offsets of its GEPs were computed in it (the legalization reads
+     * them back into typed paths, lower_legal_gep.c). */
+    LLVMTargetDataRef input_td;
 } lower_ctx;
 
 /* Fills lc->side (lower_util.c). */

@@ -78,5 +78,7 @@ LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigne
 /* ---- the passes ---- */
 int lower_legal_scalarize(lower_ctx *lc); /* lower_legal_scalarize.c */
 int lower_legal_fold(lower_ctx *lc);      /* lower_legal_fold.c */
+int lower_legal_geps(lower_ctx *lc);      /* lower_legal_gep.c */
+int lower_legal_lib_globals(lower_ctx *lc); /* lower_legal_libglobals.c */
 
 #endif

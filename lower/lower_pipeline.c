@@ -22,12 +22,16 @@ static const lower_pass lower_passes[] = {
     {"cbuffer-access", lower_cbuffer_access},
     {"identity", lower_identity},   /* fills version and stage */
     {"versions", lower_check_versions}, /* before anything is lowered */
+    /* a library's resource globals an optimizer's DCE removed; before the
+     * resources pass reads the records */
+    {"legal-lib-globals", lower_legal_lib_globals},
     {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
     /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
      * after check-types, which names the calls as the input wrote them */
     {"legal-scalarize", lower_legal_scalarize}, /* vector values before SM 6.9 */
+    {"legal-geps", lower_legal_geps},           /* typed paths to what is accessed */
     {"resources", lower_resources}, /* handles before their users */
     {"buffers", lower_buffers},
     {"sig-io", lower_sig_io},       /* load.input / store.output */
@@ -73,6 +77,7 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
         return -1;
     }
     lc.b = LLVMCreateBuilderInContext(lc.ctx);
+    lc.input_td = LLVMCreateTargetData(LLVMGetDataLayoutStr(lc.mod));
     size_t errors_before = dxil_diags_error_count(diags);
     int rv = 0;
     for (const lower_pass *p = lower_passes; p->run && rv == 0; p++)
@@ -83,6 +88,7 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
         rv = -1;
     lower_erase_dead(&lc);
     LLVMDisposeBuilder(lc.b);
+    LLVMDisposeTargetData(lc.input_td);
     free(lc.dead);
     free(lc.input_calls);
     return rv;

@@ -1,0 +1,421 @@
+/* lower_legal_gep.c - every memory access through a typed path. LLVM 22
+ * has one `ptr` type, and its optimizers address memory by bytes
+ * (`getelementptr i8, ptr %a, i32 12`, instcombine's canonical form) or
+ * drop the zero indices of a path. DXIL's pointers are typed: DXC's
+ * validator rejects an i8 GEP ("I8 can only be used as immediate value
+ * ..."), reads it as out of bounds ("Access to out-of-bounds memory is
+ * disallowed": 12 bytes into an i8), and the 3.7 bitcode a load of a
+ * field through its struct's pointer would need does not exist.
+ *
+ * So each load, store and atomic whose address is not already a typed
+ * path from its object (the writer's rule: every GEP indexes the pointee
+ * its base has, and ends on the accessed type) is given one: the address
+ * is taken apart into the object (an alloca, a global, a dx.op's record
+ * or payload pointer, a parameter whose struct the raise recorded), a
+ * constant byte offset and dynamic terms (index * bytes, with shl/mul/add
+ * folded in), read with the input's datalayout; then a path is found down
+ * the object's type - struct fields by offset, array and vector elements
+ * by offset and by the terms whose step is a multiple of the element -
+ * that ends on the accessed type at offset 0, and built as one
+ * `getelementptr inbounds T, ptr %obj, i32 0, ...` (what DXC writes). An
+ * address that does not decompose so (type punning, a partial scalar, a
+ * pointer through a phi) is left as it was. */
+#include "lower_legal.h"
+#include "common/side_metadata.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LG_MAX_TERMS 16
+#define LG_MAX_DEPTH 16
+
+typedef struct lg_term {
+    LLVMValueRef v;
+    int64_t scale; /* bytes per unit of v */
+} lg_term;
+
+typedef struct lg_addr {
+    LLVMValueRef root;
+    LLVMTypeRef type; /* the object's type */
+    int64_t bytes;
+    lg_term terms[LG_MAX_TERMS];
+    unsigned n_terms;
+    bool bad;
+} lg_addr;
+
+/* A path: index l is consts[l] plus the terms assigned to level l. */
+typedef struct lg_path {
+    unsigned depth;
+    int64_t consts[LG_MAX_DEPTH];
+    int level[LG_MAX_TERMS];
+    int64_t mult[LG_MAX_TERMS];
+} lg_path;
+
+typedef struct lg_state {
+    lower_ctx *lc;
+    LLVMTargetDataRef td;
+    legal_list old; /* GEPs that may end up unused */
+} lg_state;
+
+/* ---- objects ---- */
+
+/* The struct a pointer-returning dx.op's overload names
+ * ("dx.op.getMeshPayload.struct.Payload" -> %struct.Payload). */
+static LLVMTypeRef lg_dxop_pointee(lower_ctx *lc, LLVMValueRef call)
+{
+    LLVMValueRef fn = LLVMGetCalledValue(call);
+    size_t len = 0;
+    const char *name = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : "";
+    if (strncmp(name, "dx.op.", 6) != 0)
+        return NULL;
+    const char *ov = strchr(name + 6, '.');
+    return ov && ov[1] ? LLVMGetTypeByName2(lc->ctx, ov + 1) : NULL;
+}
+
+/* A parameter's struct from !dxu.paramTypes !{!"fn", i32 index, T undef}. */
+static LLVMTypeRef lg_param_pointee(lower_ctx *lc, LLVMValueRef arg)
+{
+    LLVMValueRef fn = LLVMGetParamParent(arg);
+    unsigned idx = 0, n = md_named_count(lc->mod, DXU_MD_PARAM_TYPES);
+    for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
+        idx++;
+    size_t len = 0;
+    const char *fname = LLVMGetValueName2(fn, &len);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef e = md_named_operand(lc->mod, DXU_MD_PARAM_TYPES, i);
+        char name[512];
+        uint64_t at;
+        LLVMValueRef u = md_operand(e, 2);
+        if (u && md_string(md_operand(e, 0), name, sizeof name) && !strcmp(name, fname) &&
+            !md_operand_uint(e, 1, &at) && at == idx)
+            return LLVMTypeOf(u);
+    }
+    return NULL;
+}
+
+/* The type of the object v is, or NULL when v is not one this knows. */
+static LLVMTypeRef lg_object_type(lower_ctx *lc, LLVMValueRef v)
+{
+    if (LLVMIsAAllocaInst(v))
+        return LLVMGetAllocatedType(v);
+    if (LLVMIsAGlobalVariable(v))
+        return LLVMGlobalGetValueType(v);
+    if (LLVMIsACallInst(v))
+        return lg_dxop_pointee(lc, v);
+    if (LLVMIsAArgument(v))
+        return lg_param_pointee(lc, v);
+    return NULL;
+}
+
+static LLVMValueRef lg_root_of(LLVMValueRef p)
+{
+    while (lower_is_gep(p))
+        p = LLVMGetOperand(p, 0);
+    return p;
+}
+
+/* ---- the writer's view: is the path already typed? ---- */
+
+/* What a GEP's indices after the first step into; NULL when one of them
+ * does not index t. */
+static LLVMTypeRef lg_gep_result(LLVMValueRef gep)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    unsigned n = (unsigned)LLVMGetNumOperands(gep);
+    for (unsigned i = 2; i < n && t; i++) {
+        LLVMTypeKind k = LLVMGetTypeKind(t);
+        uint64_t f;
+        if (k == LLVMStructTypeKind)
+            t = const_u64(LLVMGetOperand(gep, i), &f) && f < LLVMCountStructElementTypes(t)
+                    ? LLVMStructGetTypeAtIndex(t, (unsigned)f)
+                    : NULL;
+        else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
+            t = LLVMGetElementType(t);
+        else
+            t = NULL;
+    }
+    return t;
+}
+
+/* A GEP of constant indices must stay inside its source element (DXC's
+ * InstrInBoundsAccess). */
+static bool lg_gep_in_bounds(lg_state *st, LLVMValueRef gep, LLVMTypeRef result)
+{
+    int64_t bytes = 0;
+    unsigned n = (unsigned)LLVMGetNumOperands(gep);
+    for (unsigned i = 1; i < n; i++)
+        if (!LLVMIsAConstantInt(LLVMGetOperand(gep, i)))
+            return true; /* dynamic: not checked */
+    LLVMValueRef base = LLVMGetOperand(gep, 0);
+    if (!lower_gep_offset(st->td, base, gep, &bytes, NULL, NULL))
+        return false;
+    LLVMTypeRef src = LLVMGetGEPSourceElementType(gep);
+    return bytes >= 0 &&
+           (uint64_t)bytes + LLVMABISizeOfType(st->td, result) <= LLVMABISizeOfType(st->td, src);
+}
+
+static bool lg_typed(lg_state *st, LLVMValueRef ptr, LLVMTypeRef want, LLVMTypeRef *root_type)
+{
+    LLVMValueRef chain[LG_MAX_DEPTH];
+    unsigned n = 0;
+    LLVMValueRef p = ptr;
+    while (lower_is_gep(p)) {
+        if (n == LG_MAX_DEPTH)
+            return false;
+        chain[n++] = p;
+        p = LLVMGetOperand(p, 0);
+    }
+    LLVMTypeRef cur = *root_type = lg_object_type(st->lc, p);
+    if (!cur)
+        return true; /* an unknown object: nothing to say */
+    while (n-- > 0) {
+        LLVMValueRef g = chain[n];
+        if (LLVMGetGEPSourceElementType(g) != cur)
+            return false;
+        cur = lg_gep_result(g);
+        if (!cur || !lg_gep_in_bounds(st, g, cur))
+            return false;
+    }
+    return cur == want;
+}
+
+/* ---- taking an address apart ---- */
+
+static void lg_add_term(lg_addr *a, LLVMValueRef v, int64_t scale, int depth);
+
+static void lg_term_cb(void *arg, LLVMValueRef index, uint64_t stride)
+{
+    lg_add_term(arg, index, (int64_t)stride, 0);
+}
+
+/* index * scale, with constant factors and offsets folded out of index:
+ * shl x, c / mul x, C / add x, C / or disjoint x, C. */
+static void lg_add_term(lg_addr *a, LLVMValueRef v, int64_t scale, int depth)
+{
+    if (LLVMIsAConstantInt(v)) {
+        a->bytes += LLVMConstIntGetSExtValue(v) * scale;
+        return;
+    }
+    if (depth < 6 && LLVMIsABinaryOperator(v) && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+        LLVMValueRef x = LLVMGetOperand(v, 0);
+        int64_t c = LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
+        switch (LLVMGetInstructionOpcode(v)) {
+        case LLVMShl:
+            if (c >= 0 && c < 31) {
+                lg_add_term(a, x, scale << c, depth + 1);
+                return;
+            }
+            break;
+        case LLVMMul:
+            lg_add_term(a, x, scale * c, depth + 1);
+            return;
+        case LLVMAdd:
+            a->bytes += c * scale;
+            lg_add_term(a, x, scale, depth + 1);
+            return;
+        case LLVMOr:
+            if (LLVMGetIsDisjoint(v)) {
+                a->bytes += c * scale;
+                lg_add_term(a, x, scale, depth + 1);
+                return;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    for (unsigned i = 0; i < a->n_terms; i++)
+        if (a->terms[i].v == v) {
+            a->terms[i].scale += scale;
+            return;
+        }
+    if (a->n_terms == LG_MAX_TERMS) {
+        a->bad = true;
+        return;
+    }
+    a->terms[a->n_terms++] = (lg_term){v, scale};
+}
+
+static bool lg_decompose(lg_state *st, LLVMValueRef ptr, lg_addr *a)
+{
+    memset(a, 0, sizeof *a);
+    a->root = lg_root_of(ptr);
+    a->type = lg_object_type(st->lc, a->root);
+    if (!a->type || !LLVMTypeIsSized(a->type))
+        return false;
+    for (LLVMValueRef p = ptr; p != a->root; p = LLVMGetOperand(p, 0)) {
+        int64_t bytes = 0;
+        lg_addr *arg = a;
+        /* one GEP at a time, so that each index goes through the folding */
+        LLVMValueRef base = LLVMGetOperand(p, 0);
+        if (!lower_gep_offset(st->td, base, p, &bytes, lg_term_cb, arg))
+            return false;
+        a->bytes += bytes;
+    }
+    for (unsigned i = 0; i < a->n_terms; i++)
+        if (!a->terms[i].scale)
+            a->terms[i--] = a->terms[--a->n_terms];
+    return !a->bad && a->bytes >= 0;
+}
+
+/* ---- a path down the object's type ---- */
+
+/* Terms whose step is a multiple of es go to level l (es > 0). */
+static unsigned lg_assign(const lg_addr *a, lg_path *p, unsigned l, uint64_t es)
+{
+    unsigned taken = 0;
+    for (unsigned j = 0; j < a->n_terms; j++)
+        if (p->level[j] < 0 && a->terms[j].scale % (int64_t)es == 0) {
+            p->level[j] = (int)l;
+            p->mult[j] = a->terms[j].scale / (int64_t)es;
+            taken++;
+        }
+    return taken;
+}
+
+/* The struct field holding byte off, or -1. */
+static int lg_field_at(lg_state *st, LLVMTypeRef t, int64_t off)
+{
+    unsigned n = LLVMCountStructElementTypes(t);
+    for (unsigned i = n; i-- > 0;) {
+        uint64_t fo = LLVMOffsetOfElement(st->td, t, i);
+        uint64_t fs = LLVMABISizeOfType(st->td, LLVMStructGetTypeAtIndex(t, i));
+        if ((uint64_t)off >= fo && (uint64_t)off < fo + fs)
+            return (int)i;
+    }
+    return -1;
+}
+
+static bool lg_plan(lg_state *st, const lg_addr *a, LLVMTypeRef want, lg_path *p)
+{
+    memset(p, 0, sizeof *p);
+    for (unsigned j = 0; j < a->n_terms; j++)
+        p->level[j] = -1;
+    LLVMTypeRef cur = a->type;
+    uint64_t size = LLVMABISizeOfType(st->td, cur);
+    int64_t off = a->bytes;
+    if (!size)
+        return false;
+    p->consts[0] = off / (int64_t)size;
+    off %= (int64_t)size;
+    unsigned left = a->n_terms - lg_assign(a, p, 0, size);
+    unsigned d = 1;
+    while (!(cur == want && off == 0 && !left)) {
+        if (d == LG_MAX_DEPTH)
+            return false;
+        LLVMTypeKind k = LLVMGetTypeKind(cur);
+        if (k == LLVMStructTypeKind) {
+            int f = lg_field_at(st, cur, off);
+            if (f < 0)
+                return false;
+            off -= (int64_t)LLVMOffsetOfElement(st->td, cur, (unsigned)f);
+            p->consts[d++] = f;
+            cur = LLVMStructGetTypeAtIndex(cur, (unsigned)f);
+        } else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind) {
+            LLVMTypeRef e = LLVMGetElementType(cur);
+            uint64_t es = LLVMABISizeOfType(st->td, e);
+            if (!es || (k == LLVMVectorTypeKind && LLVMGetTypeKind(e) == LLVMIntegerTypeKind &&
+                        LLVMGetIntTypeWidth(e) < 8))
+                return false;
+            p->consts[d] = off / (int64_t)es;
+            off %= (int64_t)es;
+            left -= lg_assign(a, p, d, es);
+            d++;
+            cur = e;
+        } else {
+            return false; /* a scalar that is not the accessed type */
+        }
+    }
+    p->depth = d;
+    return true;
+}
+
+/* ---- building it ---- */
+
+static LLVMValueRef lg_as_i32(lower_ctx *lc, LLVMValueRef v)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(lc->ctx);
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    if (w == 32)
+        return v;
+    return w > 32 ? LLVMBuildTrunc(lc->b, v, i32, "") : LLVMBuildSExt(lc->b, v, i32, "");
+}
+
+static LLVMValueRef lg_build(lg_state *st, const lg_addr *a, const lg_path *p)
+{
+    lower_ctx *lc = st->lc;
+    LLVMValueRef idx[LG_MAX_DEPTH];
+    bool zero = true;
+    for (unsigned l = 0; l < p->depth; l++) {
+        LLVMValueRef v = NULL;
+        for (unsigned j = 0; j < a->n_terms; j++) {
+            if (p->level[j] != (int)l)
+                continue;
+            LLVMValueRef t = lg_as_i32(lc, a->terms[j].v);
+            if (p->mult[j] != 1)
+                t = LLVMBuildMul(lc->b, t, lower_i32(lc, (uint64_t)p->mult[j]), "");
+            v = v ? LLVMBuildAdd(lc->b, v, t, "") : t;
+        }
+        if (!v)
+            v = lower_i32(lc, (uint64_t)p->consts[l]);
+        else if (p->consts[l])
+            v = LLVMBuildAdd(lc->b, v, lower_i32(lc, (uint64_t)p->consts[l]), "");
+        idx[l] = v;
+        zero &= LLVMIsAConstantInt(v) && !LLVMConstIntGetZExtValue(v);
+    }
+    if (p->depth == 1 && zero)
+        return a->root;
+    return LLVMBuildInBoundsGEP2(lc->b, a->type, a->root, idx, p->depth, "");
+}
+
+/* The access's address operand and the type it reads or writes. */
+static bool lg_access(LLVMValueRef inst, unsigned *op, LLVMTypeRef *want)
+{
+    if (LLVMIsALoadInst(inst)) {
+        *op = 0;
+        *want = LLVMTypeOf(inst);
+    } else if (LLVMIsAStoreInst(inst)) {
+        *op = 1;
+        *want = LLVMTypeOf(LLVMGetOperand(inst, 0));
+    } else if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst)) {
+        *op = 0;
+        *want = LLVMTypeOf(LLVMGetOperand(inst, 1));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+static void lg_inst(lg_state *st, LLVMValueRef inst)
+{
+    unsigned op;
+    LLVMTypeRef want, root_type = NULL;
+    if (!lg_access(inst, &op, &want))
+        return;
+    LLVMValueRef ptr = LLVMGetOperand(inst, op);
+    if (lg_typed(st, ptr, want, &root_type) || !root_type)
+        return;
+    lg_addr a;
+    lg_path p;
+    if (!lg_decompose(st, ptr, &a) || !lg_plan(st, &a, want, &p))
+        return;
+    LLVMPositionBuilderBefore(st->lc->b, inst);
+    LLVMValueRef np = lg_build(st, &a, &p);
+    if (!np || np == ptr)
+        return;
+    for (LLVMValueRef g = ptr; LLVMIsAGetElementPtrInst(g); g = LLVMGetOperand(g, 0))
+        legal_list_add(&st->old, g);
+    LLVMSetOperand(inst, op, np);
+}
+
+int lower_legal_geps(lower_ctx *lc)
+{
+    lg_state st = {.lc = lc, .td = lc->input_td};
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                lg_inst(&st, i);
+    legal_erase_unused(&st.old);
+    legal_list_free(&st.old);
+    return 0;
+}
