@@ -79,6 +79,8 @@ LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigne
 int lower_legal_scalarize(lower_ctx *lc); /* lower_legal_scalarize.c */
 int lower_legal_fold(lower_ctx *lc);      /* lower_legal_fold.c */
 int lower_legal_geps(lower_ctx *lc);      /* lower_legal_gep.c */
+int lower_legal_repack(lower_ctx *lc);    /* lower_legal_repack.c */
+int lower_legal_int_widths(lower_ctx *lc); /* lower_legal_intwidth.c */
 int lower_legal_lib_globals(lower_ctx *lc); /* lower_legal_libglobals.c */
 
 #endif

@@ -46,7 +46,10 @@ typedef struct lg_addr {
 /* A path: index l is consts[l] plus the terms assigned to level l. */
 typedef struct lg_path {
     unsigned depth;
+    LLVMTypeRef pun; /* the scalar there when the access reads it as another
+                        scalar of the same size, else NULL */
     int64_t consts[LG_MAX_DEPTH];
+    LLVMTypeRef within[LG_MAX_DEPTH]; /* what index l selects in (0: the object) */
     int level[LG_MAX_TERMS];
     int64_t mult[LG_MAX_TERMS];
 } lg_path;
@@ -93,6 +96,45 @@ static LLVMTypeRef lg_param_pointee(lower_ctx *lc, LLVMValueRef arg)
     return NULL;
 }
 
+static LLVMTypeRef lg_gep_result(LLVMValueRef gep);
+static LLVMTypeRef lg_object_type(lower_ctx *lc, LLVMValueRef v);
+
+/* What a pointer points to when its definition says so: an object, or a
+ * GEP that indexes its base's pointee (the writer's typed view); NULL when
+ * nothing says. */
+static LLVMTypeRef lg_pointee(lower_ctx *lc, LLVMValueRef v, int depth)
+{
+    if (lower_is_gep(v)) {
+        LLVMTypeRef base = depth < 8 ? lg_pointee(lc, LLVMGetOperand(v, 0), depth + 1) : NULL;
+        return base == LLVMGetGEPSourceElementType(v) ? lg_gep_result(v) : NULL;
+    }
+    return depth < 8 ? lg_object_type(lc, v) : NULL;
+}
+
+/* A phi or select of pointers all typed alike (optimizers sink two
+ * records' pointers into one: `%.sink = phi ptr [%rec0, ...], [%rec1, ...]`)
+ * is an object of that type. */
+static LLVMTypeRef lg_merged_type(lower_ctx *lc, LLVMValueRef v)
+{
+    static int depth;
+    if (depth > 4)
+        return NULL;
+    depth++;
+    LLVMTypeRef t = NULL;
+    bool ok = true;
+    unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 2;
+    for (unsigned i = 0; i < n && ok; i++) {
+        LLVMValueRef in = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
+        if (in == v)
+            continue;
+        LLVMTypeRef ti = lg_pointee(lc, in, 0);
+        ok = ti && (!t || t == ti);
+        t = ti;
+    }
+    depth--;
+    return ok ? t : NULL;
+}
+
 /* The type of the object v is, or NULL when v is not one this knows. */
 static LLVMTypeRef lg_object_type(lower_ctx *lc, LLVMValueRef v)
 {
@@ -104,6 +146,9 @@ static LLVMTypeRef lg_object_type(lower_ctx *lc, LLVMValueRef v)
         return lg_dxop_pointee(lc, v);
     if (LLVMIsAArgument(v))
         return lg_param_pointee(lc, v);
+    if ((LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) &&
+        LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind)
+        return lg_merged_type(lc, v);
     return NULL;
 }
 
@@ -255,7 +300,7 @@ static bool lg_decompose(lg_state *st, LLVMValueRef ptr, lg_addr *a)
     for (unsigned i = 0; i < a->n_terms; i++)
         if (!a->terms[i].scale)
             a->terms[i--] = a->terms[--a->n_terms];
-    return !a->bad && a->bytes >= 0;
+    return !a->bad;
 }
 
 /* ---- a path down the object's type ---- */
@@ -286,6 +331,45 @@ static int lg_field_at(lg_state *st, LLVMTypeRef t, int64_t off)
     return -1;
 }
 
+/* Division rounding down: a negative offset is whole elements back. */
+static int64_t lg_floor_div(int64_t x, int64_t d)
+{
+    int64_t q = x / d;
+    return (x % d && (x < 0) != (d < 0)) ? q - 1 : q;
+}
+
+/* A constant step back at one level is the same number of elements back
+ * in the array below it (`gep i8, (gep i32, %a, %i), -32` into [8 x i32]
+ * is element %i - 8), as long as the level below is an array. */
+static void lg_rebalance(lg_path *p)
+{
+    for (unsigned l = 0; l + 1 < p->depth; l++) {
+        LLVMTypeRef below = p->within[l + 1];
+        if (!p->consts[l] || (l > 0 && LLVMGetTypeKind(p->within[l]) == LLVMStructTypeKind) ||
+            LLVMGetTypeKind(below) != LLVMArrayTypeKind)
+            continue;
+        p->consts[l + 1] += p->consts[l] * (int64_t)LLVMGetArrayLength2(below);
+        p->consts[l] = 0;
+    }
+}
+
+static bool lg_is_scalar(LLVMTypeRef t)
+{
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    return k == LLVMIntegerTypeKind || k == LLVMHalfTypeKind || k == LLVMFloatTypeKind ||
+           k == LLVMDoubleTypeKind;
+}
+
+/* 32- and 64-bit scalars only: a 16-bit value bitcast is refused in a
+ * min-precision module ("Bitcast on minprecison types is not allowed"). */
+static bool lg_same_size_scalars(lg_state *st, LLVMTypeRef a, LLVMTypeRef b)
+{
+    if (!lg_is_scalar(a) || !lg_is_scalar(b))
+        return false;
+    unsigned long long sa = LLVMSizeOfTypeInBits(st->td, a);
+    return sa >= 32 && sa == LLVMSizeOfTypeInBits(st->td, b);
+}
+
 static bool lg_plan(lg_state *st, const lg_addr *a, LLVMTypeRef want, lg_path *p)
 {
     memset(p, 0, sizeof *p);
@@ -296,8 +380,9 @@ static bool lg_plan(lg_state *st, const lg_addr *a, LLVMTypeRef want, lg_path *p
     int64_t off = a->bytes;
     if (!size)
         return false;
-    p->consts[0] = off / (int64_t)size;
-    off %= (int64_t)size;
+    p->consts[0] = lg_floor_div(off, (int64_t)size);
+    off -= p->consts[0] * (int64_t)size;
+    p->within[0] = cur;
     unsigned left = a->n_terms - lg_assign(a, p, 0, size);
     unsigned d = 1;
     while (!(cur == want && off == 0 && !left)) {
@@ -309,6 +394,7 @@ static bool lg_plan(lg_state *st, const lg_addr *a, LLVMTypeRef want, lg_path *p
             if (f < 0)
                 return false;
             off -= (int64_t)LLVMOffsetOfElement(st->td, cur, (unsigned)f);
+            p->within[d] = cur;
             p->consts[d++] = f;
             cur = LLVMStructGetTypeAtIndex(cur, (unsigned)f);
         } else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind) {
@@ -319,14 +405,19 @@ static bool lg_plan(lg_state *st, const lg_addr *a, LLVMTypeRef want, lg_path *p
                 return false;
             p->consts[d] = off / (int64_t)es;
             off %= (int64_t)es;
+            p->within[d] = cur;
             left -= lg_assign(a, p, d, es);
             d++;
             cur = e;
+        } else if (!off && !left && lg_same_size_scalars(st, cur, want)) {
+            p->pun = cur; /* an i32 read of a float field */
+            break;
         } else {
             return false; /* a scalar that is not the accessed type */
         }
     }
     p->depth = d;
+    lg_rebalance(p);
     return true;
 }
 
@@ -368,6 +459,26 @@ static LLVMValueRef lg_build(lg_state *st, const lg_addr *a, const lg_path *p)
     return LLVMBuildInBoundsGEP2(lc->b, a->type, a->root, idx, p->depth, "");
 }
 
+/* A load or store of a field as another scalar of its size: the field's
+ * own type through the path, and a value bitcast (DXC checks pointer
+ * bitcasts, and loads the declared type). */
+static void lg_pun(lg_state *st, LLVMValueRef inst, LLVMValueRef np, LLVMTypeRef field)
+{
+    LLVMBuilderRef b = st->lc->b;
+    LLVMValueRef n;
+    if (LLVMIsALoadInst(inst)) {
+        n = LLVMBuildLoad2(b, field, np, "");
+        LLVMValueRef v = LLVMBuildBitCast(b, n, LLVMTypeOf(inst), "");
+        lower_replace_named(st->lc, inst, v);
+    } else {
+        LLVMValueRef v = LLVMBuildBitCast(b, LLVMGetOperand(inst, 0), field, "");
+        n = LLVMBuildStore(b, v, np);
+        lower_kill(st->lc, inst);
+    }
+    LLVMSetAlignment(n, LLVMGetAlignment(inst));
+    LLVMSetVolatile(n, LLVMGetVolatile(inst));
+}
+
 /* The access's address operand and the type it reads or writes. */
 static bool lg_access(LLVMValueRef inst, unsigned *op, LLVMTypeRef *want)
 {
@@ -399,13 +510,18 @@ static void lg_inst(lg_state *st, LLVMValueRef inst)
     lg_path p;
     if (!lg_decompose(st, ptr, &a) || !lg_plan(st, &a, want, &p))
         return;
+    if (p.pun && !LLVMIsALoadInst(inst) && !LLVMIsAStoreInst(inst))
+        return; /* an atomic on a punned field stays */
     LLVMPositionBuilderBefore(st->lc->b, inst);
     LLVMValueRef np = lg_build(st, &a, &p);
     if (!np || np == ptr)
         return;
     for (LLVMValueRef g = ptr; LLVMIsAGetElementPtrInst(g); g = LLVMGetOperand(g, 0))
         legal_list_add(&st->old, g);
-    LLVMSetOperand(inst, op, np);
+    if (p.pun)
+        lg_pun(st, inst, np, p.pun);
+    else
+        LLVMSetOperand(inst, op, np);
 }
 
 int lower_legal_geps(lower_ctx *lc)
@@ -415,6 +531,7 @@ int lower_legal_geps(lower_ctx *lc)
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
                 lg_inst(&st, i);
+    lower_erase_dead(lc); /* punned accesses */
     legal_erase_unused(&st.old);
     legal_list_free(&st.old);
     return 0;

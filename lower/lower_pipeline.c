@@ -32,6 +32,8 @@ static const lower_pass lower_passes[] = {
      * after check-types, which names the calls as the input wrote them */
     {"legal-scalarize", lower_legal_scalarize}, /* vector values before SM 6.9 */
     {"legal-geps", lower_legal_geps},           /* typed paths to what is accessed */
+    {"legal-repack", lower_legal_repack},       /* structs loaded by field, whole again */
+    {"legal-int-widths", lower_legal_int_widths}, /* i8, i4, ... carried in i32/i64 */
     {"resources", lower_resources}, /* handles before their users */
     {"buffers", lower_buffers},
     {"sig-io", lower_sig_io},       /* load.input / store.output */
