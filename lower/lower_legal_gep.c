@@ -536,3 +536,14 @@ int lower_legal_geps(lower_ctx *lc)
     legal_list_free(&st.old);
     return 0;
 }
+
+bool legal_object_at(lower_ctx *lc, LLVMValueRef ptr, LLVMTypeRef *type, int64_t *offset)
+{
+    lg_state st = {.lc = lc, .td = lc->input_td};
+    lg_addr a;
+    if (!lg_decompose(&st, ptr, &a) || a.n_terms)
+        return false;
+    *type = a.type;
+    *offset = a.bytes;
+    return true;
+}

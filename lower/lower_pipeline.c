@@ -26,6 +26,9 @@ static const lower_pass lower_passes[] = {
      * resources pass reads the records */
     {"legal-lib-globals", lower_legal_lib_globals},
     {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
+    /* generic intrinsics DXIL lacks; before scalarize splits what they make */
+    {"legal-intrinsics", lower_legal_intrinsics},
+    {"legal-freeze", lower_legal_freeze}, /* no freeze in LLVM 3.7 */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
     /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
@@ -49,6 +52,7 @@ static const lower_pass lower_passes[] = {
     {"annotates", lower_place_annotates}, /* after cleanup: users are dx.op calls */
     {"lib-loads", lower_place_lib_loads}, /* after cleanup: the entry is final */
     {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
+    {"legal-unused", lower_legal_unused}, /* declarations and locals left unused */
     {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},
 };
