@@ -97,6 +97,8 @@ int lower_legal_int_widths(lower_ctx *lc); /* lower_legal_intwidth.c */
 int lower_legal_intrinsics(lower_ctx *lc); /* lower_legal_intrinsics.c */
 int lower_legal_unused(lower_ctx *lc);     /* lower_legal_unused.c */
 int lower_legal_freeze(lower_ctx *lc);     /* lower_legal_freeze.c */
+int lower_legal_unreachable(lower_ctx *lc); /* lower_legal_unreachable.c */
+int lower_legal_ptr_selects(lower_ctx *lc); /* lower_legal_select.c */
 int lower_legal_lib_globals(lower_ctx *lc); /* lower_legal_libglobals.c */
 
 #endif

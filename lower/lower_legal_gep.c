@@ -48,6 +48,9 @@ typedef struct lg_path {
     unsigned depth;
     LLVMTypeRef pun; /* the scalar there when the access reads it as another
                         scalar of the same size, else NULL */
+    LLVMTypeRef vec; /* the vector there when the access is some of its
+                        lanes (from `lane`), else NULL */
+    unsigned lane;
     int64_t consts[LG_MAX_DEPTH];
     LLVMTypeRef within[LG_MAX_DEPTH]; /* what index l selects in (0: the object) */
     int level[LG_MAX_TERMS];
@@ -370,6 +373,19 @@ static bool lg_same_size_scalars(lg_state *st, LLVMTypeRef a, LLVMTypeRef b)
     return sa >= 32 && sa == LLVMSizeOfTypeInBits(st->td, b);
 }
 
+/* A vector access of fewer lanes than the vector field it is in (SROA
+ * reads a float3 from a float4); DXC reads the whole vector. */
+static bool lg_part_of_vector(lg_state *st, LLVMTypeRef cur, LLVMTypeRef want, int64_t off,
+                              unsigned left)
+{
+    if (LLVMGetTypeKind(cur) != LLVMVectorTypeKind || LLVMGetTypeKind(want) != LLVMVectorTypeKind ||
+        cur == want || left || LLVMGetElementType(cur) != LLVMGetElementType(want))
+        return false;
+    int64_t es = (int64_t)LLVMABISizeOfType(st->td, LLVMGetElementType(cur));
+    return es && off % es == 0 &&
+           off / es + LLVMGetVectorSize(want) <= LLVMGetVectorSize(cur);
+}
+
 static bool lg_plan(lg_state *st, const lg_addr *a, LLVMTypeRef want, lg_path *p)
 {
     memset(p, 0, sizeof *p);
@@ -397,6 +413,10 @@ static bool lg_plan(lg_state *st, const lg_addr *a, LLVMTypeRef want, lg_path *p
             p->within[d] = cur;
             p->consts[d++] = f;
             cur = LLVMStructGetTypeAtIndex(cur, (unsigned)f);
+        } else if (lg_part_of_vector(st, cur, want, off, left)) {
+            p->vec = cur; /* float3 read from a float4 */
+            p->lane = (unsigned)(off / (int64_t)LLVMABISizeOfType(st->td, LLVMGetElementType(cur)));
+            break;
         } else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind) {
             LLVMTypeRef e = LLVMGetElementType(cur);
             uint64_t es = LLVMABISizeOfType(st->td, e);
@@ -479,6 +499,50 @@ static void lg_pun(lg_state *st, LLVMValueRef inst, LLVMValueRef np, LLVMTypeRef
     LLVMSetVolatile(n, LLVMGetVolatile(inst));
 }
 
+/* A shuffle mask of n lanes: lane + i; or, to merge, lane i of the first
+ * operand except lanes [lane, lane + cnt), which come from the second
+ * (numbered from m). */
+static LLVMValueRef lg_mask(lower_ctx *lc, unsigned n, unsigned m, unsigned lane, unsigned cnt,
+                            bool merge)
+{
+    LLVMValueRef e[64];
+    for (unsigned i = 0; i < n && i < 64; i++) {
+        unsigned v = merge ? (i >= lane && i < lane + cnt ? m + i - lane : i) : lane + i;
+        e[i] = lower_i32(lc, v);
+    }
+    return LLVMConstVector(e, n < 64 ? n : 64);
+}
+
+/* Some lanes of a vector field: the whole vector loaded and shuffled; a
+ * store merges its lanes into the loaded vector and stores it whole. */
+static void lg_lanes(lg_state *st, LLVMValueRef inst, LLVMValueRef np, LLVMTypeRef vec,
+                     unsigned lane)
+{
+    lower_ctx *lc = st->lc;
+    LLVMBuilderRef b = lc->b;
+    unsigned m = LLVMGetVectorSize(vec);
+    LLVMValueRef whole = LLVMBuildLoad2(b, vec, np, "");
+    LLVMSetAlignment(whole, LLVMGetAlignment(inst));
+    if (LLVMIsALoadInst(inst)) {
+        unsigned n = LLVMGetVectorSize(LLVMTypeOf(inst));
+        LLVMValueRef v = LLVMBuildShuffleVector(b, whole, LLVMGetPoison(vec),
+                                                lg_mask(lc, n, m, lane, n, false), "");
+        lower_replace_named(lc, inst, v);
+        return;
+    }
+    LLVMValueRef val = LLVMGetOperand(inst, 0);
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(val));
+    LLVMValueRef e[64];
+    for (unsigned i = 0; i < m && i < 64; i++)
+        e[i] = i < n ? lower_i32(lc, i) : LLVMGetUndef(LLVMInt32TypeInContext(lc->ctx));
+    LLVMValueRef wide = LLVMBuildShuffleVector(b, val, LLVMGetPoison(LLVMTypeOf(val)),
+                                               LLVMConstVector(e, m < 64 ? m : 64), "");
+    LLVMValueRef merged = LLVMBuildShuffleVector(b, whole, wide, lg_mask(lc, m, m, lane, n, true), "");
+    LLVMValueRef s = LLVMBuildStore(b, merged, np);
+    LLVMSetAlignment(s, LLVMGetAlignment(inst));
+    lower_kill(lc, inst);
+}
+
 /* The access's address operand and the type it reads or writes. */
 static bool lg_access(LLVMValueRef inst, unsigned *op, LLVMTypeRef *want)
 {
@@ -510,7 +574,7 @@ static void lg_inst(lg_state *st, LLVMValueRef inst)
     lg_path p;
     if (!lg_decompose(st, ptr, &a) || !lg_plan(st, &a, want, &p))
         return;
-    if (p.pun && !LLVMIsALoadInst(inst) && !LLVMIsAStoreInst(inst))
+    if ((p.pun || p.vec) && !LLVMIsALoadInst(inst) && !LLVMIsAStoreInst(inst))
         return; /* an atomic on a punned field stays */
     LLVMPositionBuilderBefore(st->lc->b, inst);
     LLVMValueRef np = lg_build(st, &a, &p);
@@ -520,6 +584,8 @@ static void lg_inst(lg_state *st, LLVMValueRef inst)
         legal_list_add(&st->old, g);
     if (p.pun)
         lg_pun(st, inst, np, p.pun);
+    else if (p.vec)
+        lg_lanes(st, inst, np, p.vec, p.lane);
     else
         LLVMSetOperand(inst, op, np);
 }

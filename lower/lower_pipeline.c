@@ -29,11 +29,13 @@ static const lower_pass lower_passes[] = {
     /* generic intrinsics DXIL lacks; before scalarize splits what they make */
     {"legal-intrinsics", lower_legal_intrinsics},
     {"legal-freeze", lower_legal_freeze}, /* no freeze in LLVM 3.7 */
+    {"legal-unreachable", lower_legal_unreachable}, /* no unreachable in DXIL */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
     /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
      * after check-types, which names the calls as the input wrote them */
     {"legal-scalarize", lower_legal_scalarize}, /* vector values before SM 6.9 */
+    {"legal-ptr-selects", lower_legal_ptr_selects}, /* loads of a select of pointers */
     {"legal-geps", lower_legal_geps},           /* typed paths to what is accessed */
     {"legal-repack", lower_legal_repack},       /* structs loaded by field, whole again */
     {"legal-int-widths", lower_legal_int_widths}, /* i8, i4, ... carried in i32/i64 */
