@@ -85,6 +85,13 @@
 /* !dxu.paramTypes = !{!{!"fn", i32 index, %struct.T undef}}: a function's
  * pointer parameter that pointed to a named struct. */
 #define DXU_MD_PARAM_TYPES "dxu.paramTypes"
+/* !dxu.opPointees = !{!{!"dx.op.getMeshPayload.struct.P", %struct.P undef}}:
+ * a dx.op declaration taking or returning a pointer to the named struct its
+ * overload names. Only the record keeps that struct in the module once an
+ * optimizer has folded the GEPs through it (LLVM prints no type nothing
+ * uses), and lowering needs it again to address the record or payload by
+ * field (lower_legal_gep.c) and to give the declaration DXC's signature. */
+#define DXU_MD_OP_POINTEES "dxu.opPointees"
 /* !dxu.vstOrder = !{!{!"", !"main", !"dx.op.loadInput.f32", ...},
  * !{!"main", !"args", ...}}: a symbol table's names in the input's order,
  * only for a table that was not sorted by name (older DXC builds wrote

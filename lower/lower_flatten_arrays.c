@@ -10,23 +10,33 @@
  * call, a pointer stored or selected) is left as it is, for the checks to
  * name. Modern input only: DXC's modules are flat already. */
 #include "lower_internal.h"
+#include "lower_legal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define FA_MAX_TERMS 8
 
-/* The innermost element type and total count of nested arrays t; false
- * when t is not an array of arrays. */
-static bool fa_shape(LLVMTypeRef t, LLVMTypeRef *elem, uint64_t *count)
+/* The innermost element type and total count of nested arrays t (with
+ * vectors: of arrays of vectors, whose lanes count as one more level);
+ * false when t is not one. */
+static bool fa_shape(LLVMTypeRef t, bool vectors, LLVMTypeRef *elem, uint64_t *count)
 {
-    if (LLVMGetTypeKind(t) != LLVMArrayTypeKind ||
-        LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMArrayTypeKind)
+    LLVMTypeKind inner = LLVMGetTypeKind(t) == LLVMArrayTypeKind
+                             ? LLVMGetTypeKind(LLVMGetElementType(t))
+                             : LLVMVoidTypeKind;
+    if (inner != LLVMArrayTypeKind && !(vectors && inner == LLVMVectorTypeKind))
         return false;
     uint64_t n = 1;
     while (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
         n *= LLVMGetArrayLength2(t);
         t = LLVMGetElementType(t);
+    }
+    if (vectors && LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+        n *= LLVMGetVectorSize(t);
+        t = LLVMGetElementType(t);
+    } else if (vectors) {
+        return false;
     }
     *elem = t;
     *count = n;
@@ -115,11 +125,12 @@ static LLVMValueRef fa_flat_index(lower_ctx *lc, LLVMValueRef base, LLVMValueRef
 /* The initializer c of nested arrays as the flat array of type ft. */
 static void fa_collect(LLVMValueRef c, LLVMTypeRef t, LLVMValueRef *out, uint64_t *n)
 {
-    if (LLVMGetTypeKind(t) != LLVMArrayTypeKind) {
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if (k != LLVMArrayTypeKind && k != LLVMVectorTypeKind) {
         out[(*n)++] = c;
         return;
     }
-    uint64_t len = LLVMGetArrayLength2(t);
+    uint64_t len = k == LLVMArrayTypeKind ? LLVMGetArrayLength2(t) : LLVMGetVectorSize(t);
     for (uint64_t i = 0; i < len; i++)
         fa_collect(LLVMGetAggregateElement(c, (unsigned)i), LLVMGetElementType(t), out, n);
 }
@@ -191,15 +202,17 @@ static void fa_erase_dead_geps(LLVMValueRef v)
             fa_erase_dead_geps(users[i]);
             if (!LLVMGetFirstUse(users[i]))
                 LLVMInstructionEraseFromParent(users[i]);
+        } else if (lower_is_gep(users[i])) {
+            fa_erase_dead_geps(users[i]); /* a constant GEP's instructions */
         }
     free(users);
 }
 
-static void fa_global(lower_ctx *lc, LLVMValueRef g)
+static void fa_global(lower_ctx *lc, LLVMValueRef g, bool vectors)
 {
     LLVMTypeRef t = LLVMGlobalGetValueType(g), elem;
     uint64_t count;
-    if (!fa_shape(t, &elem, &count))
+    if (!fa_shape(t, vectors, &elem, &count))
         return;
     LLVMValueRef init = LLVMGetInitializer(g), finit = fa_init(init, t, elem, count);
     if (init && !finit)
@@ -230,11 +243,11 @@ static void fa_global(lower_ctx *lc, LLVMValueRef g)
     free(name);
 }
 
-static void fa_alloca(lower_ctx *lc, LLVMValueRef a)
+static void fa_alloca(lower_ctx *lc, LLVMValueRef a, bool vectors)
 {
     LLVMTypeRef t = LLVMGetAllocatedType(a), elem;
     uint64_t count;
-    if (!fa_shape(t, &elem, &count))
+    if (!fa_shape(t, vectors, &elem, &count))
         return;
     LLVMPositionBuilderBefore(lc->b, a);
     LLVMValueRef na = LLVMBuildAlloca(lc->b, LLVMArrayType2(elem, count), "");
@@ -253,15 +266,13 @@ static void fa_alloca(lower_ctx *lc, LLVMValueRef a)
     free(name);
 }
 
-int lower_flatten_arrays(lower_ctx *lc)
+static void fa_module(lower_ctx *lc, bool vectors)
 {
-    if (!lower_is_modern(lc))
-        return 0;
     LLVMValueRef g = LLVMGetFirstGlobal(lc->mod);
     while (g) {
         LLVMValueRef next = LLVMGetNextGlobal(g);
         if (!LLVMIsDeclaration(g) || LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3)
-            fa_global(lc, g);
+            fa_global(lc, g, vectors);
         g = next;
     }
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
@@ -270,9 +281,26 @@ int lower_flatten_arrays(lower_ctx *lc)
             while (i) {
                 LLVMValueRef next = LLVMGetNextInstruction(i);
                 if (LLVMIsAAllocaInst(i))
-                    fa_alloca(lc, i);
+                    fa_alloca(lc, i, vectors);
                 i = next;
             }
         }
+}
+
+int lower_flatten_arrays(lower_ctx *lc)
+{
+    if (lower_is_modern(lc))
+        fa_module(lc, false);
+    return 0;
+}
+
+/* Arrays of vectors where the target has no vectors (clang's
+ * `groupshared float4 T[64]`): after the data scalarization, whose
+ * accesses read single lanes, the array becomes one of the lanes, as DXC
+ * writes it ([64 x <4 x float>] -> [256 x float]). */
+int lower_flatten_vector_arrays(lower_ctx *lc)
+{
+    if (lower_is_modern(lc) && !legal_vectors_allowed(lc))
+        fa_module(lc, true);
     return 0;
 }

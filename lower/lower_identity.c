@@ -13,10 +13,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* DXC's layout (DXIL without native 16-bit types), for modern input that
- * carries no original. */
+/* DXC's layouts without and with native 16-bit types, for modern input
+ * that carries no original: the native one when the module uses 16-bit
+ * types (clang's -fnative-half-type; without it HLSL's half is float). */
 static const char identity_dxc_layout[] =
     "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64";
+static const char identity_dxc_native_layout[] =
+    "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64";
+
+static bool identity_is16(LLVMTypeRef t)
+{
+    while (LLVMGetTypeKind(t) == LLVMVectorTypeKind || LLVMGetTypeKind(t) == LLVMArrayTypeKind)
+        t = LLVMGetElementType(t);
+    return LLVMGetTypeKind(t) == LLVMHalfTypeKind ||
+           (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 16);
+}
+
+/* Whether any instruction makes or reads a 16-bit value. */
+static bool identity_uses16(LLVMModuleRef m)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+                if (identity_is16(LLVMTypeOf(i)))
+                    return true;
+                for (int k = 0, n = LLVMGetNumOperands(i); k < n; k++)
+                    if (identity_is16(LLVMTypeOf(LLVMGetOperand(i, k))))
+                        return true;
+            }
+    return false;
+}
 
 /* "dxilv1.6-pc-shadermodel6.6-compute"; a missing sub-arch derives the
  * DXIL version from the shader model as LLVM does (6.x -> 1.x). */
@@ -86,8 +112,8 @@ static void identity_datalayout(lower_ctx *lc, bool unstaged)
     if (!node && unstaged)
         return;
     char *copy = md_string_dup(md_operand(node, 0));
-    if (!copy && (copy = malloc(sizeof identity_dxc_layout)) != NULL)
-        memcpy(copy, identity_dxc_layout, sizeof identity_dxc_layout);
+    if (!copy)
+        copy = strdup(identity_uses16(lc->mod) ? identity_dxc_native_layout : identity_dxc_layout);
     if (!copy)
         return;
     bool changed = false;

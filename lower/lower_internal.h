@@ -61,6 +61,10 @@ typedef struct lower_ctx {
         LLVMValueRef fn, node;
     } sigs[LOWER_MAX_SIGS];
     unsigned n_sigs;
+    /* The input's datalayout, before identity replaces it: the byte
+     * offsets of its GEPs were computed in it (the legalization reads
+     * them back into typed paths, lower_legal_gep.c). */
+    LLVMTargetDataRef input_td;
 } lower_ctx;
 
 /* Fills lc->side (lower_util.c). */
@@ -181,6 +185,7 @@ int lower_call_attrs(lower_ctx *lc);
 int lower_linkage(lower_ctx *lc);   /* lower_linkage.c */
 int lower_promote(lower_ctx *lc);   /* lower_promote.c */
 int lower_flatten_arrays(lower_ctx *lc); /* lower_flatten_arrays.c */
+int lower_flatten_vector_arrays(lower_ctx *lc); /* lower_flatten_arrays.c */
 int lower_resource_copy(lower_ctx *lc); /* lower_resource_copy.c */
 int lower_wide_int(lower_ctx *lc);      /* lower_wide_int.c */
 int lower_unused_resources(lower_ctx *lc); /* lower_unused_resources.c */

@@ -68,6 +68,19 @@ bool legal_is_reduction(LLVMValueRef fn);
 LLVMValueRef legal_reduce_lanes(lower_ctx *lc, LLVMValueRef call, LLVMValueRef *lanes,
                                 unsigned n);
 
+/* ---- lower_legal_gep.c ---- */
+
+/* The object ptr points into (an alloca, a global, ...) and the constant
+ * byte offset, in the input's datalayout; false when ptr is not a
+ * constant offset into one this knows. */
+bool legal_object_at(lower_ctx *lc, LLVMValueRef ptr, LLVMTypeRef *type, int64_t *offset);
+
+/* ---- lower_legal_memintr.c: llvm.memcpy/memmove and llvm.memset with a
+ * constant length, as loads and stores (the replacement is the call
+ * itself, to be removed; NULL when left) ---- */
+LLVMValueRef legal_expand_memcpy(lower_ctx *lc, LLVMValueRef call);
+LLVMValueRef legal_expand_memset(lower_ctx *lc, LLVMValueRef call);
+
 /* ---- lower_scalarize.c ---- */
 
 /* The scalar declaration of vector intrinsic fn of n lanes
@@ -78,5 +91,14 @@ LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigne
 /* ---- the passes ---- */
 int lower_legal_scalarize(lower_ctx *lc); /* lower_legal_scalarize.c */
 int lower_legal_fold(lower_ctx *lc);      /* lower_legal_fold.c */
+int lower_legal_geps(lower_ctx *lc);      /* lower_legal_gep.c */
+int lower_legal_repack(lower_ctx *lc);    /* lower_legal_repack.c */
+int lower_legal_int_widths(lower_ctx *lc); /* lower_legal_intwidth.c */
+int lower_legal_intrinsics(lower_ctx *lc); /* lower_legal_intrinsics.c */
+int lower_legal_unused(lower_ctx *lc);     /* lower_legal_unused.c */
+int lower_legal_freeze(lower_ctx *lc);     /* lower_legal_freeze.c */
+int lower_legal_unreachable(lower_ctx *lc); /* lower_legal_unreachable.c */
+int lower_legal_ptr_selects(lower_ctx *lc); /* lower_legal_select.c */
+int lower_legal_lib_globals(lower_ctx *lc); /* lower_legal_libglobals.c */
 
 #endif

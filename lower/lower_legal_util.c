@@ -124,6 +124,15 @@ bool legal_is_removable(LLVMValueRef v)
 
 void legal_erase_unused(legal_list *made)
 {
+    /* each instruction once: erasing one twice would free it twice */
+    legal_map seen = {0};
+    for (size_t i = 0; i < made->n; i++) {
+        if (!made->v[i])
+            continue;
+        if (legal_map_get(&seen, made->v[i]) || !legal_map_put(&seen, made->v[i], made->v[i]))
+            made->v[i] = NULL;
+    }
+    legal_map_free(&seen);
     bool progress = true;
     while (progress) {
         progress = false;

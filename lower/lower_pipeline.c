@@ -33,13 +33,25 @@ static const lower_pass lower_passes[] = {
     /* clang's module forms: before entries, which strips hlsl.* */
     {"linkage", lower_linkage},     /* unused helpers go, the rest internal */
     {"fn-attrs", lower_fn_attrs},   /* string attributes DXIL does not know */
+    /* a library's resource globals an optimizer's DCE removed; before the
+     * resources pass reads the records */
+    {"legal-lib-globals", lower_legal_lib_globals},
     {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
+    /* generic intrinsics DXIL lacks; before scalarize splits what they make */
+    {"legal-intrinsics", lower_legal_intrinsics},
+    {"legal-freeze", lower_legal_freeze}, /* no freeze in LLVM 3.7 */
+    {"legal-unreachable", lower_legal_unreachable}, /* no unreachable in DXIL */
     {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
     {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
     /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
      * after check-types, which names the calls as the input wrote them */
     {"legal-scalarize", lower_legal_scalarize}, /* vector values before SM 6.9 */
+    {"flatten-vector-arrays", lower_flatten_vector_arrays}, /* their lanes, one array */
     {"implicit-binding", lower_implicit_binding}, /* registers for the unbound */
+    {"legal-ptr-selects", lower_legal_ptr_selects}, /* loads of a select of pointers */
+    {"legal-geps", lower_legal_geps},           /* typed paths to what is accessed */
+    {"legal-repack", lower_legal_repack},       /* structs loaded by field, whole again */
+    {"legal-int-widths", lower_legal_int_widths}, /* i8, i4, ... carried in i32/i64 */
     {"resources", lower_resources}, /* handles before their users */
     {"nonuniform", lower_nonuniform}, /* markers resources did not take */
     {"buffers", lower_buffers},
@@ -58,6 +70,7 @@ static const lower_pass lower_passes[] = {
     {"lib-loads", lower_place_lib_loads}, /* after cleanup: the entry is final */
     {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
     {"module-md", lower_module_md}, /* clang's metadata DXIL does not know */
+    {"legal-unused", lower_legal_unused}, /* declarations and locals left unused */
     {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
     {NULL, NULL},
 };
@@ -88,6 +101,7 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
         return -1;
     }
     lc.b = LLVMCreateBuilderInContext(lc.ctx);
+    lc.input_td = LLVMCreateTargetData(LLVMGetDataLayoutStr(lc.mod));
     size_t errors_before = dxil_diags_error_count(diags);
     int rv = 0;
     for (const lower_pass *p = lower_passes; p->run && rv == 0; p++)
@@ -98,6 +112,7 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
         rv = -1;
     lower_erase_dead(&lc);
     LLVMDisposeBuilder(lc.b);
+    LLVMDisposeTargetData(lc.input_td);
     free(lc.dead);
     free(lc.input_calls);
     return rv;

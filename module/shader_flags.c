@@ -153,8 +153,9 @@ int sf_compute(LLVMModuleRef m, const struct bc_restypes *restypes, sf_module *o
     f &= ~(SF_USES_DERIVATIVES | SF_REQUIRES_GROUP);
     f |= sf_resource_flags(&mf);
     /* The module options come from what was declared (DXC reads them from
-     * the same flags when it loads the module). */
-    f = (f & ~sf_options_mask()) | (mf.flags & sf_options_mask());
+     * the same flags when it loads the module); with nothing declared, the
+     * native 16-bit option from the layout (sf_env_init). */
+    f = (f & ~sf_options_mask()) | (env.options & sf_options_mask());
     out->computed = f;
     out->undecided = env.undecided;
     out->expected = (f & ~env.undecided) | (mf.flags & env.undecided);
@@ -175,5 +176,7 @@ void sf_free(sf_module *sf)
 uint64_t sf_recomputed(const sf_module *sf)
 {
     uint64_t mask = sf_collected_mask() | DXIL_SHADER_FLAG_ROVS;
-    return (sf->declared & ~mask) | (sf->expected & mask);
+    /* A module that declared nothing takes its options as computed. */
+    uint64_t opts = sf->declared ? 0 : sf->computed & sf_options_mask();
+    return (sf->declared & ~mask) | (sf->expected & mask) | opts;
 }

@@ -21,6 +21,12 @@ void sf_env_init(sf_env *env, const mf_module *mf)
     if (f) { /* DXC keeps its defaults without declared flags */
         env->min_precision = !(f & DXIL_SHADER_FLAG_NATIVE_LOW_PRECISION);
         env->res_may_alias = !(f & DXIL_SHADER_FLAG_RES_MAY_NOT_ALIAS);
+    } else {
+        /* No flags declared (a module lowered from clang): its layout
+         * says whether 16-bit types are native (DXC's i16:16 layout, which
+         * lowering picks for a module that uses them). */
+        const char *dl = LLVMGetDataLayoutStr(mf->m);
+        env->min_precision = !(dl && strstr(dl, "-i16:16"));
     }
     env->options = f & (DXIL_SHADER_FLAG_DISABLE_OPTIMIZATIONS |
                         DXIL_SHADER_FLAG_ALL_RESOURCES_BOUND);

@@ -178,6 +178,37 @@ static void bcf_params(raise_ctx *rc, const bc_restypes *t)
     }
 }
 
+/* The struct a dx.op declaration's overload names ("dx.op.x.struct.P"),
+ * when it takes or returns a pointer (mesh payloads, node records). */
+static LLVMTypeRef bcf_op_pointee(raise_ctx *rc, LLVMValueRef fn)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(fn, &len);
+    const char *ov = !strncmp(name, "dx.op.", 6) ? strchr(name + 6, '.') : NULL;
+    LLVMTypeRef st = ov && ov[1] ? LLVMGetTypeByName2(rc->ctx, ov + 1) : NULL;
+    if (!st || LLVMGetTypeKind(st) != LLVMStructTypeKind)
+        return NULL;
+    LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
+    bool ptr = LLVMGetTypeKind(LLVMGetReturnType(fty)) == LLVMPointerTypeKind;
+    unsigned np = LLVMCountParams(fn);
+    for (unsigned i = 0; i < np && !ptr; i++)
+        ptr = LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(fn, i))) == LLVMPointerTypeKind;
+    return ptr ? st : NULL;
+}
+
+static void bcf_op_pointees(raise_ctx *rc)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(rc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+        LLVMTypeRef st = LLVMIsDeclaration(fn) ? bcf_op_pointee(rc, fn) : NULL;
+        if (!st)
+            continue;
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(fn, &len);
+        LLVMValueRef ops[2] = {md_make_string(rc->ctx, name), LLVMGetUndef(st)};
+        LLVMAddNamedMetadataOperand(rc->mod, DXU_MD_OP_POINTEES, md_make_node(rc->ctx, ops, 2));
+    }
+}
+
 /* The instruction's attachment if the walk kept a word for it: !dxu.fmf
  * !{i32 word} on a binary operator, !dxu.noAlign !{} on a load, store or
  * alloca (word 0). */
@@ -236,6 +267,7 @@ int raise_bcfacts(raise_ctx *rc)
     rc->bcfacts_written = true;
     bcf_resources(rc, t);
     bcf_params(rc, t);
+    bcf_op_pointees(rc);
     bcf_inst_words(rc, t);
     return 0;
 }

@@ -1,6 +1,7 @@
 /* test_validate_facts.c - the validator over DXIL-form text, every rule
  * code against its row, and the typed-pointer facts the loader keeps for
  * it (bitcode/bitcode_ptrfacts.h) of a written container. */
+#include "bcwrite/bcwrite.h"
 #include "bitcode/bitcode_ptrfacts.h"
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_upgrade.h"
@@ -8,6 +9,7 @@
 #include "module/module_internal.h"
 #include "test_util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,12 +145,16 @@ static void test_ptrfacts(void)
     CU_ASSERT_PTR_NULL(m->ptrfacts); /* text input has no typed pointers */
     uint8_t *bin = NULL;
     size_t size = 0;
-    /* Invalid on purpose: written unsigned, past the signing gate. */
-    dxil_write_options wo = {.sign = DXIL_SIGN_UNVALIDATED};
-    CU_ASSERT_FATAL(dxil_lower_write_container(m, NULL, &wo, &bin, &size, d) == 0);
+    /* Invalid on purpose, and written as it is: the bitcode writer alone
+     * (lowering would legalize the punned load into a value bitcast), with
+     * the casts DXC refuses kept. */
+    bcw_options bo;
+    bcw_options_init(&bo);
+    bo.write_refused_casts = true;
+    CU_ASSERT_FATAL(bcw_write_module(dxil_module_llvm(m), &bo, &bin, &size, d) == 0);
     dxil_module_destroy(m);
 
-    m = dxil_module_load_memory(bin, size, "t.dxil", &lo, d);
+    m = dxil_module_load_memory(bin, size, "t.bc", &lo, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     const bc_ptrfacts *f = m->ptrfacts;
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -171,8 +177,61 @@ static void test_ptrfacts(void)
     /* The validator reads the same facts: [4 x i32]* to float* changes the
      * pointee's size (Instr.PtrBitCast). */
     dxil_diags_clear(d);
-    CU_ASSERT(dxil_validate(bin, size, "t.dxil", NULL, d) > 0);
+    CU_ASSERT(dxil_validate(bin, size, "t.bc", NULL, d) > 0);
     CU_ASSERT(tv_has(d, "Instr.PtrBitCast"));
+    free(bin);
+    dxil_diags_destroy(d);
+}
+
+/* The pointer rules on bitcode the writer alone makes from punned memory
+ * (the lowering would legalize each of these, so no tool writes them):
+ * a bitcast changing the pointee's size, one from a struct, one to a
+ * min-precision type, an i8 GEP and a constant GEP past its object. */
+static const char tv_casts_body[] =
+    "%struct.S = type { float }\n"
+    "define void @main() {\n"
+    "  %a = alloca [4 x i32], align 4\n"
+    "  store i32 1, ptr %a, align 4\n"
+    "  %f = load float, ptr %a, align 4\n"
+    "  %s = alloca %struct.S, align 4\n"
+    "  store float 1.0, ptr %s, align 4\n"
+    "  %i = load i32, ptr %s, align 4\n"
+    "  %b = alloca i32, align 4\n"
+    "  store i32 2, ptr %b, align 4\n"
+    "  %h = load i16, ptr %b, align 4\n"
+    "  %q = getelementptr i8, ptr %a, i32 4\n"
+    "  %g = load i32, ptr %q, align 4\n"
+    "  %r = getelementptr [4 x i32], ptr %a, i32 0, i32 5\n"
+    "  %k = load i32, ptr %r, align 4\n"
+    "  ret void\n}\n";
+
+static void test_pointer_rules(void)
+{
+    dxil_diags *d = dxil_diags_create();
+    char *text = tv_module(tv_casts_body);
+    dxil_options lo;
+    dxil_options_init(&lo);
+    lo.raise = false;
+    dxil_module *m = dxil_module_load_memory(text, strlen(text), "t.ll", &lo, d);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    uint8_t *bin = NULL;
+    size_t size = 0;
+    bcw_options bo;
+    bcw_options_init(&bo);
+    bo.write_refused_casts = true;
+    CU_ASSERT_FATAL(bcw_write_module(dxil_module_llvm(m), &bo, &bin, &size, d) == 0);
+    dxil_module_destroy(m);
+    dxil_diags_clear(d);
+    CU_ASSERT(dxil_validate(bin, size, "t.bc", NULL, d) > 0);
+    static const char *const rules[] = {"Instr.PtrBitCast", "Instr.StructBitCast",
+                                        "Instr.MinPrecisonBitCast", "Types.I8",
+                                        "Instr.InBoundsAccess"};
+    for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+        if (!tv_has(d, rules[i]))
+            fprintf(stderr, "missing %s\n", rules[i]);
+        CU_ASSERT(tv_has(d, rules[i]));
+    }
     free(bin);
     dxil_diags_destroy(d);
 }
@@ -183,6 +242,7 @@ int tu_register(void)
         {"every rule code maps to its row", test_rule_rows},
         {"dxil_validate over text", test_validate_text},
         {"typed-pointer facts of a written container", test_ptrfacts},
+        {"pointer rules on casts only the writer makes", test_pointer_rules},
         {NULL, NULL}};
     tu_add_suite("validate", cases);
     return 0;

@@ -9,17 +9,17 @@
 ; whose value is not the pointer's pointee is refused by DXC's reader
 ; (Bitcode.Valid, and nothing else is checked then).
 ; RUN: split-file %s %t
+; The lowering legalizes most of casts.ll (typed GEPs for the byte offset
+; and the punned reads, value bitcasts for the same-size puns); what it
+; leaves, a 16-bit read of a 32-bit object, the validator finds as DXC
+; does (checked against DXC's validator on the same container). The
+; writer alone makes the other refused casts: test_validate_facts checks
+; each of their rules.
 ; RUN: %dxil-lower --no-validate %t/casts.ll -o %t/casts.dxil
 ; RUN: not %dxil-upgrade --check %t/casts.dxil 2> %t/casts.err
 ; RUN: %FileCheck %s --check-prefix=CASTS < %t/casts.err
-; CASTS-DAG: error: Pointer type bitcast must be have same size. (bitcast [4 x i32]* to float*) {{.*}}[Instr.PtrBitCast]
-; CASTS-DAG: error: Bitcast on struct types is not allowed. (bitcast %struct.S* to i32*) {{.*}}[Instr.StructBitCast]
-; CASTS-DAG: error: Bitcast on minprecison types is not allowed. (bitcast i32* to i16*) {{.*}}[Instr.MinPrecisonBitCast]
-; CASTS-DAG: error: I8 can only be used as immediate value for intrinsic or as i8* via bitcast by lifetime intrinsics. (@main: `%{{[0-9]+}} = bitcast ptr %a to ptr`) [Types.I8]
-; CASTS-DAG: error: Pointer type bitcast must be have same size. (bitcast [4 x i32]* to i8*) {{.*}}[Instr.PtrBitCast]
-; CASTS-DAG: error: I8 can only be used {{.*}}(@main: `%q = getelementptr i8, ptr {{.*}}[Types.I8]
-; CASTS-DAG: error: Access to out-of-bounds memory is disallowed. (@main: `%q = getelementptr i8, ptr {{.*}}[Instr.InBoundsAccess]
-; CASTS-DAG: error: Bitcast on minprecison types is not allowed. (bitcast i8* to i32*) {{.*}}[Instr.MinPrecisonBitCast]
+; CASTS: error: Pointer type bitcast must be have same size. (bitcast i32* to i16*) {{.*}}[Instr.PtrBitCast]
+; CASTS-NOT: error:
 ; RUN: %dxil-lower %t/ok.ll -o %t/ok.dxil
 ; RUN: %dxil-upgrade --check %t/ok.dxil
 ; RUN: %dxil-lower %t/lifetime66.ll -o %t/lifetime66.dxil

@@ -46,7 +46,7 @@ entry:
 
 ; A vector global becomes an array; its vector load one load per lane.
 ; CHECK: %t.i0 = load i32, ptr @table, align 16
-; CHECK: %t.i1 = load i32, ptr getelementptr inbounds ({{.*}}ptr @table, i32 {{.*}}1), align 4
+; CHECK: %t.i1 = load i32, ptr getelementptr inbounds ([4 x i32], ptr @table, i32 0, i32 1), align 4
   %t = load <4 x i32>, ptr @table, align 16
 ; llvm.vector.reduce.or: a chain of ors.
 ; CHECK: %[[O1:[0-9]+]] = or i32 %t.i0, %t.i1
@@ -58,9 +58,12 @@ entry:
 
 ; A vector alloca becomes an array; a vector store one store per lane.
 ; CHECK: %tmp = alloca [2 x i32], align 8
-; CHECK: store i32 %[[I]], ptr %tmp, align 8
-; CHECK: store i32 7, ptr %{{[0-9]+}}, align 4
-; CHECK: %back.i0 = load i32, ptr %tmp, align 8
+; Each lane through a typed path from the array (lower_legal_gep.c).
+; CHECK: %[[P0:[0-9]+]] = getelementptr inbounds [2 x i32], ptr %tmp, i32 0, i32 0
+; CHECK-NEXT: store i32 %[[I]], ptr %[[P0]], align 8
+; CHECK-NEXT: %[[P1:[0-9]+]] = getelementptr inbounds [2 x i32], ptr %tmp, i32 0, i32 1
+; CHECK-NEXT: store i32 7, ptr %[[P1]], align 4
+; CHECK: %back.i0 = load i32, ptr %{{[0-9]+}}, align 8
   %tmp = alloca <2 x i32>, align 8
   %v2a = insertelement <2 x i32> poison, i32 %i, i64 0
   %v2 = insertelement <2 x i32> %v2a, i32 7, i64 1
