@@ -307,6 +307,7 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
                            "container, so its 3.7 form is not written");
         return;
     }
+    c->cur_inst = inst;
     unsigned n = (unsigned)LLVMGetNumOperands(inst);
     bool life = op == LLVMCall && is_lifetime(LLVMGetCalledValue(inst));
     uint32_t nops = life ? 3 : op == LLVMFNeg ? 2 : op == LLVMShuffleVector ? 3 : n;
@@ -330,9 +331,17 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
     if (op == LLVMPHI)
         phi_check_casts(c, inst, ops, n);
     uint32_t e = bcw_val_of(c, inst);
+    /* A used bitcast LLVM 22 kept (an unused one is a lifetime marker's
+     * i8* cast) must be one DXC accepts. */
+    const char *why = op == LLVMBitCast && LLVMGetFirstUse(inst) && !c->failed
+                          ? bcw_bitcast_problem(c, bcw_val_type(c, ops[0]), bcw_val_type(c, e))
+                          : NULL;
+    if (why)
+        bcw_error(c, inst, "%s", why);
     c->vals[e].ops = ops;
     c->vals[e].nops = nops;
     add_inst(c, e, LLVMGetTypeKind(LLVMTypeOf(inst)) != LLVMVoidTypeKind);
+    c->cur_inst = NULL;
 }
 
 static int build_function(bcw_ctx *c, bcw_func *f)

@@ -143,6 +143,9 @@ typedef struct bcw_ctx {
     LLVMValueRef *fns;        /* every function, in the order written */
     size_t nfns;
     bcw_func *cur;            /* the function being built */
+    LLVMValueRef cur_inst;    /* the instruction being built, for refusals */
+    bool dxc_facts;           /* the three below were read (bcw_casts.c) */
+    bool sm66, min_precision, lib;
 
     bcw_attr_group *groups;
     size_t ngroups, groups_cap;
@@ -207,6 +210,10 @@ uint32_t bcw_val_of(bcw_ctx *c, LLVMValueRef v);
 uint32_t bcw_operand(bcw_ctx *c, LLVMValueRef v, uint32_t want);
 uint32_t bcw_typed_const(bcw_ctx *c, LLVMValueRef v, uint32_t type);
 uint32_t bcw_new_val(bcw_ctx *c, LLVMValueRef v, uint32_t type, uint8_t kind);
+void bcw_set_ops(bcw_ctx *c, uint32_t e, const uint32_t *ops, uint32_t n);
+/* Why DXC's validator refuses a bitcast from pointer type `from` to
+ * pointer type `to` (bcw_casts.c), or NULL when it accepts it. */
+const char *bcw_bitcast_problem(bcw_ctx *c, uint32_t from, uint32_t to);
 uint32_t bcw_func_type(bcw_ctx *c, LLVMValueRef fn);
 uint32_t bcw_callee_type(bcw_ctx *c, LLVMValueRef call);
 void bcw_vals_free(bcw_ctx *c);

@@ -77,6 +77,33 @@ static const char *type_problem_seen(screen_seen *seen, LLVMTypeRef t)
     return why;
 }
 
+static const char tgsm_why[] =
+    "a groupshared pointer that does not come from one groupshared global through GEPs and "
+    "casts (a phi or select of two, an argument, ...): DXC refuses it (TGSM pointers must "
+    "originate from an unambiguous TGSM global variable)";
+
+/* DXC wants an instruction making a groupshared pointer to be a GEP or
+ * bitcast whose chain of GEPs and bitcasts ends at a global. */
+static const char *tgsm_problem(LLVMValueRef inst)
+{
+    LLVMTypeRef t = LLVMTypeOf(inst);
+    if (LLVMGetTypeKind(t) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(t) != 3)
+        return NULL;
+    if (!LLVMIsAGetElementPtrInst(inst) && !LLVMIsABitCastInst(inst))
+        return tgsm_why;
+    LLVMValueRef p = LLVMGetOperand(inst, 0);
+    for (unsigned guard = 0; p && guard < 256; guard++) {
+        bool gep = LLVMIsAGetElementPtrInst(p) ||
+                   (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
+        bool cast = LLVMIsABitCastInst(p) ||
+                    (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMBitCast);
+        if (!gep && !cast)
+            break;
+        p = LLVMGetOperand(p, 0);
+    }
+    return p && LLVMIsAGlobalVariable(p) ? NULL : tgsm_why;
+}
+
 static const char debug_why[] =
     "debug info has no writer here: the DXIL part carries none (DXC keeps it in "
     "a separate part); strip it first";
@@ -90,6 +117,8 @@ static const char *inst_problem(screen_seen *seen, LLVMValueRef inst)
     if (LLVMInstructionGetDebugLoc(inst) || LLVMGetFirstDbgRecord(inst))
         return debug_why;
     const char *why = type_problem_seen(seen, LLVMTypeOf(inst));
+    if (!why)
+        why = tgsm_problem(inst);
     for (int i = 0, n = LLVMGetNumOperands(inst); i < n && !why; i++) {
         LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
         if (op && LLVMIsAConstant(op) && !LLVMIsAGlobalValue(op))

@@ -28,7 +28,7 @@ uint32_t bcw_new_val(bcw_ctx *c, LLVMValueRef v, uint32_t type, uint8_t kind)
     return (uint32_t)c->nvals++;
 }
 
-static void set_ops(bcw_ctx *c, uint32_t e, const uint32_t *ops, uint32_t n)
+void bcw_set_ops(bcw_ctx *c, uint32_t e, const uint32_t *ops, uint32_t n)
 {
     uint32_t *copy = n ? bcw_alloc_ops(c, n) : NULL;
     if (n && !copy)
@@ -72,10 +72,26 @@ static uint32_t arg_pointee(bcw_ctx *c, LLVMValueRef arg)
     return bcw_type_simple(c, BT_INT, 8);
 }
 
-/* A declaration returning a pointer (getMeshPayload): what its first
- * call's result is used as. */
+/* The named struct a dx.op function's overload suffix names
+ * (dx.op.getNodeRecordPtr.struct.Payload), or NULL: DXC checks the
+ * function's signature against its overload. */
+static LLVMTypeRef dxop_udt(bcw_ctx *c, LLVMValueRef fn)
+{
+    const char *name = LLVMGetValueName(fn);
+    if (strncmp(name, "dx.op.", 6))
+        return NULL;
+    const char *dot = strchr(name + 6, '.');
+    return dot ? LLVMGetTypeByName2(c->llctx, dot + 1) : NULL;
+}
+
+/* A declaration returning a pointer: the struct its overload names
+ * (getNodeRecordPtr), else what its first call's result is used as
+ * (getMeshPayload). */
 static uint32_t return_pointee(bcw_ctx *c, LLVMValueRef fn)
 {
+    LLVMTypeRef udt = dxop_udt(c, fn);
+    if (udt)
+        return bcw_type_from_llvm(c, udt);
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef call = LLVMGetUser(u);
         if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == fn)
@@ -158,6 +174,19 @@ uint32_t bcw_func_type(bcw_ctx *c, LLVMValueRef fn)
     return bcw_type_sub(c, c->vals[e].type, 0);
 }
 
+/* An argument is what its function's typed signature says (the input's
+ * struct a raise kept, else its first use): the reader types arguments
+ * from the signature, and a use wanting another pointee gets a cast. */
+static uint32_t arg_type(bcw_ctx *c, LLVMValueRef arg)
+{
+    LLVMValueRef fn = LLVMGetParamParent(arg);
+    unsigned i = 0;
+    for (LLVMValueRef a = LLVMGetFirstParam(fn); a && a != arg; a = LLVMGetNextParam(a))
+        i++;
+    uint32_t ft = bcw_func_type(c, fn);
+    return bcw_type_sub(c, ft, i + 1);
+}
+
 /* The pointee of a GEP's result: its source type indexed by indices 2.. */
 static uint32_t gep_result(bcw_ctx *c, LLVMValueRef gep)
 {
@@ -216,7 +245,7 @@ static uint32_t natural_ptr(bcw_ctx *c, LLVMValueRef v)
         return bcw_val_type(c, bcw_val_of(c, first));
     }
     if (LLVMIsAArgument(v))
-        return bcw_type_ptr(c, arg_pointee(c, v), as);
+        return arg_type(c, v);
     return i8ptr(c, as);
 }
 
@@ -317,97 +346,8 @@ static void const_ops(bcw_ctx *c, uint32_t e, LLVMValueRef v)
             want = elem_want(c, c->vals[e].type, i);
         ops[i] = bcw_operand(c, op, want);
     }
-    set_ops(c, e, ops, n);
+    bcw_set_ops(c, e, ops, n);
     free(ops);
-}
-
-/* ---- casts the writer makes ---- */
-
-static bool undef_like(LLVMValueRef v)
-{
-    return LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantPointerNull(v);
-}
-
-/* ptr null / undef of the wanted pointer type. */
-uint32_t bcw_typed_const(bcw_ctx *c, LLVMValueRef v, uint32_t type)
-{
-    uint8_t kind = LLVMIsAConstantPointerNull(v) ? VK_TYPED_NULL : VK_TYPED_UNDEF;
-    uint32_t key[3] = { 1, kind, type }, e;
-    if (bcw_map_get(&c->syn_keys, key, sizeof key, &e))
-        return e;
-    e = bcw_new_val(c, NULL, type, kind);
-    if (!bcw_map_put(&c->syn_keys, key, sizeof key, e))
-        c->failed = true;
-    return e;
-}
-
-/* How many first-element steps lead from `from` to `to`, or -1. */
-static int zero_depth(const bcw_ctx *c, uint32_t from, uint32_t to)
-{
-    int depth = 0;
-    while (from != to) {
-        const bcw_type *t = &c->types[from];
-        if (!(t->kind == BT_ARRAY || t->kind == BT_VECTOR || t->kind == BT_STRUCT) || !t->nsub)
-            return -1;
-        from = t->sub[0];
-        depth++;
-    }
-    return depth;
-}
-
-static uint32_t make_cast(bcw_ctx *c, uint32_t src, uint32_t want, bool constant)
-{
-    const bcw_type *have = &c->types[c->vals[src].type], *to = &c->types[want];
-    int depth = have->addrspace == to->addrspace ? zero_depth(c, have->sub[0], to->sub[0]) : -1;
-    uint8_t op = depth > 0 ? SYN_GEP0 : have->addrspace != to->addrspace ? SYN_ASCAST : SYN_BITCAST;
-    uint32_t key[4] = { 2, op, src, want }, e;
-    if (constant && bcw_map_get(&c->syn_keys, key, sizeof key, &e))
-        return e;
-    uint32_t ops[34] = { src };
-    uint32_t nops = 1;
-    if (op == SYN_GEP0) {
-        if (depth > 32)
-            depth = 32;
-        LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(c->llctx), 0, 0);
-        for (int i = 0; i <= depth; i++)
-            ops[nops++] = bcw_val_of(c, zero);
-    }
-    e = bcw_new_val(c, NULL, want, constant ? VK_SYN_CEXPR : VK_SYN_INST);
-    c->vals[e].syn_op = op;
-    set_ops(c, e, ops, nops);
-    if (constant && !bcw_map_put(&c->syn_keys, key, sizeof key, e))
-        c->failed = true;
-    if (!constant && c->cur &&
-        bcw_grow(c, (void **)&c->cur->insts, &c->cur->cap, c->cur->ninsts + 1,
-                 sizeof *c->cur->insts))
-        c->cur->insts[c->cur->ninsts++] = (bcw_inst){ e, true };
-    return e;
-}
-
-static bool is_constant_kind(uint8_t k)
-{
-    return k == VK_GLOBAL || k == VK_FUNC || k == VK_CONST || k == VK_CEXPR ||
-           k == VK_SYN_CEXPR || k == VK_TYPED_NULL || k == VK_TYPED_UNDEF;
-}
-
-/* The entry for operand v where its user needs type `want` (BCW_NONE: any). */
-uint32_t bcw_operand(bcw_ctx *c, LLVMValueRef v, uint32_t want)
-{
-    uint32_t e = bcw_val_of(c, v);
-    if (want == BCW_NONE || c->vals[e].type == want || c->failed)
-        return e;
-    bool ptrs = c->types[c->vals[e].type].kind == BT_PTR && c->types[want].kind == BT_PTR;
-    if (!ptrs) {
-        bcw_error(c, v, "an operand's type differs from what its user needs");
-        return e;
-    }
-    if (undef_like(v))
-        return bcw_typed_const(c, v, want);
-    if (!is_constant_kind(c->vals[e].kind) && !c->cur) {
-        bcw_error(c, v, "a pointer outside a function needs a cast");
-        return e;
-    }
-    return make_cast(c, e, want, is_constant_kind(c->vals[e].kind));
 }
 
 void bcw_vals_free(bcw_ctx *c)

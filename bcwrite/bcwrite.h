@@ -50,6 +50,13 @@ int bcw_hints_from_module(LLVMModuleRef m, bcw_hints *h);
 void bcw_hints_apply(const bcw_hints *h, bcw_options *o);
 void bcw_hints_free(bcw_hints *h);
 
+/* Gives each groupshared load that reads through a phi or select of
+ * groupshared addresses its own load per address (bcw_tgsm.c), which DXC
+ * can trace to one global; returns the loads split. What cannot be split
+ * (a store through such a pointer, a load below a write) is refused by
+ * bcw_write_module, naming the instruction. */
+int bcw_tgsm_split(LLVMModuleRef m);
+
 /* 0 with *out (malloc'd, caller frees) and *size, or -1 with diagnostics. */
 int bcw_write_module(LLVMModuleRef m, const bcw_options *o, uint8_t **out, size_t *size,
                      dxil_diags *diags);

@@ -7,6 +7,7 @@
  * record tables start with a record count and stride, so records written
  * by a newer compiler (longer strides) still read. */
 #include "parts_internal.h"
+#include "rdat.h"
 
 enum { RDAT_STRINGS = 1, RDAT_INDICES = 2, RDAT_RESOURCES = 3, RDAT_FUNCTIONS = 4 };
 enum { RDAT_RESOURCE_SIZE = 32, RDAT_FUNCTION_SIZE = 44 };
@@ -186,4 +187,21 @@ void part_decode_rdat(part_reader *r, dxil_decoded_part *out)
     rdat_count_strings(&c);
     rdat_resources(&c);
     rdat_functions(&c);
+}
+
+int rdat_decode(const void *data, size_t size, dxil_rdat *out, void **arena, dxil_diags *diags)
+{
+    dxil_part part = {.fourcc = DXIL_FOURCC('R', 'D', 'A', 'T'), .name = "RDAT",
+                      .size = (uint32_t)size};
+    dxil_decoded_part d = {.part = part};
+    part_reader r = {.file = data, .file_size = size, .part = &d.part, .p = data, .size = size,
+                     .diags = diags, .arena = (part_arena **)arena};
+    part_decode_rdat(&r, &d);
+    *out = d.u.rdat;
+    return r.failed ? -1 : 0;
+}
+
+void rdat_arena_free(void **arena)
+{
+    part_arena_free((part_arena **)arena);
 }

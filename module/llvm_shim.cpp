@@ -205,6 +205,19 @@ extern "C" int shim_md_node_form(LLVMValueRef md)
     return node->isDistinct() ? SHIM_MD_DISTINCT_TUPLE : SHIM_MD_TUPLE;
 }
 
+/* LLVM-C has no way to read an MDNode operand as metadata (see the
+ * header): what a copy of a node with one operand changed needs. */
+extern "C" unsigned shim_md_operands(LLVMValueRef node, LLVMMetadataRef *ops, unsigned cap)
+{
+    auto *mav = llvm::dyn_cast_or_null<llvm::MetadataAsValue>(llvm::unwrap(node));
+    auto *n = mav ? llvm::dyn_cast<llvm::MDNode>(mav->getMetadata()) : nullptr;
+    if (!n)
+        return 0;
+    for (unsigned i = 0; i < n->getNumOperands() && i < cap; i++)
+        ops[i] = llvm::wrap(n->getOperand(i).get());
+    return n->getNumOperands();
+}
+
 extern "C" LLVMValueRef shim_md_self_node(LLVMContextRef c, LLVMMetadataRef *ops, unsigned n)
 {
     llvm::LLVMContext &ctx = *llvm::unwrap(c);

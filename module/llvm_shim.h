@@ -42,6 +42,12 @@ int shim_parse_ir(LLVMContextRef ctx, LLVMMemoryBufferRef buf, LLVMModuleRef *ou
 enum { SHIM_MD_NOT_NODE, SHIM_MD_TUPLE, SHIM_MD_DISTINCT_TUPLE, SHIM_MD_OTHER };
 int shim_md_node_form(LLVMValueRef md);
 
+/* An MDNode's operands as metadata, into ops (n of them when ops has room
+ * for cap): returns the count. LLVM-C returns operands as values, and a
+ * MetadataAsValue folds a tuple of one constant into the constant, so a
+ * node rebuilt from LLVMGetMDNodeOperands turns !{i32 0} into i32 0. */
+unsigned shim_md_operands(LLVMValueRef node, LLVMMetadataRef *ops, unsigned cap);
+
 /* distinct !{!self, ops...}: DXC's self-referencing node (its
  * dx.controlflow.hints), as a MetadataAsValue for LLVMSetMetadata. LLVM-C
  * can make neither a distinct node nor a cycle. */

@@ -243,3 +243,47 @@ int md_rename_prefixed(LLVMModuleRef mod, const char *from, const char *to,
     md_names_free(&names);
     return rv;
 }
+
+/* The node's operands as metadata with `ndel` operands at `at` replaced
+ * by the nins values of ins; NULL when v is no node or out of range. */
+static LLVMValueRef md_node_edit(LLVMValueRef v, unsigned at, unsigned ndel, LLVMValueRef *ins,
+                                 unsigned nins)
+{
+    unsigned n = md_num_operands(v);
+    if (!n && !(v && LLVMIsAMDNode(v)))
+        return NULL;
+    if (at > n || ndel > n - at)
+        return NULL;
+    LLVMMetadataRef *old = calloc(n + 1u, sizeof *old);
+    LLVMMetadataRef *mds = calloc(n + nins + 1u, sizeof *mds);
+    LLVMValueRef r = NULL;
+    if (old && mds && shim_md_operands(v, old, n) == n) {
+        unsigned k = 0;
+        for (unsigned i = 0; i < at; i++)
+            mds[k++] = old[i];
+        for (unsigned i = 0; i < nins; i++)
+            mds[k++] = ins[i] ? LLVMValueAsMetadata(ins[i]) : NULL;
+        for (unsigned i = at + ndel; i < n; i++)
+            mds[k++] = old[i];
+        LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(v));
+        r = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, mds, k));
+    }
+    free(old);
+    free(mds);
+    return r;
+}
+
+LLVMValueRef md_node_with(LLVMValueRef v, unsigned i, LLVMValueRef op)
+{
+    return md_node_edit(v, i, 1, &op, 1);
+}
+
+LLVMValueRef md_node_without(LLVMValueRef v, unsigned i)
+{
+    return md_node_edit(v, i, 1, NULL, 0);
+}
+
+LLVMValueRef md_node_inserting(LLVMValueRef v, unsigned at, LLVMValueRef *ops, unsigned n)
+{
+    return md_node_edit(v, at, 0, ops, n);
+}

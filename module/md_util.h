@@ -52,6 +52,16 @@ int md_named_move(LLVMModuleRef mod, const char *from, const char *to);
  * apart from an absent tag (found may be NULL). */
 LLVMValueRef md_tag_value(LLVMValueRef list, unsigned tag, bool *found);
 
+/* A copy of node v with operand i replaced by op (a value: a node, a
+ * string or a constant; NULL for a null operand), the other operands
+ * copied as they are (never through values: LLVM-C would fold a tuple of
+ * one constant into the constant). `remove` drops operand i instead.
+ * NULL when v has no operand i or without memory. */
+LLVMValueRef md_node_with(LLVMValueRef v, unsigned i, LLVMValueRef op);
+LLVMValueRef md_node_without(LLVMValueRef v, unsigned i);
+/* A copy of node v with ops[0..n) inserted before operand `at`. */
+LLVMValueRef md_node_inserting(LLVMValueRef v, unsigned at, LLVMValueRef *ops, unsigned n);
+
 /* Builds !{!"str", i32 v} style nodes: a metadata string and a node. */
 LLVMValueRef md_make_string(LLVMContextRef ctx, const char *s);
 LLVMValueRef md_make_node(LLVMContextRef ctx, LLVMValueRef *ops, unsigned n);

@@ -6,6 +6,7 @@
 #include "lower/lower_writer.h"
 #include "module/module_internal.h"
 #include "sign_gate.h"
+#include "write/recompute.h"
 
 #include <llvm-c/DebugInfo.h>
 
@@ -74,6 +75,14 @@ static int lw_lower_and_write(dxil_module *m, const dxil_lower_options *lower_op
         rc = dxil_module_verify(m, diags);
     if (rc == 0)
         lw_strip_debug(m, diags);
+    /* LLVM merges loads of two groupshared globals into one load of a phi
+     * or select of their addresses, which DXC cannot trace. */
+    if (rc == 0)
+        bcw_tgsm_split(m->mod);
+    /* LLVM passes may have changed what the module uses since its dx.*
+     * metadata was recorded: the parts are derived from it. */
+    if (rc == 0)
+        rc = write_recompute(m->mod, m->raised ? hints.restypes : m->restypes, NULL, diags);
     if (rc == 0 && dxil_diags_error_count(diags) == errors_before)
         rc = lw_bitcode(m, &hints, bc, bc_size, diags);
     bcw_hints_free(&hints);

@@ -65,5 +65,5 @@ attributes #2 = { nounwind }
 !9 = !{i32 0, ptr @"\01?Out@@3V?$RWBuffer@M@@A", !"Out", i32 0, i32 0, i32 1, i32 10, i1 false, i1 false, i1 false, !10}
 !10 = !{i32 0, i32 9}
 !11 = !{ptr @main, !"main", null, !4, !12}
-!12 = !{i32 0, i64 16, i32 4, !13}
+!12 = !{i32 4, !13}
 !13 = !{i32 8, i32 1, i32 1}

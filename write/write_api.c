@@ -160,7 +160,23 @@ static int wa_assemble(write_module *wm, const dxil_write_input *in, wa_list *l,
     }
     if (in->carried_count) /* carried may be NULL when there are none */
         memcpy(all + l->n, in->carried, in->carried_count * sizeof *all);
-    int rc = dxil_container_assemble(all, total, in->digest, out, out_size, wm->diags);
+    /* A library's carried RDAT must still describe the module. */
+    wbuf rdat = {0};
+    int rc = 0;
+    for (size_t i = l->n; i < total && !rc; i++) {
+        if (!wm_is_lib(wm) || strcmp(all[i].fourcc, "RDAT"))
+            continue;
+        rc = write_rdat_check(wm, &all[i], &rdat);
+        if (!rc && rdat.n) {
+            all[i].data = rdat.p;
+            all[i].size = rdat.n;
+        }
+    }
+    if (!rc && rdat.oom)
+        rc = wm_fail(wm, "RDAT", "buffer", "out of memory");
+    if (!rc)
+        rc = dxil_container_assemble(all, total, in->digest, out, out_size, wm->diags);
+    wb_free(&rdat);
     free(all);
     return rc;
 }

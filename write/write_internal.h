@@ -105,6 +105,12 @@ int write_program(write_module *wm, const void *bitcode, size_t size, wbuf *out)
 /* HASH: flags and the MD5 of the given bitcode. */
 int write_hash(const void *bitcode, size_t size, uint32_t flags, wbuf *out);
 
+/* A library's carried RDAT checked against the module (rdat_check.c):
+ * 0 with out empty (write it as carried) or holding a copy with the
+ * function feature flags brought in line; -1 with an "RDAT: ..." error
+ * when it no longer matches otherwise. */
+int write_rdat_check(write_module *wm, const dxil_write_part *part, wbuf *out);
+
 /* Whether the writer builds this part itself (write_api.c): the
  * regenerated parts, HASH and DXIL; every other part is carried. */
 bool write_is_regenerated(const char *fourcc);

@@ -11,7 +11,11 @@ float helper(float a[4], u32 n) {
   return s;
 }
 [numthreads(64, 1, 1)] void main(u32 i : SV_GroupIndex, u3 tid : SV_DispatchThreadID) {
-  float loc[4] = {1.0, 2.0, (float)tid.x, (float)i};
+  // indexed by values, not constants: LLVM 22 turns constant offsets into
+  // byte GEPs, which DXIL has no form for until lowering types them
+  float loc[4];
+  loc[i & 3] = 1.0;
+  loc[(i + 1) & 3] = (float)tid.x;
   Tmp[i] = helper(loc, i);
   __builtin_hlsl_group_memory_barrier_with_group_sync();
   switch (i & 3) {
