@@ -125,7 +125,9 @@ void chk_psv_bind_text(const uint8_t *b, uint32_t n, char *buf, size_t size)
         cpsv_u32(b + 4), cpsv_u32(b + 8), cpsv_u32(b + 12), type < 10 ? types[type] : "Unknown");
     if (n >= CPSV_BIND1) {
         const char *kind = dxil_resource_kind_name(cpsv_u32(b + 16));
-        put(&t, " ResKind: %s ResFlags: %u", kind ? kind : "Invalid", cpsv_u32(b + 20));
+        uint32_t flags = cpsv_u32(b + 20);
+        put(&t, " ResKind: %s ResFlags: %s", kind ? kind : "Invalid",
+            flags == 0 ? "None" : flags == 1 ? "UsedByAtomic64" : "Unknown");
     }
 }
 
