@@ -30,6 +30,7 @@ typedef struct chk_rule_info {
 const chk_rule_info *chk_rule_get(chk_rule r);
 
 struct bc_ptrfacts;
+struct bc_restypes;
 
 typedef struct chk_ctx {
     LLVMModuleRef mod;
@@ -48,11 +49,15 @@ typedef struct chk_ctx {
     /* Facts of the 3.7 bitcode LLVM 22's reader erases (typed pointers,
      * alignment): NULL for text input. */
     const struct bc_ptrfacts *ptr;
+    /* Resource class types the loader recovered from the bitcode (records
+     * whose symbol is gone; module/shader_flags.h reads them). */
+    const struct bc_restypes *restypes;
     /* DXC's datalayout as the module wrote it (NULL: the module's own),
      * and what the instruction-level families share (check/chk_env.h,
      * built on first use). */
     const char *datalayout;
     struct chk_env *env;
+    struct chk_facts *facts; /* the metadata families' facts (chk_facts.h) */
     struct shim_printer *printer; /* the reports' instruction text (rules.c) */
     unsigned violations;
     bool stopped; /* max_errors reached, or a family said later ones cannot run */

@@ -3,6 +3,7 @@
  * runs the rule families in DXC's order. */
 #include "check.h"
 #include "chk_env.h"
+#include "chk_facts.h"
 #include "families.h"
 #include "spec_check.h"
 
@@ -65,6 +66,8 @@ static int chk_run(chk_ctx *c)
     }
     chk_env_free(c->env);
     c->env = NULL;
+    chk_facts_free(c->facts);
+    c->facts = NULL;
     shim_printer_free(c->printer);
     c->printer = NULL;
     return (int)c->violations;
@@ -80,6 +83,7 @@ int dxil_validate_module(struct dxil_module *m, const dxil_validate_options *opt
         c.opts = *opts;
     c.opts.module_only = true;
     c.ptr = m->ptrfacts;
+    c.restypes = m->restypes;
     c.datalayout = m->original_datalayout;
     return chk_run(&c);
 }
@@ -94,14 +98,19 @@ int dxil_validate(const void *data, size_t size, const char *name,
     if (!m)
         return -1;
     chk_ctx c = {.mod = m->mod, .ctx = m->ctx, .diags = diags, .table = dxil_optable_builtin(),
-                 .ptr = m->ptrfacts, .datalayout = m->original_datalayout};
+                 .ptr = m->ptrfacts, .restypes = m->restypes,
+                 .datalayout = m->original_datalayout};
     if (opts)
         c.opts = *opts;
     dxil_parts parts;
     bool have_parts = false;
     if (!c.opts.module_only && dxil_detect_input(data, size) == DXIL_INPUT_CONTAINER) {
-        /* The loader read the container already: it is well formed. */
-        have_parts = dxil_parts_decode(data, size, &parts, diags) >= 0;
+        /* The loader read the container already: it is well formed. A
+         * part this project's decoder finds malformed is no verdict of
+         * DXC's: the container families judge the parts DXC reads. */
+        dxil_diags *scratch = dxil_diags_create();
+        have_parts = scratch && dxil_parts_decode(data, size, &parts, scratch) >= 0;
+        dxil_diags_destroy(scratch);
         if (have_parts) {
             c.data = data;
             c.size = size;

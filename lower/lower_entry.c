@@ -46,10 +46,52 @@ static LLVMValueRef entry_ints(lower_ctx *lc, const char *s, unsigned n)
     return md_make_node(lc->ctx, ops, n);
 }
 
-static LLVMValueRef entry_props(lower_ctx *lc, LLVMValueRef fn, int kind, bool lib)
+static bool entry_16bit(LLVMTypeRef t)
 {
-    LLVMValueRef p[8];
-    unsigned n = 0;
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if (k == LLVMVectorTypeKind || k == LLVMArrayTypeKind)
+        return entry_16bit(LLVMGetElementType(t));
+    return k == LLVMHalfTypeKind || (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 16);
+}
+
+/* Whether the module uses native 16-bit types: clang's dx.nativelowprec
+ * module flag, or any half or i16 value (clang has them in IR only with
+ * native 16-bit types; without, min16float is a float). DXC then declares
+ * the NativeLowPrecision option, and its validator reads half as f16 (not
+ * as a min precision type a precise instruction may not use). */
+static bool entry_native_16bit(lower_ctx *lc)
+{
+    LLVMMetadataRef f = LLVMGetModuleFlag(lc->mod, "dx.nativelowprec", 16);
+    uint64_t v = 0;
+    if (f && const_u64(LLVMMetadataAsValue(lc->ctx, f), &v))
+        return v != 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (entry_16bit(LLVMTypeOf(i)))
+                    return true;
+                for (int o = 0, n = LLVMGetNumOperands(i); o < n; o++)
+                    if (entry_16bit(LLVMTypeOf(LLVMGetOperand(i, (unsigned)o))))
+                        return true;
+            }
+    return false;
+}
+
+/* Tag 0, the ShaderFlags, with the option the module's types imply (the
+ * flags its instructions use are computed after lowering). */
+static unsigned entry_flags(lower_ctx *lc, LLVMValueRef *p)
+{
+    if (!entry_native_16bit(lc))
+        return 0;
+    p[0] = lower_i32(lc, DXIL_ENTRY_SHADER_FLAGS);
+    p[1] = LLVMConstInt(LLVMInt64TypeInContext(lc->ctx), DXIL_SHADER_FLAG_NATIVE_LOW_PRECISION, 0);
+    return 2;
+}
+
+static LLVMValueRef entry_props(lower_ctx *lc, LLVMValueRef fn, int kind, bool lib, bool first)
+{
+    LLVMValueRef p[10];
+    unsigned n = first ? entry_flags(lc, p) : 0;
     char buf[64];
     if (lib && kind >= 0) {
         p[n++] = lower_i32(lc, DXIL_ENTRY_SHADER_KIND);
@@ -78,10 +120,15 @@ static void entry_build(lower_ctx *lc)
 {
     bool lib = !strcmp(lc->sm_kind, "lib");
     LLVMValueRef res = md_named_single(lc->mod, DXIL_MD_RESOURCES);
+    lc->built_entries = true;
     if (lib) {
-        LLVMValueRef f[5] = {NULL, md_make_string(lc->ctx, ""), NULL, res, NULL};
+        LLVMValueRef flags[2];
+        unsigned n = entry_flags(lc, flags);
+        LLVMValueRef f[5] = {NULL, md_make_string(lc->ctx, ""), NULL, res,
+                             n ? md_make_node(lc->ctx, flags, n) : NULL};
         entry_add(lc, f);
     }
+    bool first = !lib;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char stage[32];
         if (!entry_attr(fn, "hlsl.shader", stage, sizeof stage))
@@ -91,8 +138,9 @@ static void entry_build(lower_ctx *lc)
         int kind = shader_kind_from_env(stage, strlen(stage));
         LLVMValueRef f[5] = {fn, LLVMMDStringInContext(lc->ctx, name, (unsigned)len),
                              lower_signature_of(lc, fn), lib ? NULL : res,
-                             entry_props(lc, fn, kind, lib)};
+                             entry_props(lc, fn, kind, lib, first)};
         entry_add(lc, f);
+        first = false;
     }
 }
 

@@ -47,6 +47,7 @@ typedef struct lower_ctx {
     unsigned n_lowered, n_kept;
     bool dxop_input; /* dx.op calls before lowering: DXIL input, DXC's form */
     bool keep_fmf;   /* the DXIL writer follows: !dxu.fmf, !dxu.noAlign stay for it */
+    bool built_entries; /* modern input: dx.entryPoints built by lower_entries */
     /* Those calls, sorted: kept as the input had them, so check-ops leaves
      * them to --check (a DXC module may use ops newer than its version). */
     LLVMValueRef *input_calls;

@@ -2,6 +2,7 @@
  * lowered module with DXC's own datalayout spelling. */
 #include "lower_internal.h"
 #include "lower_legal.h"
+#include "module/shader_flags.h"
 #include "lower_writer.h"
 
 #include "bitcode/datalayout.h"
@@ -111,6 +112,12 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
     if (dxil_diags_error_count(diags) > errors_before)
         rv = -1;
     lower_erase_dead(&lc);
+    /* Entries built for modern input declare the ShaderFlags their
+     * instructions use, as LLVM's DXIL backend computes them (DXC's
+     * validator: Meta.FlagsUsage); a DXIL module's entries keep theirs. */
+    bool changed;
+    if (rv == 0 && lc.built_entries)
+        sf_update(lc.mod, NULL, &changed);
     LLVMDisposeBuilder(lc.b);
     LLVMDisposeTargetData(lc.input_td);
     free(lc.dead);

@@ -76,4 +76,14 @@ void sf_free(sf_module *sf);
  * which DXC derives from the resources too) replaced by `expected`. */
 uint64_t sf_recomputed(const sf_module *sf);
 
+/* Writes flags as the ShaderFlags of dx.entryPoints operand 0 (tag 0 of
+ * its properties; none when 0). 0, or -1 when there is no entry record
+ * to hold them (shader_flags_store.c). */
+int sf_store(LLVMModuleRef m, uint64_t flags);
+/* Computes m's flags and stores sf_recomputed's where they differ from
+ * the declared ones (*changed tells). 0; 1 when they cannot be computed
+ * (no dx.shaderModel: nothing changed); -1 when there is no entry record
+ * to hold them. */
+int sf_update(LLVMModuleRef m, const struct bc_restypes *restypes, bool *changed);
+
 #endif

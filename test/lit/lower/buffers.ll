@@ -40,7 +40,9 @@
 ; CHECK-DAG: !{i32 1, ptr undef, !"SB", i32 0, i32 2, i32 1, i32 12, i1 false, i1 true, i1 false, [[STRIDE:![0-9]+]]}
 ; CHECK-DAG: [[STRIDE]] = !{i32 1, i32 8}
 ; CHECK-DAG: [[EP]] = !{ptr @main, !"main", null, [[RES]], [[PROPS:![0-9]+]]}
-; CHECK-DAG: [[PROPS]] = !{i32 4, [[NT:![0-9]+]]}
+; The flags its instructions use (raw and structured buffers, the status
+; operand: tiled resources), computed after lowering.
+; CHECK-DAG: [[PROPS]] = !{i32 0, i64 4112, i32 4, [[NT:![0-9]+]]}
 ; CHECK-DAG: [[NT]] = !{i32 8, i32 8, i32 1}
 
 ; V15: call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 1, i1 false)

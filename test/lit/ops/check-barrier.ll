@@ -11,7 +11,7 @@
 ; RUN: not %dxil-upgrade --check %s -o %t.ll 2> %t.err
 ; RUN: %FileCheck %s < %t.err
 ; RUN: grep -c 'error:' %t.err | %FileCheck --check-prefix=COUNT %s
-; COUNT: {{^}}7{{$}}
+; COUNT: {{^}}13{{$}}
 
 ; CHECK-DAG: error: Invalid memory type flags on DXIL operation 'BarrierByMemoryType' (0x12 sets bits outside 0xf) (@bad_bits: `call void @dx.op.barrierByMemoryType(i32 244, i32 18, i32 9)`) [Instr.BarrierFlagInvalid]
 ; CHECK-DAG: error: Invalid semantic flags on DXIL operation 'BarrierByMemoryType' (0x9 sets bits outside 0x7) (@bad_bits: `call void @dx.op.barrierByMemoryType(i32 244, i32 18, i32 9)`) [Instr.BarrierFlagInvalid]
@@ -20,6 +20,15 @@
 ; CHECK-DAG: error: Memory type, access, or sync flag is not constant (@not_const: {{.*}}[Instr.BarrierNonConstantFlagArgument]
 ; CHECK-DAG: error: sync in a non-Compute/Amplification/Mesh/Node Shader must only sync UAV (sync_uglobal). (@ps_main: `call void @dx.op.barrierByMemoryType(i32 244, i32 1, i32 3)`) [Instr.BarrierModeForNonCS]
 ; CHECK-DAG: error: sync in a non-Node Shader must not sync node record memory. (@cs_node: {{.*}}[Instr.BarrierRequiresNode]
+; The entries those barriers reach (Sm.Incompatible*, DXC's entry
+; compatibility: the same verdicts from DXC's validator on this module).
+; CHECK-DAG: error: Entry function performs some operation that is incompatible with the shader stage or other entry properties.  See other errors for details. (@ps_main) [Sm.IncompatibleOperation]
+; CHECK-DAG: error: Function uses features incompatible with the shader stage (ps) of the entry function. (@ps_main) [Sm.IncompatibleStage]
+; CHECK-DAG: error: Function requires a visible group, but is called from a shader without one. (@ps_main) [Sm.IncompatibleRequiresGroup]
+; CHECK-DAG: error: Entry function performs some operation that is incompatible with the shader stage or other entry properties.  See other errors for details. (@cs_node) [Sm.IncompatibleOperation]
+; CHECK-DAG: error: Function uses features incompatible with the shader stage (cs) of the entry function. (@cs_node) [Sm.IncompatibleStage]
+; The flags its handles need are not declared (DXC: the same).
+; CHECK-DAG: error: Flags must match usage. {{.*}}[Meta.FlagsUsage]
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"

@@ -7,6 +7,8 @@
 
 ; CHECK: error: DXIL intrinsic overload must be valid. (overload 'v4f32' not valid at DXIL 1.8; allowed: hf) (@main: `%v = call <4 x float> @dx.op.unary.v4f32(i32 13, <4 x float> zeroinitializer)`) [Instr.Oload] [DXIL5257]
 ; CHECK: error: DXIL intrinsic overload must be valid. (@main: `%d = call double @dx.op.unary.f64(i32 13, double 1.000000e+00)`) [Instr.Oload] [DXIL5257]
+; The double it uses is not declared either (DXC reports it too).
+; CHECK: error: Flags must match usage. (declared 0x0, used 0x4) [Meta.FlagsUsage]
 ; CHECK-NOT: error
 ; NOIR-NOT: {{.}}
 

@@ -6,6 +6,9 @@
 ; RUN: %FileCheck --check-prefix=IR %s < %t.ll
 
 ; CHECK: error: Opcode IsHelperLane not valid in shader model ps_6_5. (needs shader model 6.6, module is 6.5) (@main: `%h = call i1 @dx.op.isHelperLane.i1(i32 221)`) [Sm.Opcode] [DXIL5387]
+; The entry then needs a later model than it declares (DXC reports it too).
+; CHECK: error: Entry function performs some operation that is incompatible with the shader stage or other entry properties.  See other errors for details. (@main) [Sm.IncompatibleOperation]
+; CHECK: error: Function uses features incompatible with the shader model. (@main) [Sm.IncompatibleShaderModel]
 ; CHECK-NOT: error
 ; IR: define void @main()
 

@@ -5,6 +5,11 @@
 
 ; CHECK-DAG: error: Opcode Discard not valid in shader model lib_6_6(cs). (not allowed in stage compute) (@helper: {{.*}}[Sm.Opcode] [DXIL5387]
 ; CHECK-DAG: error: Opcode ThreadId not valid in shader model lib_6_6(ps). (not allowed in stage pixel) (@ps_main: {{.*}}[Sm.Opcode] [DXIL5387]
+; ps_main's own ThreadId makes the entry incompatible with its stage (DXC
+; reports the same two; the helper's Discard reaches cs_main only from
+; validator 1.8, and this module declares none: 1.0).
+; CHECK-DAG: error: Entry function performs some operation that is incompatible with the shader stage or other entry properties.  See other errors for details. (@ps_main) [Sm.IncompatibleOperation]
+; CHECK-DAG: error: Function uses features incompatible with the shader stage (ps) of the entry function. (@ps_main) [Sm.IncompatibleStage]
 ; CHECK-NOT: error
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"

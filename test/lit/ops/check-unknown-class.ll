@@ -10,7 +10,8 @@
 ; CHECK-NOT: 4294967295
 target triple = "dxil-ms-dx"
 
-define void @main(i32 %z) {
+define void @main() {
+  %z = call i32 @dx.op.threadId.i32(i32 93, i32 0)
   %x = call float @dx.op.bogusClass.f32(i32 13, float 1.0)
   %y = call float @dx.op.bogusClass2.f32(i32 %z, float 1.0)
   ret void
@@ -18,8 +19,12 @@ define void @main(i32 %z) {
 
 declare float @dx.op.bogusClass.f32(i32, float)
 declare float @dx.op.bogusClass2.f32(i32, float)
+declare i32 @dx.op.threadId.i32(i32, i32) #0
+attributes #0 = { nounwind readnone }
 
 !dx.version = !{!0}
 !dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
 !0 = !{i32 1, i32 0}
 !1 = !{!"cs", i32 6, i32 0}
+!2 = !{ptr @main, !"main", null, null, !{i32 4, !{i32 1, i32 1, i32 1}}}

@@ -24,7 +24,11 @@
 ; Native 16-bit types (shader flag 0x800000) are no min precision, and
 ; without flag 0x20 DXC does not look for precise 16-bit values at all.
 ; RUN: %dxil-upgrade --check %t/native.ll
-; RUN: %dxil-upgrade --check %t/noflag.ll
+; Without the flag the half is no min precision type: no
+; Instr.MinPrecisionNotPrecise, only the flag the module then lacks.
+; RUN: not %dxil-upgrade --check %t/noflag.ll 2>&1 | %FileCheck %s --check-prefix=NOFLAG
+; NOFLAG: error: Flags must match usage. (declared 0x0, used 0x20) [Meta.FlagsUsage]
+; NOFLAG-NOT: error
 
 ;--- lib.ll
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"

@@ -3,7 +3,8 @@
 ; (Instr.FailToResloveTGSMPointer); atomicrmw and cmpxchg only on
 ; groupshared or node record memory (Instr.AtomicOpNonGroupsharedOrRecord),
 ; never on a constant (Instr.AtomicConst), 64-bit ones from shader model
-; 6.6 (Sm.OpcodeInInvalidFunction). @ok_* give no error.
+; 6.6 (Sm.OpcodeInInvalidFunction). @ok_* give no error; cs66 declares the
+; flags its 64-bit groupshared atomic uses (Int64Ops, AtomicInt64OnGroupShared).
 ; RUN: split-file %s %t
 ; RUN: not %dxil-upgrade --check %t/cs65.ll 2> %t/cs65.err
 ; RUN: %FileCheck %s < %t/cs65.err
@@ -78,4 +79,4 @@ define void @main() {
 !dx.entryPoints = !{!2}
 !0 = !{i32 1, i32 6}
 !1 = !{!"cs", i32 6, i32 6}
-!2 = !{ptr @main, !"main", null, null, !{i32 4, !{i32 1, i32 1, i32 1}}}
+!2 = !{ptr @main, !"main", null, null, !{i32 0, i64 269484032, i32 4, !{i32 1, i32 1, i32 1}}}

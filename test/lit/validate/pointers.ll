@@ -27,9 +27,10 @@
 ; A store whose type is not its argument's first-use pointee: the writer
 ; once gave the argument the wrong pointee (DXC: "Explicit load/store type
 ; does not match pointee type"); it types arguments by their function's
-; signature now, and the container is valid.
-; RUN: %dxil-lower %t/mismatch.ll -o %t/mismatch.dxil
-; RUN: %dxil-upgrade --check %t/mismatch.dxil
+; signature now, and the module is valid.
+; The library's bitcode alone (its container needs RDAT: write/ tests it).
+; RUN: %dxil-lower %t/mismatch.ll -o %t/mismatch.bc
+; RUN: %dxil-upgrade --check %t/mismatch.bc
 
 ;--- casts.ll
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"

@@ -194,6 +194,18 @@ def funcs(g, op, maps, v, check):
     return ir, chk
 
 
+def entry_for(stage):
+    """An entry for a shader's module (DXC loads no such module without
+    one; a library needs none)."""
+    if stage == "library":
+        return ""
+    threads = ' "hlsl.numthreads"="1,1,1"' if stage in ("compute", "mesh", "amplification") \
+        else ""
+    return ("\n; The module's entry (DXC's validator loads no shader without one).\n"
+            "define void @main() #0 {\n  ret void\n}\n"
+            "attributes #0 = { \"hlsl.shader\"=\"%s\"%s }\n" % (stage, threads))
+
+
 def write_op(g, out, op, maps):
     name = op.get("name")
     files = []
@@ -219,6 +231,7 @@ def write_op(g, out, op, maps):
             text += "; RUN: %dxil-upgrade --check %t.ll\n"
         text += "; RUN: %FileCheck %s < %t.ll\n"
         text += "target triple = \"%s\"\n\n" % triple + "\n".join(ir) + "\n".join(chk) + "\n"
+        text += entry_for(stage)
         path = os.path.join(out, "%s%s.ll" % (name, tag))
         with open(path, "w") as f:
             f.write(text)

@@ -17,6 +17,12 @@
 ; RUN: %dxil-upgrade --check %t.69.ll
 target triple = "dxilv1.3-pc-shadermodel6.3-compute"
 
+; An entry, so the module is one DXC loads (its flags cover the helpers).
+define void @main() #0 {
+  ret void
+}
+attributes #0 = { "hlsl.shader"="compute" "hlsl.numthreads"="1,1,1" }
+
 ; CHECK-LABEL: define <4 x float> @sqrt4(
 ; CHECK:      [[A0:%.*]] = extractelement <4 x float> %a, i64 0
 ; CHECK-NEXT: [[R0:%.*]] = call float @dx.op.unary.f32(i32 24, float [[A0]]) #[[RN:[0-9]+]]

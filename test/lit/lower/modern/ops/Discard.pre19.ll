@@ -11,3 +11,9 @@ define void @Discard_dx_discard(i1 %a0) {
 }
 ; CHECK-LABEL: define {{.*}} @Discard_dx_discard(
 ; CHECK: call void @dx.op.discard(i32 82,
+
+; The module's entry (DXC's validator loads no shader without one).
+define void @main() #0 {
+  ret void
+}
+attributes #0 = { "hlsl.shader"="pixel" }

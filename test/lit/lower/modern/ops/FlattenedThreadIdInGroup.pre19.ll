@@ -11,3 +11,9 @@ define i32 @FlattenedThreadIdInGroup_dx_flattened_thread_id_in_group_i32() {
 }
 ; CHECK-LABEL: define {{.*}} @FlattenedThreadIdInGroup_dx_flattened_thread_id_in_group_i32(
 ; CHECK: call i32 @dx.op.flattenedThreadIdInGroup.i32(i32 96)
+
+; The module's entry (DXC's validator loads no shader without one).
+define void @main() #0 {
+  ret void
+}
+attributes #0 = { "hlsl.shader"="compute" "hlsl.numthreads"="1,1,1" }

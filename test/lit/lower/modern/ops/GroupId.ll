@@ -11,3 +11,9 @@ define i32 @GroupId_dx_group_id_i32(i32 %a0) {
 }
 ; CHECK-LABEL: define {{.*}} @GroupId_dx_group_id_i32(
 ; CHECK: call i32 @dx.op.groupId.i32(i32 94,
+
+; The module's entry (DXC's validator loads no shader without one).
+define void @main() #0 {
+  ret void
+}
+attributes #0 = { "hlsl.shader"="compute" "hlsl.numthreads"="1,1,1" }
