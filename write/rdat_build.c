@@ -7,8 +7,9 @@
  * from validator 1.8, wave sizes). Strings and index arrays are inserted
  * in the same order so that offsets match byte for byte.
  *
- * Not built (refused naming the construct): subobjects (dx.subobjects)
- * and node shaders' records (work graphs). */
+ * Subobjects come from the carried part (rdat_subobjects.c). Not built
+ * (refused naming the construct): subobjects still in the module's
+ * metadata (dx.subobjects) and node shaders' records (work graphs). */
 #include "rdat_build.h"
 #include "rdat_builder.h"
 #include "rdat_compat.h"
@@ -37,6 +38,7 @@ typedef struct rd_ctx {
     rdat_builder b;
     rd_fn *fns;         /* per sf.fns */
     rdat_compat *compat;
+    const dxil_write_part *carried; /* the stale carried part, or NULL */
 } rd_ctx;
 
 uint64_t rdat_feature_info(uint64_t flags)
@@ -275,20 +277,28 @@ static int rd_build(rd_ctx *c, wbuf *out)
     c->compat = calloc(c->sf.nfns + 1, sizeof *c->compat);
     if (!c->fns || !c->compat || rdat_compat_compute(&c->mf, &c->sf, c->compat))
         return wm_fail(c->wm, "RDAT", "functions", "out of memory");
+    /* Before 1.8, DXC marked every function ray tracing tier 1.1 when
+     * a subobject needs it. */
+    if (mf_val_at_least(&c->mf, 1, 5) && !mf_val_at_least(&c->mf, 1, 8) &&
+        rdat_subobjects_need_tier_1_1(c->carried))
+        for (size_t i = 0; i < c->sf.nfns; i++)
+            c->compat[i].flags |= DXIL_SHADER_FLAG_RAYTRACING_TIER_1_1;
     if (rd_resources(c))
         return -1;
     rd_dependencies(c);
     for (size_t i = 0; i < c->sf.nfns; i++)
         if (rd_function(c, i))
             return -1;
+    if (rdat_copy_subobjects(c->wm, &c->b, c->carried))
+        return -1;
     if (rb_finish(&c->b, out))
         return wm_fail(c->wm, "RDAT", "buffer", "out of memory");
     return 0;
 }
 
-int write_rdat_build(write_module *wm, wbuf *out)
+int write_rdat_build(write_module *wm, const dxil_write_part *carried, wbuf *out)
 {
-    rd_ctx c = {.wm = wm};
+    rd_ctx c = {.wm = wm, .carried = carried};
     int rc = -1;
     if (mf_read(wm->m, NULL, &c.mf) == 0) {
         if (sf_compute(wm->m, NULL, &c.sf) == 0) {

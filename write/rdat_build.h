@@ -6,9 +6,11 @@
 
 #include "write_internal.h"
 
-/* The part's bytes into out. 0, or -1 with an "RDAT: ..." error naming
- * what this writer does not build (subobjects, node shaders). */
-int write_rdat_build(write_module *wm, wbuf *out);
+/* The part's bytes into out; carried (may be NULL): the stale part the
+ * input carries, the source of the library's subobjects. 0, or -1 with
+ * an "RDAT: ..." error naming what this writer does not build (node
+ * shaders, subobjects in metadata). */
+int write_rdat_build(write_module *wm, const dxil_write_part *carried, wbuf *out);
 
 /* RDAT's 64-bit feature info of a function's DXC flags: SFI0's bits,
  * then uses-derivatives (bit 40) and requires-group (bit 41). */

@@ -47,6 +47,7 @@ void rb_free(rdat_builder *b)
     wb_free(&b->strings);
     wb_free(&b->indices);
     wb_free(&b->raw);
+    wb_free(&b->raw_spans);
     for (unsigned t = 0; t < RT_COUNT; t++)
         wb_free(&b->tables[t].rows);
 }
@@ -55,7 +56,7 @@ uint32_t rb_string(rdat_builder *b, const char *s)
 {
     size_t n = strlen(s);
     /* Every string starts after a NUL; the buffer starts with "". */
-    for (size_t at = 0; at + n < b->strings.n + 0 && !b->strings.oom;) {
+    for (size_t at = 0; at + n < b->strings.n && !b->strings.oom;) {
         if (!memcmp(b->strings.p + at, s, n + 1))
             return (uint32_t)at;
         at += strlen((const char *)b->strings.p + at) + 1;
@@ -92,11 +93,16 @@ uint32_t rb_array(rdat_builder *b, const uint32_t *v, uint32_t n)
 
 uint32_t rb_raw(rdat_builder *b, const void *p, uint32_t n)
 {
-    /* DXC shares only identical whole insertions; callers insert whole
-     * blobs, so finding the same bytes at an earlier insertion suffices
-     * for the one kind (root signatures) this part holds. */
+    /* Whole insertions are shared, as DXC's raw bytes part does. */
+    for (size_t i = 0; i + 1 < b->raw_spans.n / 4; i += 2) {
+        uint32_t off = rb_word(&b->raw_spans, i), size = rb_word(&b->raw_spans, i + 1);
+        if (size == n && !memcmp(b->raw.p + off, p, n))
+            return off;
+    }
     uint32_t off = (uint32_t)b->raw.n;
     wb_bytes(&b->raw, p, n);
+    wb_u32(&b->raw_spans, off);
+    wb_u32(&b->raw_spans, n);
     return off;
 }
 

@@ -32,6 +32,7 @@ typedef struct rdat_table {
 
 typedef struct rdat_builder {
     wbuf strings, indices, raw;
+    wbuf raw_spans;     /* (offset, size) word pairs of each raw insertion */
     rdat_table tables[RT_COUNT];
     bool dedup_records; /* validator 1.7+ aliases identical records */
     bool oom;
@@ -51,5 +52,12 @@ uint32_t rb_raw(rdat_builder *b, const void *p, uint32_t n);
 uint32_t rb_record(rdat_builder *b, unsigned t, const void *rec);
 /* The part: header, offsets, then each non-empty part. 0 or -1 (memory). */
 int rb_finish(rdat_builder *b, wbuf *out);
+
+/* Subobjects (rdat_subobjects.c): DXC moves them from a library's
+ * metadata into RDAT, so a carried part is their only source. */
+bool rdat_subobjects_need_tier_1_1(const dxil_write_part *carried);
+/* Each carried subobject record into b, its strings, export lists and
+ * root signature bytes inserted again. 0, or -1 with an error. */
+int rdat_copy_subobjects(write_module *wm, rdat_builder *b, const dxil_write_part *carried);
 
 #endif

@@ -34,5 +34,5 @@ int write_rdat_part(write_module *wm, const dxil_write_part *carried, wbuf *out)
         wb_free(out);
         *out = (wbuf){0};
     }
-    return write_rdat_build(wm, out);
+    return write_rdat_build(wm, carried, out);
 }

@@ -99,7 +99,7 @@ static int rb_build(LLVMModuleRef m, wbuf *out, dxil_rdat *d, void **arena, dxil
     write_module wm;
     if (wm_read(&wm, m, diags))
         return -1;
-    int rc = write_rdat_build(&wm, out);
+    int rc = write_rdat_build(&wm, NULL, out);
     wm_free(&wm);
     if (rc)
         return -1;
@@ -228,7 +228,10 @@ static void rb_file(const char *path, const uint8_t *data, size_t size, rb_total
         write_module wm;
         wbuf got = {0};
         if (wm_read(&wm, dxil_module_llvm(m), diags) == 0) {
-            if (write_rdat_build(&wm, &got) == 0) {
+            /* The file's part stands for a stale carried one: the
+             * source of the subobjects DXC moved out of the module. */
+            dxil_write_part carried = {.fourcc = "RDAT", .data = want, .size = want_n};
+            if (write_rdat_build(&wm, &carried, &got) == 0) {
                 t->built++;
                 bool same = got.n == want_n && !memcmp(got.p, want, want_n);
                 t->same += same;
@@ -256,7 +259,7 @@ static void rb_row(const char *path, void *user)
 }
 
 #ifndef RB_CORPUS_MIN_SAME
-#define RB_CORPUS_MIN_SAME 1
+#define RB_CORPUS_MIN_SAME 37
 #endif
 
 static void test_corpus_libraries(void)
