@@ -158,6 +158,70 @@ static void test_small_library(void)
     LLVMContextDispose(ctx);
 }
 
+/* The writer keeps a carried part that still matches, byte for byte,
+ * and builds the part again when it does not (a resource renamed). */
+static void test_carried_or_built(void)
+{
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = rb_parse(ctx, small_lib);
+    CU_ASSERT_FATAL(m != NULL);
+    write_module wm;
+    CU_ASSERT_FATAL(wm_read(&wm, m, NULL) == 0);
+    wbuf built = {0}, out = {0};
+    CU_ASSERT_FATAL(write_rdat_build(&wm, NULL, &built) == 0);
+    dxil_write_part carried = {.fourcc = "RDAT", .data = built.p, .size = built.n};
+    CU_ASSERT(write_rdat_part(&wm, &carried, &out) == 0 && out.n == 0);
+    uint8_t *stale = malloc(built.n);
+    CU_ASSERT_FATAL(stale != NULL);
+    memcpy(stale, built.p, built.n);
+    uint8_t *name = NULL; /* the string "In" (a NUL before and after) */
+    for (size_t i = 1; !name && i + 3 <= built.n; i++)
+        if (!stale[i - 1] && !memcmp(stale + i, "In", 3))
+            name = stale + i;
+    CU_ASSERT_FATAL(name != NULL);
+    name[1] = 'x';
+    carried.data = stale;
+    CU_ASSERT(write_rdat_part(&wm, &carried, &out) == 0);
+    CU_ASSERT(out.n == built.n && !memcmp(out.p, built.p, built.n));
+    CU_ASSERT_EQUAL(wm.errors, 0);
+    free(stale);
+    wb_free(&out);
+    wb_free(&built);
+    wm_free(&wm);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+}
+
+/* A node shader: its records are not built, and the error names it. */
+static void test_node_refused(void)
+{
+    static const char from[] = "!11 = !{i32 8, i32 5,";
+    const char *kind = strstr(small_lib, from);
+    CU_ASSERT_FATAL(kind != NULL);
+    size_t head = (size_t)(kind - small_lib);
+    char *text = malloc(sizeof small_lib + 1);
+    CU_ASSERT_FATAL(text != NULL);
+    /* Kind 15 (node) in place of 5 (compute). */
+    snprintf(text, sizeof small_lib + 1, "%.*s!11 = !{i32 8, i32 15,%s", (int)head, small_lib,
+             kind + sizeof from - 1);
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = rb_parse(ctx, text);
+    CU_ASSERT_FATAL(m != NULL);
+    dxil_diags *diags = dxil_diags_create();
+    write_module wm;
+    wbuf out = {0};
+    CU_ASSERT_FATAL(wm_read(&wm, m, diags) == 0);
+    CU_ASSERT(write_rdat_build(&wm, NULL, &out) != 0);
+    const dxil_diag *d = dxil_diags_count(diags) ? dxil_diags_get(diags, 0) : NULL;
+    CU_ASSERT(d && strstr(d->message, "RDAT: main: node shader records"));
+    wb_free(&out);
+    wm_free(&wm);
+    dxil_diags_destroy(diags);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    free(text);
+}
+
 /* ---- corpus ---------------------------------------------------------- */
 
 typedef struct rb_totals {
@@ -277,6 +341,8 @@ int tu_register(void)
 {
     static const tu_case cases[] = {
         {"a small library's records", test_small_library},
+        {"a matching carried part is kept, a stale one built again", test_carried_or_built},
+        {"node shaders are refused by name", test_node_refused},
         {NULL, NULL}};
     tu_add_suite("RDAT built from a library", cases);
     if (!tu_shared_dir())
