@@ -1,18 +1,17 @@
-/* rdat_check.c - a library's runtime data (RDAT) is carried from the
- * input: this writer does not build it. DXC's validator builds it again
- * from the module and compares the bytes, so a carried RDAT the module
- * no longer matches is never written:
- *  - the resource table must list dx.resources as it is (CBVs, samplers,
+/* rdat_check.c - whether a library's carried runtime data (RDAT) still
+ * describes the module, so that it can be written as carried (DXC's own
+ * files stay byte-identical). DXC's validator builds RDAT again from the
+ * module and compares the bytes; the carried part is kept when:
+ *  - the resource table lists dx.resources as it is (CBVs, samplers,
  *    SRVs, UAVs: class, kind, ID, space, range, name);
- *  - the function table must list the module's defined functions, each
- *    with its shader kind and the resources whose globals it uses;
+ *  - the function table lists the module's defined functions, each with
+ *    its shader kind and the resources whose globals it uses;
  *  - each function's feature flags are DXC's per-function ShaderFlags
  *    (module/shader_flags.h): where only they changed, the record's two
  *    words are rewritten in a copy of the part.
- * Anything else that no longer matches is refused naming the record
- * ("RDAT: function @f: ..."). Not compared (this writer cannot compute
- * them): a function's shader stage mask, minimum shader target,
- * dependencies and SM 6.8 node and signature records. */
+ * Anything else that no longer matches fails the check naming the record
+ * ("RDAT: function @f: ..."), and rdat_part.c builds the part from the
+ * module instead (rdat_build.c). */
 #include "write_internal.h"
 
 #include "container/rdat.h"
@@ -51,8 +50,7 @@ static int rk_fail(rdat_check *k, const char *field, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return wm_fail(k->wm, "RDAT", field, "%s; this writer cannot build RDAT again, so the "
-                   "library is not written with a stale one", msg);
+    return wm_fail(k->wm, "RDAT", field, "%s: the carried part is stale", msg);
 }
 
 static int rk_resources(rdat_check *k)

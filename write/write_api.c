@@ -160,17 +160,19 @@ static int wa_assemble(write_module *wm, const dxil_write_input *in, wa_list *l,
     }
     if (in->carried_count) /* carried may be NULL when there are none */
         memcpy(all + l->n, in->carried, in->carried_count * sizeof *all);
-    /* A library's carried RDAT must still describe the module. */
+    /* A library's RDAT: the carried one while it still describes the
+     * module, else one built from it (all has a spare slot for it). */
     wbuf rdat = {0};
-    int rc = 0;
-    for (size_t i = l->n; i < total && !rc; i++) {
-        if (!wm_is_lib(wm) || strcmp(all[i].fourcc, "RDAT"))
-            continue;
-        rc = write_rdat_check(wm, &all[i], &rdat);
-        if (!rc && rdat.n) {
-            all[i].data = rdat.p;
-            all[i].size = rdat.n;
-        }
+    size_t at = total;
+    for (size_t i = l->n; i < total; i++)
+        if (!strcmp(all[i].fourcc, "RDAT"))
+            at = i;
+    int rc = write_rdat_part(wm, at < total ? &all[at] : NULL, &rdat);
+    if (!rc && rdat.n) {
+        if (at == total)
+            memcpy(all[total++].fourcc, "RDAT", 5);
+        all[at].data = rdat.p;
+        all[at].size = rdat.n;
     }
     if (!rc && rdat.oom)
         rc = wm_fail(wm, "RDAT", "buffer", "out of memory");

@@ -111,6 +111,13 @@ int write_hash(const void *bitcode, size_t size, uint32_t flags, wbuf *out);
  * when it no longer matches otherwise. */
 int write_rdat_check(write_module *wm, const dxil_write_part *part, wbuf *out);
 
+/* A library's RDAT (rdat_part.c): 0 with out empty (write the carried
+ * part as it is, or none), or holding the part to write (the carried one
+ * with its feature words updated, or one built from the module); -1 with
+ * an "RDAT: ..." error when the module needs what the builder cannot
+ * make. carried may be NULL. */
+int write_rdat_part(write_module *wm, const dxil_write_part *carried, wbuf *out);
+
 /* Whether the writer builds this part itself (write_api.c): the
  * regenerated parts, HASH and DXIL; every other part is carried. */
 bool write_is_regenerated(const char *fourcc);
