@@ -191,9 +191,9 @@ static lw_bytes lw_with_extra_part(const lw_bytes *b, const uint8_t *extra, size
 }
 
 /* A part the writer cannot build rides through raise and write byte for
- * byte. The raise renames the sample's values, so the container written
- * is not the unsigned input: it is validated, and stays unsigned as the
- * input was (sign_gate.c). */
+ * byte. A part DXC does not know makes the container invalid
+ * (Container.PartInvalid): validated, it is refused; written with
+ * DXIL_SIGN_UNVALIDATED it is written, unsigned, the part kept. */
 static void test_carried(void)
 {
     static const uint8_t extra[] = {0x00, 0xff, 0x22, '\\', 0x7f, 0x0a, 0x80, 0x01};
@@ -204,7 +204,19 @@ static void test_carried(void)
     dxil_module *m = lw_load(in.data, in.size, "extra.dxil", true);
     CU_ASSERT_FATAL(m != NULL);
     lw_bytes out = {NULL, 0};
-    CU_ASSERT_FATAL(dxil_lower_write_container(m, NULL, NULL, &out.data, &out.size, NULL) == 0);
+    dxil_diags *d = dxil_diags_create();
+    CU_ASSERT(dxil_lower_write_container(m, NULL, NULL, &out.data, &out.size, d) != 0);
+    CU_ASSERT_PTR_NULL(out.data);
+    bool named = false;
+    for (size_t i = 0; i < dxil_diags_count(d); i++)
+        named |= strstr(dxil_diags_get(d, i)->message, "XTRA") != NULL;
+    CU_ASSERT(named);
+    dxil_diags_destroy(d);
+    dxil_module_destroy(m);
+    m = lw_load(in.data, in.size, "extra.dxil", true);
+    CU_ASSERT_FATAL(m != NULL);
+    dxil_write_options wo = {.sign = DXIL_SIGN_UNVALIDATED};
+    CU_ASSERT_FATAL(dxil_lower_write_container(m, NULL, &wo, &out.data, &out.size, NULL) == 0);
     char list[128];
     lw_part_list(&out, list, sizeof list);
     CU_ASSERT_STRING_EQUAL(list, "SFI0 ISG1 OSG1 PSV0 HASH DXIL XTRA");
@@ -222,13 +234,18 @@ static void test_carried(void)
 }
 
 /* The PSV0 runtime info size (the part's first word) follows the module's
- * validator version (1.8 in the sample: 52 bytes) unless forced. */
+ * validator version (1.8 in the sample: 52 bytes) unless forced; a forced
+ * older size is not what DXC's validator rebuilds (PSVRuntimeInfoSize),
+ * so such a container is written unvalidated, and refused otherwise. */
 static void test_psv_version(void)
 {
     static const uint32_t sizes[] = {0, 24, 36};
     static const uint32_t want[] = {52, 24, 36};
+    dxil_write_options forced = {.psv_info_size = 24};
+    CU_ASSERT_PTR_NULL(lw_write_sample(false, &forced).data);
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
-        dxil_write_options wo = {.psv_info_size = sizes[i]};
+        dxil_write_options wo = {.psv_info_size = sizes[i],
+                                 .sign = sizes[i] ? DXIL_SIGN_UNVALIDATED : DXIL_SIGN_VALIDATED};
         lw_bytes b = lw_write_sample(false, &wo);
         CU_ASSERT_FATAL(b.data != NULL);
         dxil_container c;
