@@ -66,12 +66,14 @@ static int entry_cmp(const void *a, const void *b)
 
 static resmap_entry *map_find(chk_resmap *m, LLVMValueRef v)
 {
+    if (!m->n)
+        return NULL; /* m->v is NULL then, which qsort may not take */
     if (!m->sorted) {
         qsort(m->v, m->n, sizeof *m->v, entry_cmp);
         m->sorted = true;
     }
     resmap_entry key = {v, {0}};
-    return m->n ? bsearch(&key, m->v, m->n, sizeof key, entry_cmp) : NULL;
+    return bsearch(&key, m->v, m->n, sizeof key, entry_cmp);
 }
 
 static void map_put(chk_resmap *m, LLVMValueRef v, chk_res r)

@@ -385,7 +385,8 @@ static void ann_warn_misfit(ann_state *st, const ann_rec *r)
 
 static int ann_place_recorded(ann_state *st)
 {
-    qsort(st->v, st->n, sizeof *st->v, rec_cmp);
+    if (st->n > 1) /* st->v is NULL when empty, which qsort may not take */
+        qsort(st->v, st->n, sizeof *st->v, rec_cmp);
     for (LLVMValueRef f = LLVMGetFirstFunction(st->lc->mod); f; f = LLVMGetNextFunction(f))
         if (recs_users(st, f) != 0)
             return -1;
