@@ -178,8 +178,10 @@ static void element(psv_check *k, const char *sig_name, LLVMValueRef rec, const 
         invalid(k, "SemanticIndex");
         bad = true;
     }
-    if (bad)
+    if (bad || !m.indices) {
+        chk_psv_elem_free(&m);
         return;
+    }
     const char *pname = cpsv_string(&k->part, name_off);
     bool differ = m.index_count != rows;
     for (uint32_t r = 0; !differ && r < rows; r++)
