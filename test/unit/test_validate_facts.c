@@ -132,29 +132,43 @@ static const bc_pfinst *tv_find_cast(const bc_ptrfacts *f, const bc_pffunc *body
     return NULL;
 }
 
-static void test_ptrfacts(void)
+/* body as DXIL-form text, loaded unraised and written by the bitcode
+ * writer alone (lowering would legalize what the tests break), with the
+ * casts DXC refuses kept; *bin is malloc'd. ptrfacts_of_text: whether the
+ * text module had typed-pointer facts (it has none: LLVM 22 text). */
+static int tv_write_unlowered(const char *body, dxil_diags *d, uint8_t **bin, size_t *size,
+                              bool *ptrfacts_of_text)
 {
-    dxil_diags *d = dxil_diags_create();
-    char *text = tv_module(tv_cast_body);
+    char *text = tv_module(body);
     dxil_options lo;
     dxil_options_init(&lo);
     lo.raise = false;
-    dxil_module *m = dxil_module_load_memory(text, strlen(text), "t.ll", &lo, d);
+    dxil_module *m = text ? dxil_module_load_memory(text, strlen(text), "t.ll", &lo, d) : NULL;
     free(text);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    CU_ASSERT_PTR_NULL(m->ptrfacts); /* text input has no typed pointers */
-    uint8_t *bin = NULL;
-    size_t size = 0;
-    /* Invalid on purpose, and written as it is: the bitcode writer alone
-     * (lowering would legalize the punned load into a value bitcast), with
-     * the casts DXC refuses kept. */
+    if (!m)
+        return -1;
+    if (ptrfacts_of_text)
+        *ptrfacts_of_text = m->ptrfacts != NULL;
     bcw_options bo;
     bcw_options_init(&bo);
     bo.write_refused_casts = true;
-    CU_ASSERT_FATAL(bcw_write_module(dxil_module_llvm(m), &bo, &bin, &size, d) == 0);
+    int rc = bcw_write_module(dxil_module_llvm(m), &bo, bin, size, d);
     dxil_module_destroy(m);
+    return rc;
+}
 
-    m = dxil_module_load_memory(bin, size, "t.bc", &lo, d);
+static void test_ptrfacts(void)
+{
+    dxil_diags *d = dxil_diags_create();
+    uint8_t *bin = NULL;
+    size_t size = 0;
+    bool text_facts = true;
+    CU_ASSERT_FATAL(tv_write_unlowered(tv_cast_body, d, &bin, &size, &text_facts) == 0);
+    CU_ASSERT_FALSE(text_facts); /* text input has no typed pointers */
+    dxil_options lo;
+    dxil_options_init(&lo);
+    lo.raise = false;
+    dxil_module *m = dxil_module_load_memory(bin, size, "t.bc", &lo, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     const bc_ptrfacts *f = m->ptrfacts;
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -208,20 +222,9 @@ static const char tv_casts_body[] =
 static void test_pointer_rules(void)
 {
     dxil_diags *d = dxil_diags_create();
-    char *text = tv_module(tv_casts_body);
-    dxil_options lo;
-    dxil_options_init(&lo);
-    lo.raise = false;
-    dxil_module *m = dxil_module_load_memory(text, strlen(text), "t.ll", &lo, d);
-    free(text);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     uint8_t *bin = NULL;
     size_t size = 0;
-    bcw_options bo;
-    bcw_options_init(&bo);
-    bo.write_refused_casts = true;
-    CU_ASSERT_FATAL(bcw_write_module(dxil_module_llvm(m), &bo, &bin, &size, d) == 0);
-    dxil_module_destroy(m);
+    CU_ASSERT_FATAL(tv_write_unlowered(tv_casts_body, d, &bin, &size, NULL) == 0);
     dxil_diags_clear(d);
     CU_ASSERT(dxil_validate(bin, size, "t.bc", NULL, d) > 0);
     static const char *const rules[] = {"Instr.PtrBitCast", "Instr.StructBitCast",
