@@ -235,8 +235,12 @@ static bool dim_overload(const dxo_dim *d, dxil_overload_type *out)
 {
     memset(out, 0, sizeof *out);
     LLVMTypeRef t = d->t;
+    if (!t)
+        return false;
     if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
-        t = d->pointee;
+        t = d->pointee; /* unknown when the bitcode's facts are not */
+        if (!t)
+            return false;
         if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
             out->kind = DXIL_SCALAR_UDT;
             out->name = LLVMGetStructName(t);
