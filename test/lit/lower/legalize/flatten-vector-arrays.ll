@@ -22,8 +22,10 @@ target triple = "dxilv1.3-pc-shadermodel6.3-compute"
 ; CHECK: @T = internal addrspace(3) global [256 x float] undef, align 16
 ; CHECK-LABEL: define void @main()
 ; The store of lane 3 of T[gi]: index gi * 4 + 3.
-; CHECK: %[[B:[0-9]+]] = mul i32 %[[GI:[0-9]+]], 4
-; CHECK: %[[I3:[0-9]+]] = add i32 %[[B]], 3
+; CHECK: %[[GI:[0-9]+]] = call i32 @dx.op.flattenedThreadIdInGroup.i32(i32 96)
+; CHECK: store float %v.i2,
+; CHECK-NEXT: %[[B:[0-9]+]] = mul i32 %[[GI]], 4
+; CHECK-NEXT: %[[I3:[0-9]+]] = add i32 %[[B]], 3
 ; CHECK-NEXT: %[[P3:[0-9]+]] = getelementptr inbounds [256 x float], ptr addrspace(3) @T, i32 0, i32 %[[I3]]
 ; CHECK-NEXT: store float %{{.*}}, ptr addrspace(3) %[[P3]]
 ; CHECK-NOT: x float>
