@@ -265,42 +265,6 @@ static res_rec *res_add(res_state *st)
     return &st->recs[st->n++];
 }
 
-/* The type !dxu.resourceTypes recorded for record (list, pos): the class
- * struct, or arrays of it; NULL when none. */
-static LLVMTypeRef res_recorded_type(lower_ctx *lc, unsigned list, unsigned pos)
-{
-    unsigned n = md_named_count(lc->mod, DXU_MD_RESOURCE_TYPES);
-    for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef r = md_named_operand(lc->mod, DXU_MD_RESOURCE_TYPES, i);
-        uint64_t l, p;
-        LLVMValueRef u = md_operand(r, 2);
-        if (!md_operand_uint(r, 0, &l) && !md_operand_uint(r, 1, &p) && l == list &&
-            p == pos && u)
-            return LLVMTypeOf(u);
-    }
-    return NULL;
-}
-
-/* A library's resource global LLVM removed (nothing but metadata named
- * it once the raise turned its loads into handlefrombinding calls): an
- * external constant of the recorded class type again, named after the
- * resource, put back into the record (DXC cannot load a library record
- * without its global). NULL when no class type was recorded. */
-static LLVMValueRef res_restore_global(lower_ctx *lc, unsigned list, unsigned pos,
-                                       LLVMValueRef rec)
-{
-    LLVMTypeRef t = res_recorded_type(lc, list, pos);
-    char name[128];
-    if (!t || !md_string(md_operand(rec, 2), name, sizeof name))
-        return NULL;
-    LLVMValueRef g = LLVMAddGlobal(lc->mod, t, name);
-    LLVMSetGlobalConstant(g, 1);
-    LLVMSetLinkage(g, LLVMExternalLinkage);
-    LLVMSetAlignment(g, 4);
-    LLVMReplaceMDNodeOperandWith(rec, 1, LLVMValueAsMetadata(g));
-    return g;
-}
-
 /* Records of the parked !dxu.resources root: {srvs, uavs, cbvs, samplers}. */
 static void res_read_parked(res_state *st)
 {
@@ -316,9 +280,8 @@ static void res_read_parked(res_state *st)
                 !const_u64(LLVMGetOperand(r, 5), &range))
                 continue;
             res_rec *rec = res_add(st);
+            /* a library's global DCE removed is back (legal-lib-globals) */
             LLVMValueRef sym = LLVMGetOperand(r, 1);
-            if (!sym && !strcmp(st->lc->sm_kind, "lib"))
-                sym = res_restore_global(st->lc, cls, i, r);
             if (rec)
                 *rec = (res_rec){.cls = cls, .space = (uint32_t)space, .lb = (uint32_t)lb,
                                  .range = (uint32_t)range, .id = (unsigned)id,

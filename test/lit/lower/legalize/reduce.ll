@@ -5,11 +5,18 @@
 ; the lanes combined in order, lane 0 first: fadd from its start value
 ; (left out when it is -0.0, the identity), the call's fast-math flags on
 ; each step; smax/umin with the scalar intrinsic the table maps (IMax,
-; UMin); mul and xor with the instruction.
+; UMin); mul and xor with the instruction. SM 6.9 keeps its vectors, so
+; the reductions are the intrinsic expansion's alone there: the lanes
+; extracted from the vector.
 ; RUN: %dxil-lower %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %dxil-lower %s -o %t.dxil
 ; RUN: %dxil-upgrade --check %t.dxil
+; RUN: sed 's/dxilv1.3-pc-shadermodel6.3/dxilv1.9-pc-shadermodel6.9/' %s > %t.69.in.ll
+; RUN: %dxil-lower %t.69.in.ll -o %t.69.ll
+; RUN: %FileCheck %s --check-prefix=V69 < %t.69.ll
+; RUN: %dxil-lower %t.69.in.ll -o %t.69.dxil
+; RUN: %dxil-upgrade --check %t.69.dxil
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64-v48:16:16-v96:32:32-v192:64:64"
 target triple = "dxilv1.3-pc-shadermodel6.3-compute"
 
@@ -41,6 +48,12 @@ target triple = "dxilv1.3-pc-shadermodel6.3-compute"
 ; CHECK-NEXT: %[[X2:[0-9]+]] = xor i32 %[[X1]], %{{[0-9]+}}
 ; CHECK-NEXT: %xr = xor i32 %[[X2]], %{{[0-9]+}}
 ; CHECK-NOT: @llvm.vector.reduce
+; V69: %fv = uitofp <4 x i32> %{{[0-9]+}} to <4 x float>
+; V69-NEXT: %[[E0:[0-9]+]] = extractelement <4 x float> %fv, i32 0
+; V69-NEXT: %[[E1:[0-9]+]] = extractelement <4 x float> %fv, i32 1
+; V69: %[[S1:[0-9]+]] = fadd reassoc nsz float %[[E0]], %[[E1]]
+; V69: %[[M1:[0-9]+]] = call i32 @dx.op.binary.i32(i32 37,
+; V69-NOT: @llvm.vector.reduce
 ; CHECK-NOT: x i32>
 ; CHECK-NOT: x float>
 define void @main() local_unnamed_addr #0 {
