@@ -19,7 +19,7 @@
  *   round / rint / nearbyint
  *                          floor(|x| + 0.5) with x's sign / roundeven
  *   assume, noalias.scope.decl, sideeffect, donothing, and lifetime
- *   markers before SM 6.6 (DXC's validator allows them from 6.6)
+ *   markers before DXIL 1.6 (DXC's validator allows them from 1.6)
  *                          removed
  *   memcpy / memmove / memset with a constant length
  *                          loads and stores (lower_legal_memintr.c)
@@ -372,9 +372,11 @@ static LLVMValueRef li_remove(lower_ctx *lc, LLVMValueRef call)
     return call; /* no value: the call goes */
 }
 
+/* DXC's validator takes lifetime markers from DXIL 1.6 (the version, not
+ * the shader model: a dxilv1.3 module of SM 6.6 may not keep them). */
 static LLVMValueRef li_lifetime(lower_ctx *lc, LLVMValueRef call)
 {
-    return lc->sm && lc->sm < DXIL_VERSION(6, 6) ? call : NULL;
+    return lc->dxil && lc->dxil < DXIL_VERSION(1, 6) ? call : NULL;
 }
 
 static const struct {

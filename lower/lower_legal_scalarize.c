@@ -182,11 +182,24 @@ static bool sd_is_raise_gather(const sd_state *st, LLVMValueRef v)
     return false;
 }
 
+/* Every insertelement of the chain ending at v writes a constant lane:
+ * the op lowering can take only such a chain apart. */
+static bool sd_chain_constant(LLVMValueRef v)
+{
+    for (; LLVMIsAInsertElementInst(v); v = LLVMGetOperand(v, 0))
+        if (!LLVMIsAConstantInt(LLVMGetOperand(v, 2)))
+            return false;
+    return true;
+}
+
 /* An insertelement chain built only to be passed whole (an llvm.dx.* or
  * dx.op argument, a return value) stays: split, it would be built again
- * the same way, and the op lowering takes such chains apart. */
+ * the same way, and the op lowering takes such chains apart. Not one that
+ * writes a dynamic lane (HLSL's v[i] = x): that is split to selects. */
 static bool sd_insert_feeds_calls(LLVMValueRef ins)
 {
+    if (!LLVMIsAConstantInt(LLVMGetOperand(ins, 2)))
+        return false;
     for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
         if (LLVMIsAInsertElementInst(user) && LLVMGetOperand(user, 0) == ins) {
@@ -212,8 +225,10 @@ sd_kind_t sd_kind(const sd_state *st, LLVMValueRef inst)
                                                                                      : SD_NONE;
         switch (op) {
         case LLVMInsertElement:
-            return sd_is_raise_gather(st, inst) || sd_insert_feeds_calls(inst) ? SD_NONE
-                                                                               : SD_SPLIT;
+            return sd_is_raise_gather(st, inst) ||
+                           (sd_chain_constant(inst) && sd_insert_feeds_calls(inst))
+                       ? SD_NONE
+                       : SD_SPLIT;
         case LLVMFNeg: case LLVMICmp: case LLVMFCmp: case LLVMSelect: case LLVMPHI:
         case LLVMShuffleVector: case LLVMFreeze: case LLVMLoad:
             return SD_SPLIT;
