@@ -57,7 +57,11 @@ def all_kinds():
 # They stay as probes (gen makes them only when --kinds names them). The
 # i8 kinds are probes too since the lowering legalizes i8 values and GEPs
 # (lower/lower_legal_*.c): written through dxil-lower they come out valid.
-PROBES = {"hash-corrupt", "load-retype", "unused-internal", "i8-value", "i8-gep"}
+# So are vector-binop (the lowering scalarizes the vector op) and
+# flags-add / flags-drop (the writer computes the entry's ShaderFlags
+# again): DXC 1.10 accepts what dxil-lower writes for them.
+PROBES = {"hash-corrupt", "load-retype", "unused-internal", "i8-value", "i8-gep",
+          "vector-binop", "flags-add", "flags-drop"}
 
 
 def family(rule):
