@@ -47,7 +47,7 @@ typedef struct bench_config {
 /* The sections, for --sections. */
 enum { BENCH_S_PHASES = 1, BENCH_S_THREADS = 2, BENCH_S_SCALED = 4, BENCH_S_STARTUP = 8,
        BENCH_S_BATCH = 16, BENCH_S_E2E = 32, BENCH_S_WRITER = 64, BENCH_S_CHECK = 128,
-       BENCH_S_ALL = 255 };
+       BENCH_S_LOWER = 256, BENCH_S_ALL = 511 };
 
 /* One CSV row: section,item,metric,value,unit. */
 typedef struct bench_csv {
@@ -74,6 +74,8 @@ void bench_end_to_end(const bench_config *cfg, const bench_corpus *c, bench_csv 
 void bench_writer(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 /* bench_check.c: the validator against the load. */
 void bench_check(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+/* bench_lower.c: lowering with and without the legalization passes. */
+void bench_lower(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 
 /* Ours, end to end, on one shader in memory; returns 0 when it converted. */
 int bench_run_ours(const bench_shader *s, dxil_emit_format emit);

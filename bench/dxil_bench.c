@@ -46,7 +46,7 @@ static const char bench_usage[] =
     "  --no-spawn         skip the sections that start processes (per-process,\n"
     "                     batch, end to end)\n"
     "  --sections=A,B,... only these: phases, threads, scaled, startup, batch,\n"
-    "                     e2e, writer, check (default: all)\n"
+    "                     e2e, writer, check, lower (default: all)\n"
     "  --e2e-repeat=N     end to end: the corpus repeated N times (default 5)\n"
     "  --e2e-runs=N       end to end: rounds, median kept (default 3)\n"
     "  --emit=ll|bc       output format on both sides (default bc)\n"
@@ -182,7 +182,8 @@ static int bench_parse_scales(const char *text, bench_config *cfg)
 }
 
 static const char *const bench_section_names[] = {"phases", "threads", "scaled", "startup",
-                                                  "batch", "e2e", "writer", "check"};
+                                                  "batch", "e2e", "writer", "check",
+                                                  "lower"};
 
 /* --sections=A,B,...: the BENCH_S_* bit of each name. */
 static int bench_parse_sections(const char *text, bench_config *cfg)
@@ -372,7 +373,7 @@ static void bench_sections(const bench_config *cfg, const bench_corpus *c, bench
 {
     static void (*const run[])(const bench_config *, const bench_corpus *, bench_csv *) = {
         bench_phases, bench_threads, bench_scaled, bench_startup, bench_batch_vs_process,
-        bench_end_to_end, bench_writer, bench_check};
+        bench_end_to_end, bench_writer, bench_check, bench_lower};
     unsigned spawning = BENCH_S_STARTUP | BENCH_S_BATCH | BENCH_S_E2E;
     bench_machine(c, csv);
     for (unsigned i = 0; i < sizeof run / sizeof *run; i++)

@@ -71,9 +71,14 @@ typedef struct lower_ctx {
 /* Fills lc->side (lower_util.c). */
 void lower_side_kinds_init(lower_ctx *lc);
 
+/* A pass that only legalizes what optimizers and clang make (DXC's own
+ * DXIL never needs it): skipped when dxil_lower_options.legalize is false. */
+#define LOWER_LEGALIZE 1u
+
 typedef struct lower_pass {
     const char *name;
     int (*run)(lower_ctx *lc);
+    unsigned flags; /* LOWER_LEGALIZE, or 0 */
 } lower_pass;
 
 /* ---- lower_util.c ---- */

@@ -29,8 +29,8 @@ static LLVMValueRef fold_lane(LLVMValueRef v, unsigned long long k)
 
 static bool fold_is_lane_op(LLVMValueRef i)
 {
-    return LLVMIsAInsertElementInst(i) || LLVMIsAExtractElementInst(i) ||
-           LLVMIsAShuffleVectorInst(i);
+    LLVMOpcode op = LLVMGetInstructionOpcode(i); /* one call, not three */
+    return op == LLVMInsertElement || op == LLVMExtractElement || op == LLVMShuffleVector;
 }
 
 static void fold_function(LLVMValueRef fn)

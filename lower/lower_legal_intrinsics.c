@@ -411,7 +411,8 @@ static const struct {
 static li_fn li_find(LLVMValueRef fn)
 {
     char base[64];
-    if (!lower_intrinsic_base(fn, base, sizeof base))
+    /* llvm.dx.* (most of a raised module's) are the target's, never here */
+    if (!lower_intrinsic_base(fn, base, sizeof base) || !strncmp(base, "llvm.dx.", 8))
         return NULL;
     for (size_t i = 0; i < sizeof li_table / sizeof li_table[0]; i++)
         if (!strcmp(base, li_table[i].name))

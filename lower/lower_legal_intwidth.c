@@ -198,10 +198,21 @@ static void iw_finish(iw_state *st)
     legal_erase_unused(&st->old);
 }
 
+/* Whether fn has anything to widen: most functions have not, and the
+ * block order below costs more than this walk. */
+static bool iw_any(LLVMValueRef fn)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            if (iw_touches(i))
+                return true;
+    return false;
+}
+
 int lower_legal_int_widths(lower_ctx *lc)
 {
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
-        if (LLVMIsDeclaration(fn))
+        if (LLVMIsDeclaration(fn) || !iw_any(fn))
             continue;
         iw_state st = {.lc = lc};
         LLVMBasicBlockRef *blocks;

@@ -494,13 +494,30 @@ static void sd_function(lower_ctx *lc, LLVMValueRef fn)
     sd_state_free(&st);
 }
 
+/* Whether sd_function would change fn: a vector alloca, or an instruction
+ * it splits or consumes. sd_kind reads nothing of the state but
+ * md_cbload, and nothing changes before the first such instruction, so
+ * judging each from a fresh state is what the walk would judge. DXC's
+ * raised modules have vectors only at llvm.dx.* calls, which stay: their
+ * functions skip the block order and the state. */
+static bool sd_has_work(lower_ctx *lc, LLVMValueRef fn)
+{
+    sd_state st = {.lc = lc, .md_cbload = lc->side.cbuffer_load};
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            if ((LLVMIsAAllocaInst(i) && sd_width(LLVMGetAllocatedType(i))) ||
+                sd_kind(&st, i) != SD_NONE)
+                return true;
+    return false;
+}
+
 int lower_legal_scalarize(lower_ctx *lc)
 {
     if (legal_vectors_allowed(lc))
         return 0;
     sd_globals(lc);
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
-        if (!LLVMIsDeclaration(fn) && sd_has_vectors(fn))
+        if (!LLVMIsDeclaration(fn) && sd_has_vectors(fn) && sd_has_work(lc, fn))
             sd_function(lc, fn);
     return 0;
 }

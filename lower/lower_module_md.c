@@ -35,26 +35,46 @@ static const char *const md_kept_llvm[] = {"llvm.ident", "llvm.module.flags"};
 static const char *const md_kept_kinds[] = {"dbg",   "tbaa",        "range",
                                             "noalias", "alias.scope", "llvm.loop"};
 
-static bool md_named_dropped(const char *name)
+static bool md_named_dropped(const char *name, size_t len)
 {
-    if (!strncmp(name, "hlsl.", 5))
+    if (len >= 5 && !strncmp(name, "hlsl.", 5))
         return true;
-    if (strncmp(name, "llvm.", 5) || !strncmp(name, "llvm.dbg.", 9))
+    if (len < 5 || strncmp(name, "llvm.", 5) || (len >= 9 && !strncmp(name, "llvm.dbg.", 9)))
         return false; /* debug info: the writer strips it whole */
     for (size_t i = 0; i < sizeof md_kept_llvm / sizeof md_kept_llvm[0]; i++)
-        if (!strcmp(name, md_kept_llvm[i]))
+        if (strlen(md_kept_llvm[i]) == len && !strncmp(name, md_kept_llvm[i], len))
             return false;
     return true;
 }
 
+/* Names are judged in place and only the dropped ones copied (erasing
+ * invalidates the walk): a DXC module has several, none dropped. */
 static void md_drop_named(lower_ctx *lc)
 {
-    md_names names = {0};
-    if (md_named_list(lc->mod, "", &names) == 0)
-        for (size_t i = 0; i < names.n; i++)
-            if (md_named_dropped(names.v[i]))
-                shim_erase_named_metadata(lc->mod, names.v[i]);
-    md_names_free(&names);
+    char *drop[16];
+    size_t n = 0;
+    bool more = true;
+    while (more) { /* erasing invalidates the walk: 16 at a time */
+        more = false;
+        for (LLVMNamedMDNodeRef nmd = LLVMGetFirstNamedMetadata(lc->mod); nmd;
+             nmd = LLVMGetNextNamedMetadata(nmd)) {
+            size_t len = 0;
+            const char *name = LLVMGetNamedMetadataName(nmd, &len);
+            if (!md_named_dropped(name, len))
+                continue;
+            if (n == sizeof drop / sizeof *drop) {
+                more = true;
+                break;
+            }
+            drop[n] = strndup(name, len);
+            n += drop[n] != NULL;
+        }
+        for (size_t i = 0; i < n; i++) {
+            shim_erase_named_metadata(lc->mod, drop[i]);
+            free(drop[i]);
+        }
+        n = 0;
+    }
 }
 
 static bool md_kind_kept(const char *name, size_t len)
@@ -101,8 +121,41 @@ static LLVMValueRef md_loop_node(lower_ctx *lc, LLVMValueRef loop)
     return shim_md_self_node(lc->ctx, &op, 1);
 }
 
-static void md_fix_inst(lower_ctx *lc, LLVMValueRef inst, const bool *drop, unsigned nkinds,
-                        unsigned loop_kind)
+/* What md_fix_inst does with an attachment kind; the context's kind names
+ * are read, and each kind judged, only when an attachment asks (most
+ * instructions have none). */
+enum { MD_UNSEEN, MD_KEEP, MD_DROP, MD_LOOP };
+typedef struct md_kinds {
+    const char **names;
+    size_t *lens;
+    unsigned char *verdict; /* MD_* per kind id */
+    unsigned n;
+    bool read;
+} md_kinds;
+
+static unsigned md_verdict(lower_ctx *lc, md_kinds *k, unsigned kind)
+{
+    if (!k->read) {
+        k->read = true;
+        k->n = shim_md_kind_names(lc->ctx, NULL, NULL, 0);
+        k->names = calloc(k->n ? k->n : 1, sizeof *k->names);
+        k->lens = calloc(k->n ? k->n : 1, sizeof *k->lens);
+        k->verdict = calloc(k->n ? k->n : 1, 1);
+        if (!k->names || !k->lens || !k->verdict)
+            k->n = 0;
+        else
+            shim_md_kind_names(lc->ctx, k->names, k->lens, k->n);
+    }
+    if (kind >= k->n)
+        return MD_KEEP;
+    if (k->verdict[kind] == MD_UNSEEN)
+        k->verdict[kind] = k->lens[kind] == 9 && !strncmp(k->names[kind], "llvm.loop", 9) ? MD_LOOP
+                           : md_kind_kept(k->names[kind], k->lens[kind])                ? MD_KEEP
+                                                                                         : MD_DROP;
+    return k->verdict[kind];
+}
+
+static void md_fix_inst(lower_ctx *lc, LLVMValueRef inst, md_kinds *k)
 {
     size_t n = 0;
     LLVMValueMetadataEntry *e = LLVMInstructionGetAllMetadataOtherThanDebugLoc(inst, &n);
@@ -112,9 +165,10 @@ static void md_fix_inst(lower_ctx *lc, LLVMValueRef inst, const bool *drop, unsi
     if (e)
         LLVMDisposeValueMetadataEntries(e);
     for (size_t i = 0; kinds && i < n; i++) {
-        if (kinds[i] == loop_kind)
-            LLVMSetMetadata(inst, loop_kind, md_loop_node(lc, LLVMGetMetadata(inst, loop_kind)));
-        else if (kinds[i] < nkinds && drop[kinds[i]])
+        unsigned v = md_verdict(lc, k, kinds[i]);
+        if (v == MD_LOOP)
+            LLVMSetMetadata(inst, kinds[i], md_loop_node(lc, LLVMGetMetadata(inst, kinds[i])));
+        else if (v == MD_DROP)
             LLVMSetMetadata(inst, kinds[i], NULL);
     }
     free(kinds);
@@ -122,26 +176,15 @@ static void md_fix_inst(lower_ctx *lc, LLVMValueRef inst, const bool *drop, unsi
 
 static void md_drop_attachments(lower_ctx *lc)
 {
-    unsigned nkinds = shim_md_kind_names(lc->ctx, NULL, NULL, 0);
-    const char **names = calloc(nkinds ? nkinds : 1, sizeof *names);
-    size_t *lens = calloc(nkinds ? nkinds : 1, sizeof *lens);
-    bool *drop = calloc(nkinds ? nkinds : 1, sizeof *drop);
-    unsigned loop_kind = ~0u;
-    if (names && lens && drop) {
-        shim_md_kind_names(lc->ctx, names, lens, nkinds);
-        for (unsigned k = 0; k < nkinds; k++)
-            drop[k] = !md_kind_kept(names[k], lens[k]);
-        shim_md_kind_find(lc->ctx, "llvm.loop", &loop_kind);
-        for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
-            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-                 bb = LLVMGetNextBasicBlock(bb))
-                for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-                     i = LLVMGetNextInstruction(i))
-                    md_fix_inst(lc, i, drop, nkinds, loop_kind);
-    }
-    free(names);
-    free(lens);
-    free(drop);
+    md_kinds k = {0};
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                if (LLVMHasMetadata(i))
+                    md_fix_inst(lc, i, &k);
+    free(k.names);
+    free(k.lens);
+    free(k.verdict);
 }
 
 static void md_drop_scope_decls(lower_ctx *lc)

@@ -12,74 +12,82 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Passes run in this order; each sees the previous one's result. */
+/* Passes run in this order; each sees the previous one's result. Those
+ * flagged LOWER_LEGALIZE turn clang's and the optimizers' forms into
+ * DXIL's (dxil_lower_options.legalize). */
 static const lower_pass lower_passes[] = {
-    {"note-input", lower_note_input}, /* before any dx.op is made */
+    {"note-input", lower_note_input, 0}, /* before any dx.op is made */
     /* clang's -O0 allocas and handle globals, before anything reads a
      * handle or a binding */
-    {"promote", lower_promote},
-    {"forward-handles", lower_forward_handles},
-    {"unused-resources", lower_unused_resources}, /* handles nothing uses */
-    {"flatten-arrays", lower_flatten_arrays}, /* DXIL: one dimension */
-    {"resource-copy", lower_resource_copy}, /* memcpy through getpointer */
-    {"wide-int", lower_wide_int},   /* SROA's i128 views of vectors */
+    {"promote", lower_promote, LOWER_LEGALIZE},
+    {"forward-handles", lower_forward_handles, LOWER_LEGALIZE},
+    {"unused-resources", lower_unused_resources, LOWER_LEGALIZE}, /* handles nothing uses */
+    {"flatten-arrays", lower_flatten_arrays, LOWER_LEGALIZE}, /* DXIL: one dimension */
+    {"resource-copy", lower_resource_copy, LOWER_LEGALIZE}, /* memcpy through getpointer */
+    {"wide-int", lower_wide_int, LOWER_LEGALIZE},   /* SROA's i128 views of vectors */
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
-    {"resource-access", lower_resource_access},
+    {"resource-access", lower_resource_access, LOWER_LEGALIZE},
     /* cbuffer member globals -> load.cbufferrow on the handle; also before
      * identity (clang's layout offsets), and before resources and buffers */
-    {"cbuffer-access", lower_cbuffer_access},
-    {"identity", lower_identity},   /* fills version and stage */
-    {"versions", lower_check_versions}, /* before anything is lowered */
+    {"cbuffer-access", lower_cbuffer_access, LOWER_LEGALIZE},
+    {"identity", lower_identity, 0},   /* fills version and stage */
+    {"versions", lower_check_versions, 0}, /* before anything is lowered */
     /* clang's module forms: before entries, which strips hlsl.* */
-    {"linkage", lower_linkage},     /* unused helpers go, the rest internal */
-    {"fn-attrs", lower_fn_attrs},   /* string attributes DXIL does not know */
+    {"linkage", lower_linkage, LOWER_LEGALIZE},     /* unused helpers go, the rest internal */
+    {"fn-attrs", lower_fn_attrs, LOWER_LEGALIZE},   /* string attributes DXIL does not know */
     /* a library's resource globals an optimizer's DCE removed; before the
      * resources pass reads the records */
-    {"legal-lib-globals", lower_legal_lib_globals},
-    {"expand", lower_expand},       /* fdot -> dot2/3/4, before the type checks */
+    {"legal-lib-globals", lower_legal_lib_globals, LOWER_LEGALIZE},
+    {"expand", lower_expand, 0},       /* fdot -> dot2/3/4, before the type checks */
     /* generic intrinsics DXIL lacks; before scalarize splits what they make */
-    {"legal-intrinsics", lower_legal_intrinsics},
-    {"legal-freeze", lower_legal_freeze}, /* no freeze in LLVM 3.7 */
-    {"legal-unreachable", lower_legal_unreachable}, /* no unreachable in DXIL */
-    {"scalarize", lower_scalarize}, /* vectors the target has no overload for */
-    {"check-types", lower_check_types}, /* after scalarize: what is left must fit */
+    {"legal-intrinsics", lower_legal_intrinsics, LOWER_LEGALIZE},
+    {"legal-freeze", lower_legal_freeze, LOWER_LEGALIZE}, /* no freeze in LLVM 3.7 */
+    {"legal-unreachable", lower_legal_unreachable, LOWER_LEGALIZE}, /* no unreachable in DXIL */
+    {"scalarize", lower_scalarize, 0}, /* vectors the target has no overload for */
+    {"check-types", lower_check_types, 0}, /* after scalarize: what is left must fit */
     /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
      * after check-types, which names the calls as the input wrote them */
-    {"legal-scalarize", lower_legal_scalarize}, /* vector values before SM 6.9 */
-    {"flatten-vector-arrays", lower_flatten_vector_arrays}, /* their lanes, one array */
-    {"implicit-binding", lower_implicit_binding}, /* registers for the unbound */
-    {"legal-ptr-selects", lower_legal_ptr_selects}, /* loads of a select of pointers */
-    {"legal-geps", lower_legal_geps},           /* typed paths to what is accessed */
-    {"legal-repack", lower_legal_repack},       /* structs loaded by field, whole again */
-    {"legal-int-widths", lower_legal_int_widths}, /* i8, i4, ... carried in i32/i64 */
-    {"resources", lower_resources}, /* handles before their users */
-    {"nonuniform", lower_nonuniform}, /* markers resources did not take */
-    {"buffers", lower_buffers},
-    {"signatures", lower_signatures}, /* clang's elements, before sig-io */
-    {"sig-io", lower_sig_io},       /* load.input / store.output */
-    {"ops", lower_ops},
+    {"legal-scalarize", lower_legal_scalarize, LOWER_LEGALIZE}, /* vector values before SM 6.9 */
+    /* their lanes, one array */
+    {"flatten-vector-arrays", lower_flatten_vector_arrays, LOWER_LEGALIZE},
+    {"implicit-binding", lower_implicit_binding, 0}, /* registers for the unbound */
+    /* loads of a select of pointers */
+    {"legal-ptr-selects", lower_legal_ptr_selects, LOWER_LEGALIZE},
+    /* typed paths to what is accessed */
+    {"legal-geps", lower_legal_geps, LOWER_LEGALIZE},
+    /* structs loaded by field, whole again */
+    {"legal-repack", lower_legal_repack, LOWER_LEGALIZE},
+    /* i8, i4, ... carried in i32/i64 */
+    {"legal-int-widths", lower_legal_int_widths, LOWER_LEGALIZE},
+    {"resources", lower_resources, 0}, /* handles before their users */
+    {"nonuniform", lower_nonuniform, 0}, /* markers resources did not take */
+    {"buffers", lower_buffers, 0},
+    {"signatures", lower_signatures, 0}, /* clang's elements, before sig-io */
+    {"sig-io", lower_sig_io, 0},       /* load.input / store.output */
+    {"ops", lower_ops, 0},
     /* lanes the scalarization read of llvm.dx.* vectors, now dx.op values */
-    {"legal-fold", lower_legal_fold},
-    {"op-attrs", lower_restore_op_attrs}, /* after ops: all dx.op declared */
-    {"entries", lower_entries},     /* after resources: entries list them */
-    {"instr-md", lower_instr_md},
-    {"check-ops", lower_check_ops}, /* every dx.op, custom ones too */
-    {"call-attrs", lower_call_attrs},
-    {"cleanup", lower_cleanup},
-    {"annotates", lower_place_annotates}, /* after cleanup: users are dx.op calls */
-    {"lib-loads", lower_place_lib_loads}, /* after cleanup: the entry is final */
-    {"leftovers", lower_leftovers}, /* after cleanup folded the bridges */
-    {"module-md", lower_module_md}, /* clang's metadata DXIL does not know */
-    {"legal-unused", lower_legal_unused}, /* declarations and locals left unused */
-    {"restore-md", lower_restore_md}, /* last: unparks and orders dx.* */
-    {NULL, NULL},
+    {"legal-fold", lower_legal_fold, LOWER_LEGALIZE},
+    {"op-attrs", lower_restore_op_attrs, 0}, /* after ops: all dx.op declared */
+    {"entries", lower_entries, 0},     /* after resources: entries list them */
+    {"instr-md", lower_instr_md, 0},
+    {"check-ops", lower_check_ops, 0}, /* every dx.op, custom ones too */
+    {"call-attrs", lower_call_attrs, 0},
+    {"cleanup", lower_cleanup, 0},
+    {"annotates", lower_place_annotates, 0}, /* after cleanup: users are dx.op calls */
+    {"lib-loads", lower_place_lib_loads, 0}, /* after cleanup: the entry is final */
+    {"leftovers", lower_leftovers, 0}, /* after cleanup folded the bridges */
+    {"module-md", lower_module_md, LOWER_LEGALIZE}, /* clang's metadata DXIL does not know */
+    {"legal-unused", lower_legal_unused, LOWER_LEGALIZE}, /* declarations and locals left unused */
+    {"restore-md", lower_restore_md, 0}, /* last: unparks and orders dx.* */
+    {NULL, NULL, 0},
 };
 
 void dxil_lower_options_init(dxil_lower_options *opts)
 {
     memset(opts, 0, sizeof *opts);
     opts->dxc_triple = true;
+    opts->legalize = true;
 }
 
 static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_fmf,
@@ -106,7 +114,8 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
     size_t errors_before = dxil_diags_error_count(diags);
     int rv = 0;
     for (const lower_pass *p = lower_passes; p->run && rv == 0; p++)
-        rv = p->run(&lc);
+        if (lc.opts.legalize || !(p->flags & LOWER_LEGALIZE))
+            rv = p->run(&lc);
     /* A pass that refuses part of the module reports it and goes on, so
      * that every problem is named; the lowering still fails. */
     if (dxil_diags_error_count(diags) > errors_before)

@@ -39,10 +39,21 @@ typedef struct dxil_lower_options {
     /* An llvm.dx.* call no pass could lower is an error (default false);
      * when true it is kept with one warning per call. */
     bool allow_leftover_intrinsics;
+    /* Run the passes that legalize what clang and LLVM's optimizers make
+     * (default true): promoted allocas, handle globals, typed GEP paths,
+     * freeze, unreachable, odd int widths, vector values, clang's linkage,
+     * attributes and metadata (docs/lowering.md). DXC's own DXIL, raised,
+     * never needs them, so false gives the same output on it, faster: for
+     * measuring their cost (dxil-bench --sections=lower) and for input
+     * known to be DXIL-shaped. A module that did need them comes out
+     * invalid, and the signing gate (dxil_lower_write_container, dxil-lower
+     * -o) refuses it as it refuses any invalid output. */
+    bool legalize;
 } dxil_lower_options;
 
 /* Fills opts with the defaults: dxil_version 0 (derived), dxc_triple
- * true, keep_side_metadata false, allow_leftover_intrinsics false. */
+ * true, keep_side_metadata false, allow_leftover_intrinsics false,
+ * legalize true. */
 DXIL_API void dxil_lower_options_init(dxil_lower_options *opts);
 
 /* Lowers m in place. opts may be NULL (defaults). Returns 0 on success,

@@ -28,6 +28,12 @@ static const char lc_leftover[] =
     "  %x = call i1 @llvm.dx.unknown.form(i32 %a)\n"
     "  ret i1 %x\n}\n";
 
+static const char lc_freeze[] =
+    "target triple = \"dxilv1.3-pc-shadermodel6.3-library\"\n"
+    "define i32 @k(i32 %a) {\n"
+    "  %x = freeze i32 %a\n"
+    "  ret i32 %x\n}\n";
+
 /* Lowers text with the given target version (0 = the triple's) and
  * leftover policy; returns dxil_module_lower's result, module in *out. */
 static int lc_lower(const char *text, unsigned version, bool allow, dxil_diags *d,
@@ -115,12 +121,57 @@ static void test_leftovers(void)
     dxil_diags_destroy(d);
 }
 
+/* Freezes in @k's first block. */
+static unsigned lc_count_freezes(dxil_module *m)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(dxil_module_llvm(m), "k");
+    unsigned n = 0;
+    CU_ASSERT_FATAL(f != NULL);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(f)); i;
+         i = LLVMGetNextInstruction(i))
+        n += LLVMGetInstructionOpcode(i) == LLVMFreeze;
+    return n;
+}
+
+/* legalize = false skips the legalization passes (legal-freeze here):
+ * the freeze stays, and the container writer refuses it; the default
+ * removes it. */
+static void test_legalize_off(void)
+{
+    dxil_diags *d = dxil_diags_create();
+    dxil_options o;
+    dxil_options_init(&o);
+    o.raise = false;
+    dxil_lower_options lo;
+    dxil_lower_options_init(&lo);
+    CU_ASSERT(lo.legalize);
+    for (int legalize = 1; legalize >= 0; legalize--) {
+        dxil_module *m = dxil_module_load_memory(lc_freeze, strlen(lc_freeze), "t.ll", &o, d);
+        CU_ASSERT_FATAL(m != NULL);
+        lo.legalize = legalize;
+        CU_ASSERT_EQUAL(dxil_module_lower(m, &lo, d), 0);
+        CU_ASSERT_EQUAL(lc_count_freezes(m), legalize ? 0 : 1);
+        dxil_module_destroy(m);
+    }
+    dxil_module *m = dxil_module_load_memory(lc_freeze, strlen(lc_freeze), "t.ll", &o, d);
+    CU_ASSERT_FATAL(m != NULL);
+    uint8_t *out = NULL;
+    size_t size = 0;
+    dxil_diags_clear(d);
+    CU_ASSERT_EQUAL(dxil_lower_write_container(m, &lo, NULL, &out, &size, d), -1);
+    CU_ASSERT(out == NULL);
+    CU_ASSERT(lc_has_message(d, "freeze", ""));
+    dxil_module_destroy(m);
+    dxil_diags_destroy(d);
+}
+
 int tu_register(void)
 {
     static const tu_case cases[] = {
         {"vector calls split below DXIL 1.9, kept at 1.9", test_scalarize_by_version},
         {"a type the op does not allow is an error", test_type_mismatch},
         {"unlowered llvm.dx.* calls: error, or warning when allowed", test_leftovers},
+        {"legalize = false keeps a freeze, which is then refused", test_legalize_off},
         {NULL, NULL},
     };
     tu_add_suite("lower-checks", cases);
