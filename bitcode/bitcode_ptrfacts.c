@@ -191,7 +191,8 @@ static bool bcp_copy_types(bcp_build *b, const bcv_model *m, bc_ptrfacts *f)
     f->ops = malloc((m->n_fields ? m->n_fields : 1) * sizeof *f->ops);
     if (!f->types || !f->ops)
         return false;
-    memcpy(f->ops, m->fields, m->n_fields * sizeof *f->ops);
+    if (m->n_fields) /* m->fields is NULL when empty, which memcpy may not take */
+        memcpy(f->ops, m->fields, m->n_fields * sizeof *f->ops);
     for (uint32_t i = 0; i < m->n_types; i++)
         f->types[i] = (bc_pftype){m->types[i].code, m->types[i].n_raw, m->types[i].raw, 0};
     for (size_t i = 0; i < b->ntnames; i++)

@@ -353,7 +353,9 @@ int spec_check(LLVMModuleRef mod, const dxil_optable *table, dxil_diags *diags)
 {
     chk_ctx c = {.mod = mod, .ctx = LLVMGetModuleContext(mod), .diags = diags,
                  .table = table ? table : dxil_optable_builtin(), .stage = -1};
-    return spec_run(&c, false);
+    int n = spec_run(&c, false);
+    shim_printer_free(c.printer); /* made by the first report that quotes an instruction */
+    return n;
 }
 
 int spec_check_validator(chk_ctx *c)
