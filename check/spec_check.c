@@ -22,6 +22,7 @@
 #include "dxil-upgrade/dxil_stats.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "module/dxop_calls.h"
+#include "module/llvm_shim.h"
 #include "module/md_util.h"
 
 #include <stdio.h>
