@@ -24,6 +24,7 @@ int lower_legal_unreachable(lower_ctx *lc)
             LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
             if (!term || !LLVMIsAUnreachableInst(term) || lu_after_noreturn(term))
                 continue;
+            lc->census_stale = true;
             LLVMPositionBuilderBefore(lc->b, term);
             if (LLVMGetTypeKind(rt) == LLVMVoidTypeKind)
                 LLVMBuildRetVoid(lc->b);
