@@ -96,6 +96,7 @@ LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigne
 #define LEGAL_CENSUS_FREEZE 1u       /* freeze */
 #define LEGAL_CENSUS_VECTOR 2u       /* a vector value, operand or alloca */
 #define LEGAL_CENSUS_LANES 64u       /* what legal-scalarize splits or consumes */
+#define LEGAL_CENSUS_UNREACHABLE 128u /* unreachable */
 #define LEGAL_CENSUS_NARROW 4u       /* an integer of an odd width, as legal-int-widths judges */
 #define LEGAL_CENSUS_PTR_CHOICE 8u   /* a select or phi of pointers */
 #define LEGAL_CENSUS_AGGREGATE 16u   /* insertvalue; a select or phi of structs */

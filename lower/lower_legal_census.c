@@ -1,9 +1,9 @@
 /* lower_legal_census.c - one walk over every instruction that records
  * which constructs the legalization passes after it act on (freeze,
- * vectors, odd integer widths, selects and phis of pointers or structs,
- * accesses through untyped addresses). On DXC's own DXIL, raised, none
- * occurs, and each of those passes returns at once instead of walking
- * every instruction again through LLVM-C (docs/performance.md, "Lowering:
+ * unreachable, vectors, odd integer widths, selects and phis of pointers
+ * or structs, accesses through untyped addresses). On DXC's own DXIL,
+ * raised, none occurs, and each of those passes returns at once instead
+ * of walking every instruction again through LLVM-C (docs/performance.md, "Lowering:
  * the legalization's cost"). Each judgement is the pass's own test, so a
  * pass skips only what it would have left alone. */
 #include "lower_legal.h"
@@ -133,6 +133,9 @@ static void census_inst(census *c, LLVMValueRef i)
     switch (op) {
     case LLVMFreeze:
         c->found |= LEGAL_CENSUS_FREEZE;
+        break;
+    case LLVMUnreachable:
+        c->found |= LEGAL_CENSUS_UNREACHABLE;
         break;
     case LLVMInsertValue:
         c->found |= LEGAL_CENSUS_AGGREGATE;
