@@ -169,6 +169,9 @@ static void census_inst(census *c, LLVMValueRef i)
 
 int lower_legal_census(lower_ctx *lc)
 {
+    /* what earlier passes replaced goes first, where legal-freeze, which
+     * may now skip, always erased it */
+    lower_erase_dead(lc);
     census *c = calloc(1, sizeof *c);
     if (!c)
         return 0; /* no census: every pass runs */
