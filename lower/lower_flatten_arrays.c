@@ -300,7 +300,9 @@ int lower_flatten_arrays(lower_ctx *lc)
  * writes it ([64 x <4 x float>] -> [256 x float]). */
 int lower_flatten_vector_arrays(lower_ctx *lc)
 {
-    if (lower_is_modern(lc) && !legal_vectors_allowed(lc))
+    if (lower_is_modern(lc) && !legal_vectors_allowed(lc)) {
+        lc->census_stale = true; /* arrays of the lanes, not counted */
         fa_module(lc, true);
+    }
     return 0;
 }

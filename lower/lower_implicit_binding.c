@@ -173,8 +173,10 @@ int lower_implicit_binding(lower_ctx *lc)
         else if (!strcmp(base, "llvm.dx.resource.handlefromimplicitbinding"))
             ib_collect(fn, &all, &n, &cap);
     }
-    if (n)
+    if (n) {
+        lc->census_stale = true;
         qsort(all, n, sizeof *all, ib_order_cmp);
+    }
     uint32_t lb = 0;
     for (size_t i = 0; i < n; i++)
         ib_bind(lc, &st, all[i], i ? all[i - 1] : NULL, &lb);

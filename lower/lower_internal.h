@@ -66,6 +66,11 @@ typedef struct lower_ctx {
      * offsets of its GEPs were computed in it (the legalization reads
      * them back into typed paths, lower_legal_gep.c). */
     LLVMTargetDataRef input_td;
+    /* What the legalization's census found (LEGAL_CENSUS_* bits,
+     * lower_legal_census.c); stale once a pass after it changed the
+     * module, and then every pass runs. */
+    unsigned census;
+    bool census_taken, census_stale;
 } lower_ctx;
 
 /* Fills lc->side (lower_util.c). */

@@ -52,9 +52,13 @@ static void fold_function(LLVMValueRef fn)
     legal_list_free(&lane_ops);
 }
 
+/* Lane ops read or make a vector. When the census found no vector value
+ * and nothing changed up to legal-int-widths, the passes since made none
+ * either: the op lowering, buffers and sig-io build lanes only to rebuild
+ * a vector some instruction already had. */
 int lower_legal_fold(lower_ctx *lc)
 {
-    if (legal_vectors_allowed(lc))
+    if (legal_vectors_allowed(lc) || !legal_census_may(lc, LEGAL_CENSUS_VECTOR))
         return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         if (!LLVMIsDeclaration(fn))

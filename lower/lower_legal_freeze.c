@@ -7,6 +7,9 @@
 
 int lower_legal_freeze(lower_ctx *lc)
 {
+    if (!legal_census_may(lc, LEGAL_CENSUS_FREEZE))
+        return 0;
+    lc->census_stale = true;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))

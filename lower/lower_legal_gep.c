@@ -590,8 +590,20 @@ static void lg_inst(lg_state *st, LLVMValueRef inst)
         LLVMSetOperand(inst, op, np);
 }
 
+bool legal_access_untyped(lower_ctx *lc, LLVMValueRef inst)
+{
+    lg_state st = {.lc = lc, .td = lc->input_td};
+    unsigned op;
+    LLVMTypeRef want, root_type = NULL;
+    return lg_access(inst, &op, &want) &&
+           !lg_typed(&st, LLVMGetOperand(inst, op), want, &root_type) && root_type;
+}
+
 int lower_legal_geps(lower_ctx *lc)
 {
+    if (!legal_census_may(lc, LEGAL_CENSUS_UNTYPED))
+        return 0;
+    lc->census_stale = true; /* what it rewrites was counted before */
     lg_state st = {.lc = lc, .td = lc->input_td};
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))

@@ -211,9 +211,12 @@ static bool iw_any(LLVMValueRef fn)
 
 int lower_legal_int_widths(lower_ctx *lc)
 {
+    if (!legal_census_may(lc, LEGAL_CENSUS_NARROW))
+        return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn) || !iw_any(fn))
             continue;
+        lc->census_stale = true;
         iw_state st = {.lc = lc};
         LLVMBasicBlockRef *blocks;
         size_t nb = legal_blocks_rpo(fn, &blocks);

@@ -180,6 +180,9 @@ static void rp_aggregates(lower_ctx *lc, LLVMValueRef fn, legal_list *dead)
 
 int lower_legal_repack(lower_ctx *lc)
 {
+    if (!legal_census_may(lc, LEGAL_CENSUS_AGGREGATE))
+        return 0;
+    lc->census_stale = true;
     legal_list dead = {0};
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         rp_function(lc, fn, &dead);

@@ -411,6 +411,7 @@ static void sd_globals(lower_ctx *lc)
         LLVMValueRef next = LLVMGetNextGlobal(g);
         LLVMTypeRef vt = LLVMGlobalGetValueType(g);
         if (sd_width(vt)) {
+            lc->census_stale = true;
             LLVMTypeRef at = sd_array_of(vt), et = LLVMGetElementType(vt);
             LLVMValueRef ng = LLVMAddGlobalInAddressSpace(
                 lc->mod, at, "", LLVMGetPointerAddressSpace(LLVMTypeOf(g)));
@@ -516,8 +517,12 @@ int lower_legal_scalarize(lower_ctx *lc)
     if (legal_vectors_allowed(lc))
         return 0;
     sd_globals(lc);
+    if (!legal_census_may(lc, LEGAL_CENSUS_LANES))
+        return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
-        if (!LLVMIsDeclaration(fn) && sd_has_vectors(fn) && sd_has_work(lc, fn))
+        if (!LLVMIsDeclaration(fn) && sd_has_vectors(fn) && sd_has_work(lc, fn)) {
+            lc->census_stale = true;
             sd_function(lc, fn);
+        }
     return 0;
 }

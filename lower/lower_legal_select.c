@@ -82,6 +82,9 @@ static void ls_split_phi(lower_ctx *lc, LLVMValueRef load)
 
 int lower_legal_ptr_selects(lower_ctx *lc)
 {
+    if (!legal_census_may(lc, LEGAL_CENSUS_PTR_CHOICE))
+        return 0;
+    lc->census_stale = true;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))

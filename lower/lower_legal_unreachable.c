@@ -18,12 +18,15 @@ static bool lu_after_noreturn(LLVMValueRef term)
 
 int lower_legal_unreachable(lower_ctx *lc)
 {
+    if (!legal_census_may(lc, LEGAL_CENSUS_UNREACHABLE))
+        return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
             if (!term || !LLVMIsAUnreachableInst(term) || lu_after_noreturn(term))
                 continue;
+            lc->census_stale = true;
             LLVMPositionBuilderBefore(lc->b, term);
             if (LLVMGetTypeKind(rt) == LLVMVoidTypeKind)
                 LLVMBuildRetVoid(lc->b);

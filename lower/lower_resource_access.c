@@ -395,14 +395,16 @@ static unsigned ra_merge_users(lower_ctx *lc, LLVMValueRef gp)
 }
 
 /* Runs `each` on every call of a getpointer declaration; the sum of what
- * it returns. */
-static unsigned ra_each_call(lower_ctx *lc, unsigned (*each)(lower_ctx *, LLVMValueRef))
+ * it returns. *found is set when the module declares one. */
+static unsigned ra_each_call(lower_ctx *lc, unsigned (*each)(lower_ctx *, LLVMValueRef),
+                             bool *found)
 {
     unsigned sum = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         char base[64];
         if (!lower_intrinsic_base(fn, base, sizeof base) || strcmp(base, RA_GETPOINTER))
             continue;
+        *found = true;
         LLVMValueRef *calls;
         size_t n = lower_collect_calls(fn, &calls);
         for (size_t i = 0; i < n; i++)
@@ -421,10 +423,13 @@ static unsigned ra_lower_each(lower_ctx *lc, LLVMValueRef gp)
 int lower_resource_access(lower_ctx *lc)
 {
     /* Merging makes getpointers that may feed further phis: to a fixpoint. */
-    while (ra_each_call(lc, ra_merge_users))
+    bool found = false;
+    while (ra_each_call(lc, ra_merge_users, &found))
         lower_erase_dead(lc);
     lower_erase_dead(lc);
-    ra_each_call(lc, ra_lower_each);
+    if (!found)
+        return 0; /* no getpointer (DXC's modules): no second walk */
+    ra_each_call(lc, ra_lower_each, &found);
     lower_erase_dead(lc);
     return 0;
 }

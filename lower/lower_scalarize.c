@@ -198,8 +198,10 @@ static void scal_fn(lower_ctx *lc, LLVMValueRef fn, const char *base)
         else if (table && !t)
             lanes = scal_fixed_width(ref->op, calls[i]);
         LLVMValueRef sfn = lanes ? lower_scalar_intrinsic_decl(lc, fn, lanes) : NULL;
-        if (sfn)
+        if (sfn) {
+            lc->census_stale = true; /* lanes the census did not count */
             scal_split(lc, calls[i], sfn, lanes);
+        }
     }
     free(calls);
 }
