@@ -63,7 +63,7 @@ static bool hint_restype(LLVMValueRef rec, bc_restype *out)
     if (md_operand_uint(rec, 0, &list) || md_operand_uint(rec, 1, &pos) || !u || !LLVMIsUndef(u))
         return false;
     LLVMTypeRef t = LLVMTypeOf(u);
-    *out = (bc_restype){ .list = (unsigned)list, .pos = (unsigned)pos };
+    *out = (bc_restype){ .list = (unsigned)list, .pos = (unsigned)pos, .type = UINT32_MAX };
     while (LLVMGetTypeKind(t) == LLVMArrayTypeKind && out->ndims < 8) {
         out->dims[out->ndims++] = (uint32_t)LLVMGetArrayLength2(t);
         t = LLVMGetElementType(t);

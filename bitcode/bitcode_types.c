@@ -256,7 +256,7 @@ static const char *bcr_pointee(const bcr_finish_ctx *f, uint64_t ty, const char 
 static void bcr_finish_one(void *user, unsigned list, unsigned pos, uint64_t ty)
 {
     bcr_finish_ctx *f = user;
-    bc_restype r = {.list = list, .pos = pos};
+    bc_restype r = {.list = list, .pos = pos, .type = ty < UINT32_MAX ? (uint32_t)ty : UINT32_MAX};
     const char *problem = NULL, *name = bcr_pointee(f, ty, &problem, &r);
     bc_restypes *t = f->out;
     bc_restype *v = grow_array(t->v, &t->cap, t->n, sizeof *v, 16);

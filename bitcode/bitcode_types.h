@@ -26,6 +26,9 @@ typedef struct bc_restype {
     unsigned ndims;
     const char *problem; /* static text when the type table contradicts the
                           * use (not a pointer, not a named struct); else NULL */
+    uint32_t type;       /* operand 1's type id as written (its VALUE record's:
+                          * DXC's HLSL type of the resource, which LLVM 22
+                          * erases for `undef`); UINT32_MAX past 32 bits */
 } bc_restype;
 
 typedef struct bc_restypes {

@@ -3,12 +3,14 @@
  * globally or reorder coherent (Meta.CoherenceNotOnAppendConsume), the
  * ranges of one class do not overlap within a space
  * (Sm.ResourceRangeOverlap), each record's ID is its position in its list
- * (Meta.DenseResIDs) and no constant buffer is over 64 KiB
- * (Sm.CBufferSize). DXC names the resource after each message: its name,
+ * (Meta.DenseResIDs), each constant buffer's type is a struct
+ * (Sm.CBufferTemplateTypeMustBeStruct) of at most 64 KiB (Sm.CBufferSize). DXC names the resource after each message: its name,
  * or when the name is stripped its class, ID, kind and binding. */
 #include "chk_facts.h"
 #include "families.h"
 
+#include "bitcode/bitcode_ptrfacts.h"
+#include "bitcode/bitcode_types.h"
 #include "common/abi_names.h"
 #include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
@@ -125,10 +127,78 @@ static void dense_ids(chk_ctx *c, const mf_module *mf)
         res_fail(c, CHK_META_DENSERESIDS, first, NULL);
 }
 
+/* LLVM 3.7's first contained type, which DXC's getArrayElementType reads
+ * of any type: a struct's first field, an array's or vector's element, a
+ * pointer's pointee; none for the others. */
+static uint32_t pf_contained0(const bc_ptrfacts *f, uint32_t ty)
+{
+    switch (bc_pf_code(f, ty)) {
+    case BC_TY_STRUCT_ANON:
+    case BC_TY_STRUCT_NAMED:
+    case BC_TY_ARRAY:
+    case BC_TY_VECTOR:
+    case BC_TY_FUNCTION:
+        return bc_pf_op(f, ty, 1);
+    case BC_TY_POINTER:
+        return bc_pf_op(f, ty, 0);
+    default:
+        return BC_PF_NONE;
+    }
+}
+
+static bool pf_is_struct(const bc_ptrfacts *f, uint32_t ty)
+{
+    uint8_t code = bc_pf_code(f, ty);
+    return code == BC_TY_STRUCT_ANON || code == BC_TY_STRUCT_NAMED || code == BC_TY_OPAQUE;
+}
+
+/* From the bitcode's own types: operand 1's type as written (LLVM 22 reads
+ * `i8* undef` as `ptr undef`). 1 struct, 0 not, -1 unknown. */
+static int cb_struct_from_bitcode(const chk_ctx *c, const mf_resource *r)
+{
+    const bc_restype *t = bc_restypes_find(c->restypes, r->list, r->pos);
+    uint32_t ty = t ? bc_pf_pointee(c->ptr, t->type) : BC_PF_NONE;
+    if (!c->ptr || ty == BC_PF_NONE)
+        return -1;
+    if (r->range != 1 || bc_pf_code(c->ptr, ty) == BC_TY_ARRAY)
+        ty = pf_contained0(c->ptr, ty);
+    return pf_is_struct(c->ptr, ty);
+}
+
+/* Without the bitcode's types, a global's value type says as much. */
+static int cb_struct_from_global(const mf_resource *r)
+{
+    if (!r->symbol || !LLVMIsAGlobalVariable(r->symbol))
+        return -1;
+    LLVMTypeRef ty = LLVMGlobalGetValueType(r->symbol);
+    LLVMTypeKind k = LLVMGetTypeKind(ty);
+    if (k == LLVMArrayTypeKind)
+        ty = LLVMGetElementType(ty);
+    else if (r->range != 1)
+        ty = k == LLVMStructTypeKind && LLVMCountStructElementTypes(ty)
+                 ? LLVMStructGetTypeAtIndex(ty, 0)
+                 : NULL;
+    return ty && LLVMGetTypeKind(ty) == LLVMStructTypeKind;
+}
+
+/* DXC's ValidateCBuffer: the resource's type (a pointer) points to a
+ * struct, or to an array of them; DXC peels one level when the range is
+ * not 1 even from a non-array. False (reported) when it does not. */
+static bool cbuffer_struct(chk_ctx *c, const mf_resource *r)
+{
+    int is = cb_struct_from_bitcode(c, r);
+    if (is < 0)
+        is = cb_struct_from_global(r);
+    if (is != 0)
+        return true;
+    res_fail(c, CHK_SM_CBUFFERTEMPLATETYPEMUSTBESTRUCT, r, NULL);
+    return false;
+}
+
 static void cbuffer_size(chk_ctx *c, const mf_resource *r)
 {
     uint64_t size = 0;
-    if (r->list != MF_CBV || md_operand_uint(r->record, 6, &size) != 0 ||
+    if (r->list != MF_CBV || !cbuffer_struct(c, r) || md_operand_uint(r->record, 6, &size) != 0 ||
         (size & 0xFFFFFFFFu) <= 4096u * 16u)
         return;
     char a[24];

@@ -3,6 +3,7 @@
  * it (bitcode/bitcode_ptrfacts.h) of a written container. */
 #include "bcwrite/bcwrite.h"
 #include "bitcode/bitcode_ptrfacts.h"
+#include "bitcode/bitcode_types.h"
 #include "dxil-upgrade/dxil_lower.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "dxil-upgrade/dxil_validate.h"
@@ -239,6 +240,58 @@ static void test_pointer_rules(void)
     dxil_diags_destroy(d);
 }
 
+/* A constant buffer whose symbol points to a float, not a struct
+ * (Sm.CBufferTemplateTypeMustBeStruct), and one pointing to a struct. */
+static const char tv_cb_float[] =
+    "@CB = external constant float\n"
+    "define void @main() {\n  ret void\n}\n"
+    "!dx.resources = !{!10}\n!10 = !{null, null, !11, null}\n!11 = !{!12}\n"
+    "!12 = !{i32 0, ptr @CB, !\"CB\", i32 0, i32 0, i32 1, i32 4, null}\n";
+static const char tv_cb_struct[] =
+    "%struct.CB = type { float }\n"
+    "@CB = external constant %struct.CB\n"
+    "define void @main() {\n  ret void\n}\n"
+    "!dx.resources = !{!10}\n!10 = !{null, null, !11, null}\n!11 = !{!12}\n"
+    "!12 = !{i32 0, ptr @CB, !\"CB\", i32 0, i32 0, i32 1, i32 4, null}\n";
+
+/* The written bitcode's record symbol: its type id as the loader kept it,
+ * and the rule's verdict read from it. */
+static void tv_cb_written(const char *body, uint8_t pointee, bool refused)
+{
+    dxil_diags *d = dxil_diags_create();
+    uint8_t *bin = NULL;
+    size_t size = 0;
+    CU_ASSERT_FATAL(tv_write_unlowered(body, d, &bin, &size, NULL) == 0);
+    dxil_options lo;
+    dxil_options_init(&lo);
+    lo.raise = false;
+    dxil_module *m = dxil_module_load_memory(bin, size, "t.bc", &lo, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const bc_restype *r = bc_restypes_find(m->restypes, 2, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(bc_pf_code(m->ptrfacts, bc_pf_pointee(m->ptrfacts, r->type)), pointee);
+    dxil_module_destroy(m);
+    dxil_diags_clear(d);
+    dxil_validate(bin, size, "t.bc", NULL, d);
+    CU_ASSERT_EQUAL(tv_has(d, "Sm.CBufferTemplateTypeMustBeStruct"), refused);
+    free(bin);
+    dxil_diags_destroy(d);
+}
+
+static void test_cbuffer_struct(void)
+{
+    tv_cb_written(tv_cb_float, BC_TY_FLOAT, true);
+    tv_cb_written(tv_cb_struct, BC_TY_STRUCT_NAMED, false);
+    /* Text has no 3.7 types: the global's value type decides. */
+    dxil_diags *d = dxil_diags_create();
+    tv_validate(tv_cb_float, d);
+    CU_ASSERT(tv_has(d, "Sm.CBufferTemplateTypeMustBeStruct"));
+    dxil_diags_clear(d);
+    tv_validate(tv_cb_struct, d);
+    CU_ASSERT_FALSE(tv_has(d, "Sm.CBufferTemplateTypeMustBeStruct"));
+    dxil_diags_destroy(d);
+}
+
 int tu_register(void)
 {
     static const tu_case cases[] = {
@@ -246,6 +299,7 @@ int tu_register(void)
         {"dxil_validate over text", test_validate_text},
         {"typed-pointer facts of a written container", test_ptrfacts},
         {"pointer rules on casts only the writer makes", test_pointer_rules},
+        {"a constant buffer's type is a struct", test_cbuffer_struct},
         {NULL, NULL}};
     tu_add_suite("validate", cases);
     return 0;
