@@ -11,6 +11,7 @@
  * name. Modern input only: DXC's modules are flat already. */
 #include "lower_internal.h"
 #include "lower_legal.h"
+#include "common/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -275,16 +276,24 @@ static void fa_module(lower_ctx *lc, bool vectors)
             fa_global(lc, g, vectors);
         g = next;
     }
+    /* The allocas first: rewriting one erases the GEPs after it, which
+     * may be the instruction a walk would go on to. */
+    LLVMValueRef *allocas = NULL;
+    size_t n = 0, cap = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-            LLVMValueRef i = LLVMGetFirstInstruction(bb);
-            while (i) {
-                LLVMValueRef next = LLVMGetNextInstruction(i);
-                if (LLVMIsAAllocaInst(i))
-                    fa_alloca(lc, i, vectors);
-                i = next;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (!LLVMIsAAllocaInst(i))
+                    continue;
+                LLVMValueRef *na = grow_array(allocas, &cap, n, sizeof *na, 16);
+                if (!na)
+                    break;
+                allocas = na;
+                allocas[n++] = i;
             }
-        }
+    for (size_t k = 0; k < n; k++)
+        fa_alloca(lc, allocas[k], vectors);
+    free(allocas);
 }
 
 int lower_flatten_arrays(lower_ctx *lc)

@@ -171,9 +171,14 @@ static bool sd_splits(const sd_state *st, LLVMValueRef v)
 /* The raise's gather of a DXC byte-offset cbufferLoad: the row's fields
  * (a call marked !dxu.cbufferLoad) inserted into a vector that a dynamic
  * extractelement reads. The buffer pass takes it apart whole. */
+/* Unreachable blocks may hold a chain that feeds itself (%v = insertelement
+ * %v, ...): the walks along chains stop after this many steps. */
+#define SD_CHAIN_MAX 1024
+
 static bool sd_is_raise_gather(const sd_state *st, LLVMValueRef v)
 {
-    while (st->md_cbload && LLVMIsAInsertElementInst(v)) {
+    for (unsigned steps = 0; st->md_cbload && LLVMIsAInsertElementInst(v) && steps < SD_CHAIN_MAX;
+         steps++) {
         LLVMValueRef x = LLVMGetOperand(v, 1);
         if (LLVMIsAExtractValueInst(x) && LLVMIsACallInst(LLVMGetOperand(x, 0)))
             return LLVMGetMetadata(LLVMGetOperand(x, 0), st->md_cbload) != NULL;
@@ -186,8 +191,8 @@ static bool sd_is_raise_gather(const sd_state *st, LLVMValueRef v)
  * the op lowering can take only such a chain apart. */
 static bool sd_chain_constant(LLVMValueRef v)
 {
-    for (; LLVMIsAInsertElementInst(v); v = LLVMGetOperand(v, 0))
-        if (!LLVMIsAConstantInt(LLVMGetOperand(v, 2)))
+    for (unsigned steps = 0; LLVMIsAInsertElementInst(v); v = LLVMGetOperand(v, 0))
+        if (!LLVMIsAConstantInt(LLVMGetOperand(v, 2)) || ++steps > SD_CHAIN_MAX)
             return false;
     return true;
 }
@@ -196,14 +201,14 @@ static bool sd_chain_constant(LLVMValueRef v)
  * dx.op argument, a return value) stays: split, it would be built again
  * the same way, and the op lowering takes such chains apart. Not one that
  * writes a dynamic lane (HLSL's v[i] = x): that is split to selects. */
-static bool sd_insert_feeds_calls(LLVMValueRef ins)
+static bool sd_feeds_calls_at(LLVMValueRef ins, unsigned depth)
 {
-    if (!LLVMIsAConstantInt(LLVMGetOperand(ins, 2)))
+    if (!LLVMIsAConstantInt(LLVMGetOperand(ins, 2)) || depth > SD_CHAIN_MAX)
         return false;
     for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
         if (LLVMIsAInsertElementInst(user) && LLVMGetOperand(user, 0) == ins) {
-            if (!sd_insert_feeds_calls(user))
+            if (user == ins || !sd_feeds_calls_at(user, depth + 1))
                 return false;
         } else if (LLVMIsAReturnInst(user) || LLVMIsAInsertValueInst(user)) {
             continue;
@@ -213,6 +218,11 @@ static bool sd_insert_feeds_calls(LLVMValueRef ins)
         }
     }
     return true;
+}
+
+static bool sd_insert_feeds_calls(LLVMValueRef ins)
+{
+    return sd_feeds_calls_at(ins, 0);
 }
 
 sd_kind_t sd_kind(const sd_state *st, LLVMValueRef inst)

@@ -23,13 +23,14 @@ class Spec:
         if cls._ops is None:
             root = ET.parse(SPEC).getroot()
             fns = {c.get("name"): c.get("fn") for c in root.iter("class")}
-            cls._ops = {}
+            ops = {}  # filled whole before it is shared: threads call ops()
             for op in root.iter("op"):
                 if op.get("table") != "core":
                     continue
                 ovl = [(o.get("dxil"), o.get("types")) for o in op.findall("overloads")]
-                cls._ops[op.get("name")] = (int(op.get("index")), fns.get(op.get("class")),
-                                            _ver(op.get("sm")), ovl)
+                ops[op.get("name")] = (int(op.get("index")), fns.get(op.get("class")),
+                                       _ver(op.get("sm")), ovl)
+            cls._ops = ops
         return cls._ops
 
     @classmethod
