@@ -43,6 +43,8 @@ bool legal_vectors_allowed(const lower_ctx *lc);
 /* The function's blocks in reverse post-order from the entry, then the
  * blocks the entry does not reach, in function order. Caller frees. */
 size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out);
+/* The same, without the blocks the entry does not reach. */
+size_t legal_blocks_reached(LLVMValueRef fn, LLVMBasicBlockRef **out);
 
 /* Names `v` "<base><suffix><k>" when base has a name (LLVM's scalarizer
  * naming: ".i0", ...). */

@@ -12,9 +12,10 @@
  * it; NULL otherwise. */
 static LLVMValueRef fold_lane(LLVMValueRef v, unsigned long long k)
 {
-    while (LLVMIsAInsertElementInst(v)) {
+    /* steps capped: unreachable code may hold a chain that feeds itself */
+    for (unsigned steps = 0; LLVMIsAInsertElementInst(v); steps++) {
         LLVMValueRef idx = LLVMGetOperand(v, 2);
-        if (!LLVMIsAConstantInt(idx))
+        if (!LLVMIsAConstantInt(idx) || steps > 1024)
             return NULL;
         if (LLVMConstIntGetZExtValue(idx) == k)
             return LLVMGetOperand(v, 1);

@@ -490,7 +490,10 @@ static void sd_function(lower_ctx *lc, LLVMValueRef fn)
     sd_state st = {.lc = lc, .md_cbload = lc->side.cbuffer_load};
     sd_allocas(&st, fn);
     LLVMBasicBlockRef *blocks;
-    size_t nb = legal_blocks_rpo(fn, &blocks);
+    /* Unreached blocks are left: their code may feed itself (%v =
+     * insertelement %v, ...), which no lane replacement can end; what
+     * vectors stay there the validator names. */
+    size_t nb = legal_blocks_reached(fn, &blocks);
     for (size_t b = 0; b < nb; b++) {
         LLVMValueRef i = LLVMGetFirstInstruction(blocks[b]);
         while (i) {

@@ -163,7 +163,7 @@ typedef struct rpo_frame {
 
 /* Iterative depth-first walk; blocks are added in post-order to out from
  * the end, so out[start..] ends up in reverse post-order. */
-size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out)
+static size_t blocks_order(LLVMValueRef fn, LLVMBasicBlockRef **out, bool unreached)
 {
     unsigned nb = LLVMCountBasicBlocks(fn);
     LLVMBasicBlockRef *all = malloc((nb ? nb : 1) * sizeof *all);
@@ -202,7 +202,7 @@ size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out)
     size_t n = 0;
     for (size_t i = post; i < nb; i++)
         all[n++] = order[i];
-    LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn);
+    LLVMBasicBlockRef b = unreached ? LLVMGetFirstBasicBlock(fn) : NULL;
     for (; b && n < nb; b = LLVMGetNextBasicBlock(b))
         if (!legal_map_get(&seen, LLVMBasicBlockAsValue(b)))
             all[n++] = b;
@@ -211,6 +211,16 @@ size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out)
     legal_map_free(&seen);
     *out = all;
     return n;
+}
+
+size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out)
+{
+    return blocks_order(fn, out, true);
+}
+
+size_t legal_blocks_reached(LLVMValueRef fn, LLVMBasicBlockRef **out)
+{
+    return blocks_order(fn, out, false);
 }
 
 /* ---- names, flags, places ---- */
