@@ -94,7 +94,20 @@ enum dxil_diag_code {
     DXIL_E_USAGE = 7000,          /* bad command line: inputs, option combination */
     DXIL_E_USAGE_OPTION = 7001,   /* unknown option */
     DXIL_E_USAGE_VALUE = 7002,    /* option value missing or not understood */
-    DXIL_E_USAGE_TERMINAL = 7003  /* bitcode refused on a terminal */
+    DXIL_E_USAGE_TERMINAL = 7003, /* bitcode refused on a terminal */
+    /* 8xxx SPIR-V: the retarget to Vulkan and its emission */
+    DXIL_E_RETARGET = 8000,       /* a construct with no Vulkan form here: refused, named */
+    DXIL_E_SPIRV_BINDING = 8001,  /* two resources map to one descriptor set and binding */
+    DXIL_E_SPIRV_BACKEND = 8002,  /* LLVM's SPIR-V backend failed, or ended its process */
+    DXIL_E_SPIRV_INVALID = 8003,  /* spirv-val rejects what was made: not written */
+    DXIL_W_RETARGET = 8004,
+    /* 9xxx running shaders on a Vulkan device (dxil-run) */
+    DXIL_E_RUN_DEVICE = 9000,     /* no usable Vulkan device, or one that lacks a feature */
+    DXIL_E_RUN_BIND = 9001,       /* a binding or --bind file that cannot be used */
+    DXIL_E_RUN_SHADER = 9002,     /* not a runnable compute shader; pipeline creation failed */
+    DXIL_E_RUN_TIMEOUT = 9003,    /* the dispatch did not finish within --timeout */
+    DXIL_E_RUN_DEVICE_LOST = 9004,/* the device was lost during the dispatch */
+    DXIL_E_RUN_OUTPUT = 9005      /* the outputs could not be written */
 };
 
 typedef struct dxil_diag {
