@@ -142,12 +142,15 @@ static int api_bindings(run_result_full *f, dxil_diags *diags)
     return 0;
 }
 
-/* Reflect and plan: everything that can be refused before a device. */
+/* Validate, reflect and plan: everything that can be refused before a
+ * device. */
 static int api_plan(const uint32_t *w, size_t n, const dxil_run_options *o, run_plan *p,
                     dxil_diags *diags)
 {
     size_t extra = o->timeout > 0 ? run_child_report_size() : 0;
-    if (run_reflect(w, n, o->entry, p, diags) != 0 || run_plan_identify(p, o, diags) != 0)
+    p->spirv_version = w[1];
+    if (run_validate(w, n, diags) != 0 || run_reflect(w, n, o->entry, p, diags) != 0 ||
+        run_plan_identify(p, o, diags) != 0)
         return -1;
     return run_plan_contents(p, o, extra, diags);
 }

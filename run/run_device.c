@@ -338,11 +338,24 @@ static int limit_error(dxil_diags *diags, int code, const char *what, uint64_t h
     return -1;
 }
 
+/* The newest SPIR-V a Vulkan version takes (without VK_KHR_spirv_1_4). */
+static uint32_t device_max_spirv(uint32_t api)
+{
+    static const uint32_t by_minor[] = {0x10000, 0x10300, 0x10500, 0x10600};
+    uint32_t minor = VK_API_VERSION_MINOR(api);
+    return by_minor[minor < 3 ? minor : 3];
+}
+
 int run_device_check_limits(const run_vk *vk, const run_plan *p, const dxil_run_options *o,
                             dxil_diags *diags)
 {
     const VkPhysicalDeviceLimits *l = &vk->props.limits;
     const char *dev = vk->props.deviceName;
+    if (p->spirv_version > device_max_spirv(vk->props.apiVersion))
+        return device_error(diags, "the module is SPIR-V %u.%u, newer than device %s (Vulkan %u.%u) takes",
+                            (p->spirv_version >> 16) & 0xFF, (p->spirv_version >> 8) & 0xFF, dev,
+                            VK_API_VERSION_MAJOR(vk->props.apiVersion),
+                            VK_API_VERSION_MINOR(vk->props.apiVersion));
     static const char *const axes[3] = {"the dispatch's x", "the dispatch's y", "the dispatch's z"};
     for (int i = 0; i < 3; i++)
         if (o->dispatch[i] > l->maxComputeWorkGroupCount[i])
@@ -373,4 +386,49 @@ void run_apply_threads(const dxil_run_options *o)
     char v[16];
     snprintf(v, sizeof v, "%d", o->threads);
     setenv("LP_NUM_THREADS", v, 1);
+}
+
+static const char *device_type_name(VkPhysicalDeviceType t)
+{
+    static const char *const names[] = {"other", "integrated GPU", "discrete GPU", "virtual GPU", "CPU"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "other";
+}
+
+/* One line of dxil_run_list_devices. */
+static void device_line(VkPhysicalDevice phys, uint32_t i, char *out, size_t cap)
+{
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(phys, &p);
+    feat_chain have;
+    feat_chain_init(&have, VK_API_VERSION_1_1);
+    bool robust2 = device_has_extension(phys, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+    if (robust2) {
+        vkGetPhysicalDeviceFeatures2(phys, &have.core);
+        robust2 = have.robust2.robustBufferAccess2 && have.core.features.robustBufferAccess;
+    }
+    snprintf(out, cap, "%u: %s (%s, Vulkan %u.%u.%u%s)\n", i, p.deviceName, device_type_name(p.deviceType),
+             VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+             VK_API_VERSION_PATCH(p.apiVersion), robust2 ? "" : ", no robustBufferAccess2");
+}
+
+char *dxil_run_list_devices(dxil_diags *diags)
+{
+    run_vk vk = {0};
+    dxil_run_options o;
+    dxil_run_options_init(&o);
+    o.device = ""; /* every driver */
+    if (device_instance(&vk, &o, diags) != 0)
+        return NULL;
+    VkPhysicalDevice devs[32];
+    uint32_t n = 32;
+    VkResult r = vkEnumeratePhysicalDevices(vk.instance, &n, devs);
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE)
+        n = 0;
+    char *text = calloc(n ? n : 1, 512);
+    for (uint32_t i = 0; text && i < n; i++)
+        device_line(devs[i], i, text + strlen(text), 512);
+    run_device_close(&vk);
+    if (!text)
+        device_error(diags, "out of memory");
+    return text;
 }

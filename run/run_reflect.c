@@ -68,6 +68,16 @@ static uint32_t reflect_array_size(reflect_ctx *r, const spvc_reflected_resource
     return (uint32_t)total;
 }
 
+/* What a slot is in HLSL's terms, for messages. */
+static const char *reflect_role(const run_slot *s)
+{
+    if (s->kind == RUN_UNIFORM_BUFFER)
+        return "a cbuffer";
+    if (s->kind == RUN_STORAGE_BUFFER)
+        return s->writable ? "a UAV buffer" : "an SRV buffer";
+    return s->writable ? "a typed UAV buffer" : "a typed SRV buffer";
+}
+
 /* A slot already at the variable's set and binding: two variables of one
  * kind there alias one descriptor (0: skip this one); of two kinds they
  * cannot both be bound (DXC's t0, u0 and b0 all map to binding 0 unless
@@ -84,8 +94,8 @@ static int reflect_alias(reflect_ctx *r, const spvc_reflected_resource *res, con
         return reflect_error(r->diags, DXIL_E_RUN_BIND,
                              "%s (%s) and %s (%s) share descriptor set %u binding %u: compile with "
                              "-fvk-*-shift or [[vk::binding]] (and give dxil-run the same shifts)",
-                             s->name, run_kind_name(s->kind), reflect_name(r, res),
-                             run_kind_name(tmpl->kind), set, binding);
+                             s->name, reflect_role(s), reflect_name(r, res), reflect_role(tmpl), set,
+                             binding);
     }
     return 1;
 }
