@@ -24,6 +24,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The largest buffer dxil-run makes (bound or seeded), and cbuffer (D3D's
+ * 4096 rows of 16 bytes). */
+#define RUN_MAX_BUFFER ((uint64_t)1 << 30)
+#define RUN_MAX_CBUFFER 65536u
+
 typedef enum run_kind {
     RUN_STORAGE_BUFFER,
     RUN_UNIFORM_BUFFER,

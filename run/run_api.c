@@ -59,6 +59,8 @@ static int api_check_options(const dxil_run_options *o, dxil_diags *diags)
                              "axis (it has %u, %u, %u)", o->dispatch[0], o->dispatch[1], o->dispatch[2]);
     if (!(o->timeout >= 0) || !isfinite(o->timeout) || o->timeout > 1e7)
         return api_error(diags, DXIL_E_USAGE_VALUE, "the timeout must be 0 (none) or a number of seconds");
+    if (o->default_size > RUN_MAX_BUFFER)
+        return api_error(diags, DXIL_E_USAGE_VALUE, "the default size is more than 1 GiB");
     if (o->threads < DXIL_RUN_THREADS_ENV || o->threads > 1024)
         return api_error(diags, DXIL_E_USAGE_VALUE, "threads must be 0 to 1024, or DXIL_RUN_THREADS_ENV");
     return 0;

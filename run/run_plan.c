@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-enum { PLAN_ALIGN = 64, PLAN_MAX_CBUFFER = 65536 };
+enum { PLAN_ALIGN = 64 };
 
 static const char *const kind_names[RUN_KIND_COUNT] = {
     [RUN_STORAGE_BUFFER] = "storage-buffer",
@@ -193,6 +193,8 @@ static const char *plan_size_problem(const run_slot *s, uint64_t size, char *buf
 {
     if (size == 0)
         return "empty: a buffer holds at least one element";
+    if (size > RUN_MAX_BUFFER)
+        return "larger than dxil-run's limit of 1 GiB";
     switch (s->kind) {
     case RUN_UNIFORM_BUFFER:
         if (size % 16 != 0)
@@ -201,7 +203,7 @@ static const char *plan_size_problem(const run_slot *s, uint64_t size, char *buf
         else if (size < s->fixed_size)
             snprintf(buf, cap, "%llu bytes is smaller than the cbuffer's %llu",
                      (unsigned long long)size, (unsigned long long)s->fixed_size);
-        else if (size > PLAN_MAX_CBUFFER)
+        else if (size > RUN_MAX_CBUFFER)
             snprintf(buf, cap, "%llu bytes is more than a cbuffer's 4096 rows", (unsigned long long)size);
         else
             return NULL;

@@ -157,6 +157,9 @@ static int reflect_block_layout(reflect_ctx *r, const spvc_reflected_resource *r
         spvc_compiler_get_declared_struct_size(r->comp, base, &size) != SPVC_SUCCESS)
         return reflect_error(r->diags, DXIL_E_RUN_SHADER,
                              "buffer %s is not a block of known layout", reflect_name(r, res));
+    if (size > RUN_MAX_BUFFER)
+        return reflect_error(r->diags, DXIL_E_RUN_SHADER, "buffer %s is larger than dxil-run's "
+                             "limit of 1 GiB", reflect_name(r, res));
     s->fixed_size = size;
     spvc_type last = spvc_compiler_get_type_handle(r->comp, spvc_type_get_member_type(base, members - 1));
     unsigned dims = spvc_type_get_num_array_dimensions(last);
@@ -190,6 +193,9 @@ static int reflect_uniform_buffer(reflect_ctx *r, const spvc_reflected_resource 
     if (s.stride)
         return reflect_error(r->diags, DXIL_E_RUN_SHADER,
                              "uniform buffer %s ends in a runtime array", reflect_name(r, res));
+    if (s.fixed_size > RUN_MAX_CBUFFER)
+        return reflect_error(r->diags, DXIL_E_RUN_SHADER, "cbuffer %s is larger than 4096 rows",
+                             reflect_name(r, res));
     s.stride = 16; /* cbuffer rows */
     return reflect_add(r, res, &s);
 }

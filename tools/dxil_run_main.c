@@ -48,6 +48,7 @@ static const char run_usage[] =
     "  --vk-b-shift=<n>:<space>|all, --vk-t-shift, --vk-u-shift, --vk-s-shift\n"
     "                         the shifts the shader was compiled with (DXC's\n"
     "                         -fvk-*-shift): register = binding - shift\n"
+    "  --list-devices         print the devices the Vulkan loader lists, and exit\n"
     "  -h, --help             this text\n"
     "  --version              print the version\n"
     "\n"
@@ -55,7 +56,8 @@ static const char run_usage[] =
     "2 usage error.\n";
 
 enum { RUN_DISPATCH = 256, RUN_BIND, RUN_SEED, RUN_DEFAULT_SIZE, RUN_TIMEOUT, RUN_DEVICE, RUN_THREADS,
-       RUN_ENTRY, RUN_TEXEL_FORMAT, RUN_B_SHIFT, RUN_T_SHIFT, RUN_U_SHIFT, RUN_S_SHIFT, RUN_VERSION };
+       RUN_ENTRY, RUN_TEXEL_FORMAT, RUN_B_SHIFT, RUN_T_SHIFT, RUN_U_SHIFT, RUN_S_SHIFT, RUN_VERSION,
+       RUN_LIST_DEVICES };
 
 static const struct option run_options[] = {
     {"dispatch", required_argument, NULL, RUN_DISPATCH},
@@ -72,6 +74,7 @@ static const struct option run_options[] = {
     {"vk-t-shift", required_argument, NULL, RUN_T_SHIFT},
     {"vk-u-shift", required_argument, NULL, RUN_U_SHIFT},
     {"vk-s-shift", required_argument, NULL, RUN_S_SHIFT},
+    {"list-devices", no_argument, NULL, RUN_LIST_DEVICES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, RUN_VERSION},
     {NULL, 0, NULL, 0}};
@@ -181,6 +184,22 @@ static int run_threads(run_cli *c, const char *arg)
     return -1;
 }
 
+/* --list-devices: exit 1 when there is none. */
+static int run_list_devices(void)
+{
+    dxil_diags *d = dxil_diags_create();
+    char *text = dxil_run_list_devices(d);
+    dxil_diags_print(d, stderr, run_tool);
+    dxil_diags_destroy(d);
+    if (text && *text)
+        fputs(text, stdout);
+    else if (text)
+        fprintf(stderr, "%s: no Vulkan device (Mesa's lavapipe is in mesa-vulkan-drivers)\n", run_tool);
+    int rc = text && *text ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+    free(text);
+    return rc;
+}
+
 /* One option; -1 to go on, else an exit status. */
 static int run_apply(run_cli *c, int opt, const char *arg)
 {
@@ -190,7 +209,7 @@ static int run_apply(run_cli *c, int opt, const char *arg)
     case 'o': c->o.out_dir = arg; return -1;
     case RUN_SEED: return run_number(arg, UINT64_MAX, &c->o.seed) ? -1 : run_bad_value("seed", arg);
     case RUN_DEFAULT_SIZE:
-        if (!run_number(arg, (uint64_t)1 << 32, &v) || v == 0)
+        if (!run_number(arg, (uint64_t)1 << 30, &v) || v == 0)
             return run_bad_value("default-size", arg);
         c->o.default_size = v;
         return -1;
@@ -206,6 +225,7 @@ static int run_apply(run_cli *c, int opt, const char *arg)
     case RUN_S_SHIFT: return run_spec(c, opt, arg);
     case 'h': fputs(run_usage, stdout); return CLI_EXIT_OK;
     case RUN_VERSION: cli_print_version(run_tool); return CLI_EXIT_OK;
+    case RUN_LIST_DEVICES: return run_list_devices();
     default: return CLI_EXIT_USAGE; /* CLI_OPT_BAD: cli_getopt named it */
     }
 }

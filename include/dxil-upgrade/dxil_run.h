@@ -140,6 +140,12 @@ DXIL_API int dxil_run_spirv(const void *spirv, size_t size, const dxil_run_optio
                             dxil_run_result **result, dxil_diags *diags);
 DXIL_API void dxil_run_result_free(dxil_run_result *result);
 
+/* The devices the Vulkan loader lists, one line each: "<index>: <name>
+ * (<type>, Vulkan <version>, <driver info>)" with ", no robustBufferAccess2"
+ * when it cannot run shaders here; "" for none. Malloc'd (free it), or
+ * NULL with a diagnostic when the loader cannot start. */
+DXIL_API char *dxil_run_list_devices(dxil_diags *diags);
+
 /* Parses a bind spec "u0:space0=FILE" (":spaceN" may be left out for
  * space 0; the class is t, u or b). out->path points into spec. Returns 0,
  * or -1 with DXIL_E_USAGE_VALUE. */
