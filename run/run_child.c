@@ -113,12 +113,14 @@ int run_in_child(const uint32_t *words, size_t n_words, const run_plan *p, const
     child_report *r = (child_report *)p->extra;
     memset(r, 0, sizeof *r);
     int fds[2];
-    if (pipe(fds) != 0 || fcntl(fds[0], F_SETFD, FD_CLOEXEC) != 0 ||
-        fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
+    if (pipe(fds) != 0) {
         dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_RUN_DEVICE, DXIL_LOC_NONE, 0,
                        "cannot make a pipe for the run's process: %s", strerror(errno));
         return -1;
     }
+    /* not inherited by what the host may exec meanwhile */
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
     double deadline = run_now_ms() + o->timeout * 1e3;
     pid_t pid = fork();
     if (pid == 0) {
