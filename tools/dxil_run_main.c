@@ -248,7 +248,9 @@ static int run_parse(int argc, char **argv, run_cli *c)
 }
 
 /* Inputs other than SPIR-V: named, refused until the SPIR-V emission
- * (dxil_module_emit_spirv) lands. */
+ * (dxil_module_emit_spirv) lands. Then run_main compiles them (with the
+ * same --vk-*-shift, which the emission applies and the run inverts) and
+ * hands the SPIR-V bytes to dxil_run_spirv as it does a .spv's. */
 static const struct {
     const uint8_t magic[4];
     const char *what;
