@@ -10,7 +10,7 @@
  * call, a pointer stored or selected) is left as it is, for the checks to
  * name. Modern input only: DXC's modules are flat already. */
 #include "lower_internal.h"
-#include "lower_legal.h"
+#include "legalize/legal.h"
 #include "common/grow.h"
 
 #include <stdlib.h>

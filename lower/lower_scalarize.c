@@ -9,7 +9,7 @@
  * call; afterwards an insertelement chain from poison. An op with no
  * overloads at all whose operands are scalars (LegacyF16ToF32) is split
  * the same way when called on vectors. */
-#include "lower_legal.h"
+#include "legalize/legal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

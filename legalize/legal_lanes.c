@@ -3,7 +3,7 @@
  * reads a vector into a scalar reads the lanes instead (sd_consume). The
  * driver (lower_legal_scalarize.c) visits instructions in reverse
  * post-order with the builder before the instruction. */
-#include "lower_legal_scalarize.h"
+#include "legal_scalarize.h"
 
 #include <stdlib.h>
 #include <string.h>

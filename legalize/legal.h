@@ -5,7 +5,7 @@
 #ifndef DXIL_LOWER_LEGAL_H
 #define DXIL_LOWER_LEGAL_H
 
-#include "lower_internal.h"
+#include "lower/lower_internal.h"
 
 /* ---- lower_legal_util.c ---- */
 

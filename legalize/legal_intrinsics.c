@@ -27,7 +27,7 @@
  * Vector forms expand the same way on vectors (the data scalarization
  * splits them after). Runs before the per-lane split of table-mapped
  * calls, so the intrinsics it makes are split and lowered like clang's. */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
  * of walking every instruction again through LLVM-C (docs/performance.md, "Lowering:
  * the legalization's cost"). Each judgement is the pass's own test, so a
  * pass skips only what it would have left alone. */
-#include "lower_legal.h"
-#include "lower_legal_scalarize.h"
+#include "legal.h"
+#include "legal_scalarize.h"
 
 #include <stdint.h>
 #include <stdlib.h>

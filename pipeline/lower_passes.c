@@ -1,9 +1,9 @@
 /* lower_pipeline.c - runs the lowering passes in order, and writes a
  * lowered module with DXC's own datalayout spelling. */
-#include "lower_internal.h"
-#include "lower_legal.h"
+#include "lower/lower_internal.h"
+#include "legalize/legal.h"
 #include "module/shader_flags.h"
-#include "lower_writer.h"
+#include "lower/lower_writer.h"
 
 #include "bitcode/datalayout.h"
 #include "common/file_io.h"

@@ -5,7 +5,7 @@
  * last use of a constant global (DXC's dx.break.cond), and the passes here
  * leave the declarations of what they expanded. Globals with other
  * linkage are the module's interface (a library's resources) and stay. */
-#include "lower_legal.h"
+#include "legal.h"
 
 int lower_legal_unused(lower_ctx *lc)
 {

@@ -22,8 +22,8 @@
  * SM 6.9 and libraries keep their vectors (legal_vectors_allowed). A
  * function with no vector value is left at the cost of one look at each
  * instruction. Unused lanes are removed at the end. */
-#include "lower_legal.h"
-#include "lower_legal_scalarize.h"
+#include "legal.h"
+#include "legal_scalarize.h"
 
 #include <stdlib.h>
 #include <string.h>

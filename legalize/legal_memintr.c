@@ -9,7 +9,7 @@
  * memset's byte is repeated through each scalar. Copies of more than
  * MI_MAX_LEAVES scalars, or of a range that cuts a scalar, are left (and
  * the writer refuses them). */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <stdlib.h>
 

@@ -20,7 +20,7 @@
  * `getelementptr inbounds T, ptr %obj, i32 0, ...` (what DXC writes). An
  * address that does not decompose so (type punning, a partial scalar, a
  * pointer through a phi) is left as it was. */
-#include "lower_legal.h"
+#include "legal.h"
 #include "common/side_metadata.h"
 
 #include <stdlib.h>

@@ -10,7 +10,7 @@
  * first makes them zeros or copies of the sign bit. The i8 immediates of
  * dx.op calls are constants and stay. Memory of such types is not
  * touched. */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <stdlib.h>
 

@@ -9,7 +9,7 @@
  * recorded for it (!dxu.resourceTypes: the class struct or arrays of it),
  * named as the resource, before the resource pass reads the records and
  * makes DXC's createHandleForLib from them. */
-#include "lower_legal.h"
+#include "legal.h"
 #include "common/side_metadata.h"
 
 #include <string.h>

@@ -4,7 +4,7 @@
 #ifndef DXIL_LOWER_LEGAL_SCALARIZE_H
 #define DXIL_LOWER_LEGAL_SCALARIZE_H
 
-#include "lower_legal.h"
+#include "legal.h"
 #include "common/grow.h"
 
 /* The scalar lanes of one vector value. */

@@ -1,6 +1,6 @@
 /* lower_legal_util.c - small things the legalization passes share: a value
  * map, a value list, removal of unused new code, block order, names. */
-#include "lower_legal.h"
+#include "legal.h"
 #include "common/grow.h"
 
 #include <stdio.h>

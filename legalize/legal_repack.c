@@ -14,7 +14,7 @@
  * select per field read, of the fields read in each predecessor: the op
  * lowering reads an llvm.dx.* result's fields only where they are
  * extracted from the call. */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <stdlib.h>
 

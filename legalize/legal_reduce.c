@@ -7,7 +7,7 @@
  * FMax, ...). fadd/fmul start from their scalar operand, left out when it
  * is the identity (-0.0, 1.0); the call's fast-math flags go to every
  * step. */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <math.h>
 #include <string.h>
