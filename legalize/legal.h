@@ -35,11 +35,6 @@ void legal_erase_unused(legal_list *made);
  * effects, no terminator). */
 bool legal_is_removable(LLVMValueRef v);
 
-/* Whether the target DXIL keeps vector values: SM 6.9 and later (native
- * vectors), and libraries, whose validator allows vector types and
- * insert/extractelement (DXC's validator, IsLLVMInstructionAllowedForLib). */
-bool legal_vectors_allowed(const lower_ctx *lc);
-
 /* The function's blocks in reverse post-order from the entry, then the
  * blocks the entry does not reach, in function order. Caller frees. */
 size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out);
@@ -82,13 +77,6 @@ bool legal_object_at(lower_ctx *lc, LLVMValueRef ptr, LLVMTypeRef *type, int64_t
  * itself, to be removed; NULL when left) ---- */
 LLVMValueRef legal_expand_memcpy(lower_ctx *lc, LLVMValueRef call);
 LLVMValueRef legal_expand_memset(lower_ctx *lc, LLVMValueRef call);
-
-/* ---- lower_scalarize.c ---- */
-
-/* The scalar declaration of vector intrinsic fn of n lanes
- * ("llvm.sqrt.v4f32" -> "llvm.sqrt.f32"); NULL when its name or type has
- * no such form. */
-LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n);
 
 /* ---- lower_legal_census.c: one walk over every instruction, before the
  * legalization's walks, recording which constructs they act on. DXC's

@@ -19,7 +19,7 @@
  *    again with an insertelement chain right before its user: the op
  *    lowering takes both apart (ResRet fields, stored lanes).
  *
- * SM 6.9 and libraries keep their vectors (legal_vectors_allowed). A
+ * SM 6.9 and libraries keep their vectors (lower_vectors_allowed). A
  * function with no vector value is left at the cost of one look at each
  * instruction. Unused lanes are removed at the end. */
 #include "legal.h"
@@ -527,7 +527,7 @@ static bool sd_has_work(lower_ctx *lc, LLVMValueRef fn)
 
 int lower_legal_scalarize(lower_ctx *lc)
 {
-    if (legal_vectors_allowed(lc))
+    if (lower_vectors_allowed(lc))
         return 0;
     sd_globals(lc);
     if (!legal_census_may(lc, LEGAL_CENSUS_LANES))

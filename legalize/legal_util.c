@@ -147,13 +147,6 @@ void legal_erase_unused(legal_list *made)
     }
 }
 
-/* ---- target ---- */
-
-bool legal_vectors_allowed(const lower_ctx *lc)
-{
-    return lc->sm >= DXIL_VERSION(6, 9) || !strcmp(lc->sm_kind, "lib");
-}
-
 /* ---- block order ---- */
 
 typedef struct rpo_frame {

@@ -10,7 +10,6 @@
  * call, a pointer stored or selected) is left as it is, for the checks to
  * name. Modern input only: DXC's modules are flat already. */
 #include "lower_internal.h"
-#include "legalize/legal.h"
 #include "common/grow.h"
 
 #include <stdlib.h>
@@ -309,7 +308,7 @@ int lower_flatten_arrays(lower_ctx *lc)
  * writes it ([64 x <4 x float>] -> [256 x float]). */
 int lower_flatten_vector_arrays(lower_ctx *lc)
 {
-    if (lower_is_modern(lc) && !legal_vectors_allowed(lc)) {
+    if (lower_is_modern(lc) && !lower_vectors_allowed(lc)) {
         lc->census_stale = true; /* arrays of the lanes, not counted */
         fa_module(lc, true);
     }

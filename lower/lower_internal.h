@@ -115,6 +115,10 @@ LLVMValueRef lower_i1(lower_ctx *lc, bool v);
 void lower_precise(lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop);
 /* Replaces every use of `old` by `with` and queues `old`. */
 void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
+/* Whether the target DXIL keeps vector values: SM 6.9 and later (native
+ * vectors), and libraries, whose validator allows vector types and
+ * insert/extractelement (DXC's validator, IsLLVMInstructionAllowedForLib). */
+bool lower_vectors_allowed(const lower_ctx *lc);
 
 /* ---- lower_types.c: %dx.types.* and dx.op declarations ---- */
 LLVMTypeRef lower_type_handle(lower_ctx *lc);
@@ -185,6 +189,10 @@ int lower_place_annotates(lower_ctx *lc); /* lower_annotates.c */
 int lower_place_lib_loads(lower_ctx *lc);  /* lower_annotates.c */
 int lower_restore_md(lower_ctx *lc);
 int lower_scalarize(lower_ctx *lc);   /* lower_scalarize.c */
+/* The scalar declaration of vector intrinsic fn of n lanes
+ * ("llvm.sqrt.v4f32" -> "llvm.sqrt.f32"); NULL when its name or type has
+ * no such form (lower_scalarize.c; the data scalarization uses it too). */
+LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n);
 int lower_check_types(lower_ctx *lc); /* lower_check.c */
 int lower_check_ops(lower_ctx *lc);
 int lower_leftovers(lower_ctx *lc);

@@ -163,6 +163,11 @@ void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
     lower_kill(lc, old);
 }
 
+bool lower_vectors_allowed(const lower_ctx *lc)
+{
+    return lc->sm >= DXIL_VERSION(6, 9) || !strcmp(lc->sm_kind, "lib");
+}
+
 void lower_side_kinds_init(lower_ctx *lc)
 {
     const struct { const char *name; unsigned *id; } kinds[] = {
