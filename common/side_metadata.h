@@ -90,7 +90,7 @@
  * overload names. Only the record keeps that struct in the module once an
  * optimizer has folded the GEPs through it (LLVM prints no type nothing
  * uses), and lowering needs it again to address the record or payload by
- * field (lower_legal_gep.c) and to give the declaration DXC's signature. */
+ * field (legalize/legal_gep.c) and to give the declaration DXC's signature. */
 #define DXU_MD_OP_POINTEES "dxu.opPointees"
 /* !dxu.vstOrder = !{!{!"", !"main", !"dx.op.loadInput.f32", ...},
  * !{!"main", !"args", ...}}: a symbol table's names in the input's order,

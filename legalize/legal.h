@@ -1,13 +1,13 @@
-/* lower_legal.h - what the legalization passes share. They run before op
+/* legal.h - what the legalization passes share. They run before op
  * lowering and turn what an LLVM 22 optimization pipeline makes (vectors,
  * byte GEPs, generic intrinsics, freeze, ...) into IR that has a DXIL form
  * at the target version (docs/lowering.md, "Legalization"). */
-#ifndef DXIL_LOWER_LEGAL_H
-#define DXIL_LOWER_LEGAL_H
+#ifndef DXIL_LEGALIZE_LEGAL_H
+#define DXIL_LEGALIZE_LEGAL_H
 
 #include "lower/lower_internal.h"
 
-/* ---- lower_legal_util.c ---- */
+/* ---- legal_util.c ---- */
 
 /* A map from LLVM values to pointers (open addressing, never shrinks). */
 typedef struct legal_map {
@@ -55,7 +55,7 @@ void legal_copy_flags(LLVMValueRef from, LLVMValueRef to);
  * place (a constant). */
 bool legal_position_after(lower_ctx *lc, LLVMValueRef v);
 
-/* ---- lower_legal_reduce.c ---- */
+/* ---- legal_reduce.c ---- */
 
 /* Whether fn is one of llvm.vector.reduce.*. */
 bool legal_is_reduction(LLVMValueRef fn);
@@ -65,20 +65,20 @@ bool legal_is_reduction(LLVMValueRef fn);
 LLVMValueRef legal_reduce_lanes(lower_ctx *lc, LLVMValueRef call, LLVMValueRef *lanes,
                                 unsigned n);
 
-/* ---- lower_legal_gep.c ---- */
+/* ---- legal_gep.c ---- */
 
 /* The object ptr points into (an alloca, a global, ...) and the constant
  * byte offset, in the input's datalayout; false when ptr is not a
  * constant offset into one this knows. */
 bool legal_object_at(lower_ctx *lc, LLVMValueRef ptr, LLVMTypeRef *type, int64_t *offset);
 
-/* ---- lower_legal_memintr.c: llvm.memcpy/memmove and llvm.memset with a
+/* ---- legal_memintr.c: llvm.memcpy/memmove and llvm.memset with a
  * constant length, as loads and stores (the replacement is the call
  * itself, to be removed; NULL when left) ---- */
 LLVMValueRef legal_expand_memcpy(lower_ctx *lc, LLVMValueRef call);
 LLVMValueRef legal_expand_memset(lower_ctx *lc, LLVMValueRef call);
 
-/* ---- lower_legal_census.c: one walk over every instruction, before the
+/* ---- legal_census.c: one walk over every instruction, before the
  * legalization's walks, recording which constructs they act on. DXC's
  * raised modules have none of them, and each pass then returns at once.
  * A pass (or an ordinary pass between them) that changes the module sets
@@ -97,20 +97,20 @@ bool legal_census_may(const lower_ctx *lc, unsigned what);
 int lower_legal_census(lower_ctx *lc);
 
 /* Whether legal-geps looks further at the access: its address is not a
- * typed path into an object it knows (lower_legal_gep.c). */
+ * typed path into an object it knows (legal_gep.c). */
 bool legal_access_untyped(lower_ctx *lc, LLVMValueRef inst);
 
 /* ---- the passes ---- */
-int lower_legal_scalarize(lower_ctx *lc); /* lower_legal_scalarize.c */
-int lower_legal_fold(lower_ctx *lc);      /* lower_legal_fold.c */
-int lower_legal_geps(lower_ctx *lc);      /* lower_legal_gep.c */
-int lower_legal_repack(lower_ctx *lc);    /* lower_legal_repack.c */
-int lower_legal_int_widths(lower_ctx *lc); /* lower_legal_intwidth.c */
-int lower_legal_intrinsics(lower_ctx *lc); /* lower_legal_intrinsics.c */
-int lower_legal_unused(lower_ctx *lc);     /* lower_legal_unused.c */
-int lower_legal_freeze(lower_ctx *lc);     /* lower_legal_freeze.c */
-int lower_legal_unreachable(lower_ctx *lc); /* lower_legal_unreachable.c */
-int lower_legal_ptr_selects(lower_ctx *lc); /* lower_legal_select.c */
-int lower_legal_lib_globals(lower_ctx *lc); /* lower_legal_libglobals.c */
+int lower_legal_scalarize(lower_ctx *lc); /* legal_scalarize.c */
+int lower_legal_fold(lower_ctx *lc);      /* legal_fold.c */
+int lower_legal_geps(lower_ctx *lc);      /* legal_gep.c */
+int lower_legal_repack(lower_ctx *lc);    /* legal_repack.c */
+int lower_legal_int_widths(lower_ctx *lc); /* legal_intwidth.c */
+int lower_legal_intrinsics(lower_ctx *lc); /* legal_intrinsics.c */
+int lower_legal_unused(lower_ctx *lc);     /* legal_unused.c */
+int lower_legal_freeze(lower_ctx *lc);     /* legal_freeze.c */
+int lower_legal_unreachable(lower_ctx *lc); /* legal_unreachable.c */
+int lower_legal_ptr_selects(lower_ctx *lc); /* legal_select.c */
+int lower_legal_lib_globals(lower_ctx *lc); /* legal_libglobals.c */
 
 #endif

@@ -1,4 +1,4 @@
-/* lower_legal_census.c - one walk over every instruction that records
+/* legal_census.c - one walk over every instruction that records
  * which constructs the legalization passes after it act on (freeze,
  * unreachable, vectors, odd integer widths, selects and phis of pointers
  * or structs, accesses through untyped addresses). On DXC's own DXIL,

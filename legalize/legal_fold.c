@@ -1,4 +1,4 @@
-/* lower_legal_fold.c - after op lowering, the vectors the data
+/* legal_fold.c - after op lowering, the vectors the data
  * scalarization had to leave around llvm.dx.* calls are gone in what the
  * calls became: a vector load.input is one loadInput per component put
  * together with insertelement, and the scalarization read its lanes with

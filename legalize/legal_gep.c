@@ -1,4 +1,4 @@
-/* lower_legal_gep.c - every memory access through a typed path. LLVM 22
+/* legal_gep.c - every memory access through a typed path. LLVM 22
  * has one `ptr` type, and its optimizers address memory by bytes
  * (`getelementptr i8, ptr %a, i32 12`, instcombine's canonical form) or
  * drop the zero indices of a path. DXIL's pointers are typed: DXC's

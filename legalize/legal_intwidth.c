@@ -1,4 +1,4 @@
-/* lower_legal_intwidth.c - integers of widths DXIL lacks, widened. DXIL
+/* legal_intwidth.c - integers of widths DXIL lacks, widened. DXIL
  * has i1, i16, i32 and i64 (DXC's validator: "Int type 'i4' has an invalid
  * width", and "I8 can only be used as immediate value for intrinsic"),
  * but instcombine narrows arithmetic it can prove small (`sext i1 to i8`,

@@ -1,7 +1,7 @@
-/* lower_legal_lanes.c - the data scalarization's handlers: how each vector
+/* legal_lanes.c - the data scalarization's handlers: how each vector
  * instruction becomes its lanes (sd_split), and how an instruction that
  * reads a vector into a scalar reads the lanes instead (sd_consume). The
- * driver (lower_legal_scalarize.c) visits instructions in reverse
+ * driver (legal_scalarize.c) visits instructions in reverse
  * post-order with the builder before the instruction. */
 #include "legal_scalarize.h"
 

@@ -1,4 +1,4 @@
-/* lower_legal_libglobals.c - a library's resource globals, put back. A
+/* legal_libglobals.c - a library's resource globals, put back. A
  * DXIL library names each resource's global in its dx.resources record
  * (operand 1): DXC's linker and validator read the record through it, and
  * a null there fails DXC's metadata loader ("load dxil metadata failed").

@@ -1,4 +1,4 @@
-/* lower_legal_repack.c - struct values in the shapes DXIL and the op
+/* legal_repack.c - struct values in the shapes DXIL and the op
  * lowering take. (1) A struct loaded field by field, loaded whole
  * again. instcombine splits `load %struct.S, ptr @G` into one load per
  * field and an insertvalue chain (`%.unpack = load i32, ptr @G`). For a

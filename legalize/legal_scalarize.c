@@ -1,4 +1,4 @@
-/* lower_legal_scalarize.c - data scalarization: before SM 6.9, DXIL has no
+/* legal_scalarize.c - data scalarization: before SM 6.9, DXIL has no
  * vector values outside libraries (DXC's validator: "Instructions must be
  * of an allowed type" for insert/extractelement and shufflevector, "Vector
  * type is not allowed" for vector loads, stores, allocas and globals), but

@@ -1,8 +1,8 @@
-/* lower_legal_scalarize.h - the data scalarization's state, shared by its
- * driver (lower_legal_scalarize.c) and its per-instruction handlers
- * (lower_legal_lanes.c). */
-#ifndef DXIL_LOWER_LEGAL_SCALARIZE_H
-#define DXIL_LOWER_LEGAL_SCALARIZE_H
+/* legal_scalarize.h - the data scalarization's state, shared by its
+ * driver (legal_scalarize.c) and its per-instruction handlers
+ * (legal_lanes.c). */
+#ifndef DXIL_LEGALIZE_LEGAL_SCALARIZE_H
+#define DXIL_LEGALIZE_LEGAL_SCALARIZE_H
 
 #include "legal.h"
 #include "common/grow.h"
@@ -31,7 +31,7 @@ typedef struct sd_state {
 
 typedef enum { SD_NONE, SD_SPLIT, SD_CONSUME } sd_kind_t;
 
-/* lower_legal_scalarize.c */
+/* legal_scalarize.c */
 unsigned sd_width(LLVMTypeRef t); /* lanes of a vector type, 0 otherwise */
 bool sd_is_cast(LLVMOpcode op);
 sd_kind_t sd_kind(const sd_state *st, LLVMValueRef inst);
@@ -43,7 +43,7 @@ void sd_made(sd_state *st, LLVMValueRef v);
 sd_lanes *sd_alloc(sd_state *st, unsigned n, bool lazy);
 void sd_restore(sd_state *st); /* the builder back before st->at */
 
-/* lower_legal_lanes.c */
+/* legal_lanes.c */
 bool sd_call_is_elementwise(LLVMValueRef call);
 /* A vector-valued instruction as lanes (mapped in st->lanes); false when
  * this form is not split (the instruction then stays). */

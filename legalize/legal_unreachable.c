@@ -1,4 +1,4 @@
-/* lower_legal_unreachable.c - `unreachable` as a return. DXIL allows no
+/* legal_unreachable.c - `unreachable` as a return. DXIL allows no
  * unreachable (DXC's validator: "Instructions must be of an allowed type"),
  * except right after a call of a noreturn dx.op in a library, but LLVM 22
  * makes them: a switch's impossible default (`default.unreachable`), the

@@ -1,4 +1,4 @@
-/* lower_legal_unused.c - declarations and module-local globals nothing
+/* legal_unused.c - declarations and module-local globals nothing
  * uses any more, removed at the end. DXC's validator rejects both
  * ("External function 'llvm.vector.reduce.or.v4i32' is unused", "Internal
  * declaration 'dx.break.cond' is unused"); an optimizer folds away the

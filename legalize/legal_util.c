@@ -1,4 +1,4 @@
-/* lower_legal_util.c - small things the legalization passes share: a value
+/* legal_util.c - small things the legalization passes share: a value
  * map, a value list, removal of unused new code, block order, names. */
 #include "legal.h"
 #include "common/grow.h"

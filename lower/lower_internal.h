@@ -1,5 +1,5 @@
 /* lower_internal.h - what the lowering passes share. Each pass is one file
- * with one job; lower_pipeline.c runs them in order. */
+ * with one job; pipeline/lower_passes.c runs them in order. */
 #ifndef DXIL_LOWER_INTERNAL_H
 #define DXIL_LOWER_INTERNAL_H
 
@@ -64,10 +64,10 @@ typedef struct lower_ctx {
     unsigned n_sigs;
     /* The input's datalayout, before identity replaces it: the byte
      * offsets of its GEPs were computed in it (the legalization reads
-     * them back into typed paths, lower_legal_gep.c). */
+     * them back into typed paths, legalize/legal_gep.c). */
     LLVMTargetDataRef input_td;
     /* What the legalization's census found (LEGAL_CENSUS_* bits,
-     * lower_legal_census.c); stale once a pass after it changed the
+     * legalize/legal_census.c); stale once a pass after it changed the
      * module, and then every pass runs. */
     unsigned census;
     bool census_taken, census_stale;

@@ -1,4 +1,4 @@
-/* The legalization's census (lower/lower_legal_census.c): one walk that
+/* The legalization's census (legalize/legal_census.c): one walk that
  * tells the passes after it which constructs they would act on. Each
  * construct is found where the pass's own test finds it, a module of
  * DXC's forms finds none, and a stale or missing census makes every pass
