@@ -6,7 +6,7 @@
  * value inserted there (or the constant's lane); insertelement and
  * extractelement left unused go. Before SM 6.9 outside libraries DXIL
  * allows neither (lower_vectors_allowed). */
-#include "legal.h"
+#include "legal_census.h"
 
 /* The value at lane k of v when an insertelement chain or a constant says
  * it; NULL otherwise. */

@@ -3,7 +3,7 @@
  * reuses a value that could be poison (x - (x / y) * y for a remainder).
  * DXIL gives undefined values no poison semantics to stop, so each freeze
  * is its operand. */
-#include "legal.h"
+#include "legal_census.h"
 
 int lower_legal_freeze(lower_ctx *lc)
 {

@@ -10,7 +10,7 @@
  * first makes them zeros or copies of the sign bit. The i8 immediates of
  * dx.op calls are constants and stay. Memory of such types is not
  * touched. */
-#include "legal.h"
+#include "legal_census.h"
 
 #include <stdlib.h>
 

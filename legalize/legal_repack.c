@@ -14,7 +14,7 @@
  * select per field read, of the fields read in each predecessor: the op
  * lowering reads an llvm.dx.* result's fields only where they are
  * extracted from the call. */
-#include "legal.h"
+#include "legal_census.h"
 
 #include <stdlib.h>
 

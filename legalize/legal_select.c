@@ -9,7 +9,7 @@
  * its predecessors, only when nothing between the phi and the load writes
  * memory. Stores and atomics through such pointers are left (they would
  * need a branch). */
-#include "legal.h"
+#include "legal_census.h"
 
 static LLVMValueRef ls_object(LLVMValueRef p)
 {

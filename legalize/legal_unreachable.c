@@ -5,7 +5,7 @@
  * end of a path its analysis proved undefined. Control never gets there,
  * so any terminator does; a return (of zero for a function with a value)
  * adds no edge and no phi input. */
-#include "legal.h"
+#include "legal_census.h"
 
 static bool lu_after_noreturn(LLVMValueRef term)
 {

@@ -4,7 +4,7 @@
  * DXC's forms finds none, and a stale or missing census makes every pass
  * run. */
 #include "dxil-upgrade/dxil_upgrade.h"
-#include "legalize/legal.h"
+#include "legalize/legal_census.h"
 #include "test_util.h"
 
 #include <string.h>
