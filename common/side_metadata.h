@@ -37,7 +37,7 @@
  * name, signatures, resource list and property list. */
 #define DXU_MD_ENTRY_POINTS "dxu.entryPoints"
 
-/* dx.resources, kept by the resource raiser (raise_resources.c):
+/* dx.resources, kept by the resource raiser (raise/raise_res_pass.c):
  * !dxu.resources = !{<the dx.resources tuple, operands verbatim>}. */
 #define DXU_MD_RESOURCES "dxu.resources"
 /* !dxu.resource.props = !{!{i32 class, i32 space, i32 lb, i32 w0, i32 w1}...}:
