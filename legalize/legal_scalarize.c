@@ -27,7 +27,6 @@
 #include "legal_lanes.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- the end of a function ---- */
 
@@ -139,14 +138,7 @@ static void sd_allocas(sd_state *st, LLVMValueRef fn)
                 LLVMValueRef a = LLVMBuildArrayAlloca(lc->b, sd_array_of(LLVMGetAllocatedType(i)),
                                                       LLVMGetOperand(i, 0), "");
                 LLVMSetAlignment(a, LLVMGetAlignment(i));
-                size_t len = 0;
-                const char *name = LLVMGetValueName2(i, &len);
-                char *copy = len ? strndup(name, len) : NULL;
-                LLVMReplaceAllUsesWith(i, a);
-                LLVMInstructionEraseFromParent(i);
-                if (copy)
-                    LLVMSetValueName2(a, copy, len);
-                free(copy);
+                lower_replace_keep_name(lc, i, a, LOWER_OLD_ERASE);
             }
             i = next;
         }
@@ -183,14 +175,7 @@ static void sd_globals(lower_ctx *lc)
             LLVMSetAlignment(ng, LLVMGetAlignment(g));
             LLVMSetUnnamedAddress(ng, LLVMGetUnnamedAddress(g));
             LLVMSetThreadLocal(ng, LLVMIsThreadLocal(g));
-            size_t len = 0;
-            const char *name = LLVMGetValueName2(g, &len);
-            char *copy = len ? strndup(name, len) : NULL;
-            LLVMReplaceAllUsesWith(g, ng);
-            LLVMDeleteGlobal(g);
-            if (copy)
-                LLVMSetValueName2(ng, copy, len);
-            free(copy);
+            lower_replace_keep_name(lc, g, ng, LOWER_OLD_ERASE);
         }
         g = next;
     }

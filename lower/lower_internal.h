@@ -115,6 +115,21 @@ LLVMValueRef lower_i1(lower_ctx *lc, bool v);
 void lower_precise(lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop);
 /* Replaces every use of `old` by `with` and queues `old`. */
 void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
+/* What lower_replace_keep_name does with the old value. */
+typedef enum {
+    LOWER_OLD_QUEUE, /* queued (lower_kill) for lower_erase_dead; `with` may be any
+                        value, and only an instruction takes the name */
+    LOWER_OLD_ERASE, /* erased now (a global deleted); `with` is the new
+                        instruction or global made for it */
+} lower_old_fate;
+/* old replaced by with, keeping old's name: every use of old becomes with
+ * (when their types agree), old goes as `fate` says, and with takes old's
+ * name when it has none. Value names reach the written module, so a
+ * replacement keeps the input's. */
+void lower_replace_keep_name(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with,
+                             lower_old_fate fate);
+/* lower_replace_keep_name with LOWER_OLD_QUEUE. */
+void lower_replace_named(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
 /* Whether the target DXIL keeps vector values: SM 6.9 and later (native
  * vectors), and libraries, whose validator allows vector types and
  * insert/extractelement (DXC's validator, IsLLVMInstructionAllowedForLib). */
@@ -170,8 +185,6 @@ typedef void (*lower_gep_term_fn)(void *arg, LLVMValueRef index, uint64_t stride
  * (vector indices, a struct field past the struct's end). */
 bool lower_gep_offset(LLVMTargetDataRef td, LLVMValueRef base, LLVMValueRef ptr,
                       int64_t *bytes, lower_gep_term_fn term, void *arg);
-/* lower_replace, the new value taking old's name (when it has none). */
-void lower_replace_named(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
 
 /* ---- the passes ---- */
 int lower_identity(lower_ctx *lc);
