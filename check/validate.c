@@ -9,6 +9,7 @@
 
 #include "common/abi_names.h"
 #include "module/llvm_shim.h"
+#include "module/loader.h"
 #include "module/md_util.h"
 #include "module/module_internal.h"
 
@@ -94,7 +95,8 @@ int dxil_validate(const void *data, size_t size, const char *name,
     dxil_options lo;
     dxil_options_init(&lo);
     lo.raise = false;
-    dxil_module *m = dxil_module_load_memory(data, size, name, &lo, diags);
+    /* module/'s loader with no step: parsed and left unraised */
+    dxil_module *m = module_load(data, size, name, &lo, NULL, diags);
     if (!m)
         return -1;
     chk_ctx c = {.mod = m->mod, .ctx = m->ctx, .diags = diags, .table = dxil_optable_builtin(),

@@ -37,7 +37,7 @@
  * name, signatures, resource list and property list. */
 #define DXU_MD_ENTRY_POINTS "dxu.entryPoints"
 
-/* dx.resources, kept by the resource raiser (raise_resources.c):
+/* dx.resources, kept by the resource raiser (raise/raise_res_pass.c):
  * !dxu.resources = !{<the dx.resources tuple, operands verbatim>}. */
 #define DXU_MD_RESOURCES "dxu.resources"
 /* !dxu.resource.props = !{!{i32 class, i32 space, i32 lb, i32 w0, i32 w1}...}:
@@ -90,7 +90,7 @@
  * overload names. Only the record keeps that struct in the module once an
  * optimizer has folded the GEPs through it (LLVM prints no type nothing
  * uses), and lowering needs it again to address the record or payload by
- * field (lower_legal_gep.c) and to give the declaration DXC's signature. */
+ * field (legalize/legal_gep.c) and to give the declaration DXC's signature. */
 #define DXU_MD_OP_POINTEES "dxu.opPointees"
 /* !dxu.vstOrder = !{!{!"", !"main", !"dx.op.loadInput.f32", ...},
  * !{!"main", !"args", ...}}: a symbol table's names in the input's order,

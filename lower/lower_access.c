@@ -2,11 +2,9 @@
  * (buffers read through llvm.dx.resource.getpointer) and cbuffer-access
  * (cbuffer members read through addrspace(2) globals) both find where a
  * load reads by summing the getelementptr chain between it and a base
- * pointer, and both put a built value in the load's place. */
+ * pointer (and put a built value in the load's place with
+ * lower_replace_named, lower_util.c). */
 #include "lower_internal.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 bool lower_is_gep(LLVMValueRef v)
 {
@@ -56,16 +54,4 @@ bool lower_gep_offset(LLVMTargetDataRef td, LLVMValueRef base, LLVMValueRef ptr,
         if (!lower_is_gep(ptr) || !acc_gep(td, ptr, bytes, term, arg))
             return false;
     return true;
-}
-
-void lower_replace_named(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
-{
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(old, &len);
-    char *copy = len ? strndup(name, len) : NULL;
-    LLVMSetValueName2(old, "", 0);
-    if (copy && LLVMIsAInstruction(with) && !LLVMGetValueName2(with, &(size_t){0})[0])
-        LLVMSetValueName2(with, copy, len);
-    free(copy);
-    lower_replace(lc, old, with);
 }

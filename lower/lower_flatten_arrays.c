@@ -10,7 +10,6 @@
  * call, a pointer stored or selected) is left as it is, for the checks to
  * name. Modern input only: DXC's modules are flat already. */
 #include "lower_internal.h"
-#include "lower_legal.h"
 #include "common/grow.h"
 
 #include <stdlib.h>
@@ -234,14 +233,7 @@ static void fa_global(lower_ctx *lc, LLVMValueRef g, bool vectors)
     fa_erase_dead_geps(g);
     /* What uses g now are constant GEPs nothing uses (the accesses moved
      * to ng); LLVM-C cannot destroy them, so they are pointed at ng. */
-    LLVMReplaceAllUsesWith(g, ng);
-    size_t len = 0;
-    const char *gname = LLVMGetValueName2(g, &len);
-    char *name = strndup(gname, len);
-    LLVMDeleteGlobal(g);
-    if (name)
-        LLVMSetValueName2(ng, name, len);
-    free(name);
+    lower_replace_keep_name(lc, g, ng, LOWER_OLD_ERASE);
 }
 
 static void fa_alloca(lower_ctx *lc, LLVMValueRef a, bool vectors)
@@ -258,13 +250,7 @@ static void fa_alloca(lower_ctx *lc, LLVMValueRef a, bool vectors)
         return;
     }
     fa_erase_dead_geps(a);
-    size_t len = 0;
-    const char *aname = LLVMGetValueName2(a, &len);
-    char *name = strndup(aname, len);
-    LLVMInstructionEraseFromParent(a);
-    if (name)
-        LLVMSetValueName2(na, name, len);
-    free(name);
+    lower_replace_keep_name(lc, a, na, LOWER_OLD_ERASE); /* no uses are left */
 }
 
 static void fa_module(lower_ctx *lc, bool vectors)
@@ -309,7 +295,7 @@ int lower_flatten_arrays(lower_ctx *lc)
  * writes it ([64 x <4 x float>] -> [256 x float]). */
 int lower_flatten_vector_arrays(lower_ctx *lc)
 {
-    if (lower_is_modern(lc) && !legal_vectors_allowed(lc)) {
+    if (lower_is_modern(lc) && !lower_vectors_allowed(lc)) {
         lc->census_stale = true; /* arrays of the lanes, not counted */
         fa_module(lc, true);
     }

@@ -1,5 +1,5 @@
 /* lower_internal.h - what the lowering passes share. Each pass is one file
- * with one job; lower_pipeline.c runs them in order. */
+ * with one job; pipeline/lower_passes.c runs them in order. */
 #ifndef DXIL_LOWER_INTERNAL_H
 #define DXIL_LOWER_INTERNAL_H
 
@@ -64,10 +64,10 @@ typedef struct lower_ctx {
     unsigned n_sigs;
     /* The input's datalayout, before identity replaces it: the byte
      * offsets of its GEPs were computed in it (the legalization reads
-     * them back into typed paths, lower_legal_gep.c). */
+     * them back into typed paths, legalize/legal_gep.c). */
     LLVMTargetDataRef input_td;
     /* What the legalization's census found (LEGAL_CENSUS_* bits,
-     * lower_legal_census.c); stale once a pass after it changed the
+     * legalize/legal_census.c); stale once a pass after it changed the
      * module, and then every pass runs. */
     unsigned census;
     bool census_taken, census_stale;
@@ -115,6 +115,25 @@ LLVMValueRef lower_i1(lower_ctx *lc, bool v);
 void lower_precise(lower_ctx *lc, LLVMValueRef orig, LLVMValueRef dxop);
 /* Replaces every use of `old` by `with` and queues `old`. */
 void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
+/* What lower_replace_keep_name does with the old value. */
+typedef enum {
+    LOWER_OLD_QUEUE, /* queued (lower_kill) for lower_erase_dead; `with` may be any
+                        value, and only an instruction takes the name */
+    LOWER_OLD_ERASE, /* erased now (a global deleted); `with` is the new
+                        instruction or global made for it */
+} lower_old_fate;
+/* old replaced by with, keeping old's name: every use of old becomes with
+ * (when their types agree), old goes as `fate` says, and with takes old's
+ * name when it has none. Value names reach the written module, so a
+ * replacement keeps the input's. */
+void lower_replace_keep_name(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with,
+                             lower_old_fate fate);
+/* lower_replace_keep_name with LOWER_OLD_QUEUE. */
+void lower_replace_named(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
+/* Whether the target DXIL keeps vector values: SM 6.9 and later (native
+ * vectors), and libraries, whose validator allows vector types and
+ * insert/extractelement (DXC's validator, IsLLVMInstructionAllowedForLib). */
+bool lower_vectors_allowed(const lower_ctx *lc);
 
 /* ---- lower_types.c: %dx.types.* and dx.op declarations ---- */
 LLVMTypeRef lower_type_handle(lower_ctx *lc);
@@ -166,8 +185,6 @@ typedef void (*lower_gep_term_fn)(void *arg, LLVMValueRef index, uint64_t stride
  * (vector indices, a struct field past the struct's end). */
 bool lower_gep_offset(LLVMTargetDataRef td, LLVMValueRef base, LLVMValueRef ptr,
                       int64_t *bytes, lower_gep_term_fn term, void *arg);
-/* lower_replace, the new value taking old's name (when it has none). */
-void lower_replace_named(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with);
 
 /* ---- the passes ---- */
 int lower_identity(lower_ctx *lc);
@@ -185,6 +202,10 @@ int lower_place_annotates(lower_ctx *lc); /* lower_annotates.c */
 int lower_place_lib_loads(lower_ctx *lc);  /* lower_annotates.c */
 int lower_restore_md(lower_ctx *lc);
 int lower_scalarize(lower_ctx *lc);   /* lower_scalarize.c */
+/* The scalar declaration of vector intrinsic fn of n lanes
+ * ("llvm.sqrt.v4f32" -> "llvm.sqrt.f32"); NULL when its name or type has
+ * no such form (lower_scalarize.c; the data scalarization uses it too). */
+LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n);
 int lower_check_types(lower_ctx *lc); /* lower_check.c */
 int lower_check_ops(lower_ctx *lc);
 int lower_leftovers(lower_ctx *lc);

@@ -280,7 +280,7 @@ static void res_read_parked(res_state *st)
                 !const_u64(LLVMGetOperand(r, 5), &range))
                 continue;
             res_rec *rec = res_add(st);
-            /* a library's global LLVM removed is back (lower_legal_libglobals.c) */
+            /* a library's global LLVM removed is back (legalize/legal_libglobals.c) */
             LLVMValueRef sym = LLVMGetOperand(r, 1);
             if (rec)
                 *rec = (res_rec){.cls = cls, .space = (uint32_t)space, .lb = (uint32_t)lb,

@@ -9,7 +9,7 @@
  * call; afterwards an insertelement chain from poison. An op with no
  * overloads at all whose operands are scalars (LegacyF16ToF32) is split
  * the same way when called on vectors. */
-#include "lower_legal.h"
+#include "lower_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +78,7 @@ static bool scal_name(const char *name, unsigned n, char *out, size_t size)
 
 /* The scalar declaration of vector intrinsic fn (LLVM gives it the
  * intrinsic's attributes when it is created); shared with the data
- * scalarization (lower_legal.h). */
+ * scalarization (legalize/legal_lanes.c). */
 LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n)
 {
     char name[256];

@@ -163,6 +163,40 @@ void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
     lower_kill(lc, old);
 }
 
+void lower_replace_keep_name(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with,
+                             lower_old_fate fate)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(old, &len);
+    char *copy = len ? strndup(name, len) : NULL;
+    LLVMSetValueName2(old, "", 0); /* free for `with`, which takes it unsuffixed */
+    bool takes = with && (LLVMIsAInstruction(with) ||
+                          (fate == LOWER_OLD_ERASE && LLVMIsAGlobalValue(with)));
+    if (copy && takes && !LLVMGetValueName2(with, &(size_t){0})[0])
+        LLVMSetValueName2(with, copy, len);
+    free(copy);
+    if (fate == LOWER_OLD_QUEUE) {
+        lower_replace(lc, old, with);
+        return;
+    }
+    if (with && LLVMTypeOf(with) == LLVMTypeOf(old))
+        LLVMReplaceAllUsesWith(old, with);
+    if (LLVMIsAGlobalVariable(old))
+        LLVMDeleteGlobal(old);
+    else
+        LLVMInstructionEraseFromParent(old);
+}
+
+void lower_replace_named(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
+{
+    lower_replace_keep_name(lc, old, with, LOWER_OLD_QUEUE);
+}
+
+bool lower_vectors_allowed(const lower_ctx *lc)
+{
+    return lc->sm >= DXIL_VERSION(6, 9) || !strcmp(lc->sm_kind, "lib");
+}
+
 void lower_side_kinds_init(lower_ctx *lc)
 {
     const struct { const char *name; unsigned *id; } kinds[] = {

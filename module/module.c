@@ -1,6 +1,6 @@
 /* module.c - parse a shader into its own LLVM context with the datalayout
- * normalised (pipeline/pipeline.c then checks, raises and verifies it),
- * and the dxil_module accessors. */
+ * normalised, then run the caller's step (pipeline/pipeline.c checks and
+ * raises it) and verify it; and the dxil_module accessors. */
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "loader.h"
 #include "llvm_parse.h"
@@ -122,6 +122,30 @@ dxil_module *module_parse(const void *data, size_t size, const char *name,
 void module_route_diags(dxil_module *m, dxil_diags *diags)
 {
     LLVMContextSetDiagnosticHandler(m->ctx, module_llvm_diag, diags);
+}
+
+dxil_module *module_load(const void *data, size_t size, const char *name,
+                         const dxil_options *opts, module_load_step step, dxil_diags *diags)
+{
+    size_t errors_before = dxil_diags_error_count(diags);
+    stat_reflection *reflection = NULL;
+    dxil_module *m = module_parse(data, size, name, opts, &reflection, diags);
+    if (!m)
+        return NULL;
+    int rc = 0;
+    if (step)
+        rc = step(m, opts, reflection, data, size, diags);
+    else
+        module_keep_reflection(m, reflection);
+    if (rc == 0 && opts->verify)
+        rc = dxil_module_verify(m, diags);
+    /* Later diagnostics go to whichever list the caller passes then. */
+    module_route_diags(m, NULL);
+    if (rc != 0 || dxil_diags_error_count(diags) > errors_before) {
+        dxil_module_destroy(m);
+        return NULL;
+    }
+    return m;
 }
 
 void module_keep_reflection(dxil_module *m, stat_reflection *r)

@@ -3,7 +3,7 @@
  * (write/), all in memory. It lives here because it joins those layers. */
 #include "dxil-upgrade/dxil_lower.h"
 #include "bcwrite/bcwrite.h"
-#include "lower/lower_writer.h"
+#include "lower_passes.h"
 #include "module/module_internal.h"
 #include "sign_gate.h"
 #include "write/recompute.h"

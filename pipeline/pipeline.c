@@ -1,8 +1,8 @@
-/* pipeline.c - the public load and raise: module/ parses the input (and,
- * with dxil_options.layouts_from_reflection, the container's STAT part),
- * then the spec check (check/), the raise passes (raise/) with the STAT
- * module handed in, and LLVM's verifier run in that order. The layers
- * below never call back up here. */
+/* pipeline.c - the public load and raise: module/'s loader parses the
+ * input (and, with dxil_options.layouts_from_reflection, the container's
+ * STAT part), then runs this file's step - the spec check (check/), the
+ * raise passes (raise/) with the STAT module handed in - and LLVM's
+ * verifier, in that order. The layers below never call back up here. */
 #include "dxil-upgrade/dxil_upgrade.h"
 #include "check/spec_check.h"
 #include "dxil-upgrade/dxil_write.h"
@@ -71,21 +71,15 @@ static int pipeline_raise_container(dxil_module *m, const dxil_options *opts,
     return rc;
 }
 
-/* After the parse: raise (the STAT module is disposed of when done, or
- * kept in m for a later dxil_module_raise_opts), then verify. */
-static int pipeline_process(dxil_module *m, const dxil_options *opts,
-                            stat_reflection *reflection, const void *data, size_t size,
-                            dxil_diags *diags)
+/* The loader's step after the parse: raise; the STAT module is disposed
+ * of when done. Without raise, module_load keeps it in m for a later
+ * dxil_module_raise_opts. */
+static int pipeline_raise_loaded(dxil_module *m, const dxil_options *opts,
+                                 stat_reflection *reflection, const void *data, size_t size,
+                                 dxil_diags *diags)
 {
-    int rc = 0;
-    if (opts->raise) {
-        rc = pipeline_raise_container(m, opts, reflection, data, size, diags);
-        reflection_destroy(reflection);
-    } else {
-        module_keep_reflection(m, reflection);
-    }
-    if (rc == 0 && opts->verify)
-        rc = dxil_module_verify(m, diags);
+    int rc = pipeline_raise_container(m, opts, reflection, data, size, diags);
+    reflection_destroy(reflection);
     return rc;
 }
 
@@ -97,19 +91,7 @@ dxil_module *dxil_module_load_memory(const void *data, size_t size, const char *
         dxil_options_init(&defaults);
         opts = &defaults;
     }
-    size_t errors_before = dxil_diags_error_count(diags);
-    stat_reflection *reflection = NULL;
-    dxil_module *m = module_parse(data, size, name, opts, &reflection, diags);
-    if (!m)
-        return NULL;
-    int rc = pipeline_process(m, opts, reflection, data, size, diags);
-    /* Later diagnostics go to whichever list the caller passes then. */
-    module_route_diags(m, NULL);
-    if (rc != 0 || dxil_diags_error_count(diags) > errors_before) {
-        dxil_module_destroy(m);
-        return NULL;
-    }
-    return m;
+    return module_load(data, size, name, opts, opts->raise ? pipeline_raise_loaded : NULL, diags);
 }
 
 dxil_module *dxil_module_load_file(const char *path, const dxil_options *opts,

@@ -1,5 +1,5 @@
 /* raise_buffers.c - raises buffer access dx.ops whose handle was raised
- * by raise_resources.c (seen through llvm.dx.resource.casthandle) to the
+ * by the resource pass (seen through llvm.dx.resource.casthandle) to the
  * llvm.dx.resource.{load,store}.* intrinsics. Forms LLVM 22 cannot express
  * keep the dx.op call (with its cast handle) and are counted. */
 #include "raise_resources.h"

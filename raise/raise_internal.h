@@ -36,7 +36,7 @@ typedef struct raise_ctx {
     struct dxil_stats *stats;
     /* Intrinsic declarations made so far (raise_ops_util.c). */
     struct raise_intrinsics *intrinsics;
-    /* The op table indexed by custom kind (raise_resources.c); NULL
+    /* The op table indexed by custom kind (raise_res_calls.c); NULL
      * without memory. */
     struct raise_op_kinds *op_kinds;
     bool op_kinds_owned; /* an overlay's, freed with the raise */
@@ -61,7 +61,7 @@ void raise_kept_free(raise_ctx *rc);
 LLVMValueRef raise_intrinsic_decl(raise_ctx *rc, unsigned id, LLVMTypeRef *tys,
                                        size_t n);
 void raise_intrinsics_free(raise_ctx *rc);
-/* rc->op_kinds for rc->optable, and its release (raise_resources.c). */
+/* rc->op_kinds for rc->optable, and its release (raise_res_calls.c). */
 void raise_op_kinds_build(raise_ctx *rc);
 void raise_op_kinds_free(raise_ctx *rc);
 
@@ -84,7 +84,7 @@ int raise_bcfacts(raise_ctx *rc);
  * pass: only the names the raised functions still have. */
 int raise_bcfacts_vst(raise_ctx *rc);
 
-/* Resource passes (raise_resources.c, raise_buffers.c, raise_cleanup.c). */
+/* Resource passes (raise_res_pass.c, raise_buffers.c, raise_cleanup.c). */
 int raise_resources(raise_ctx *rc);
 int raise_buffers(raise_ctx *rc);
 int raise_cleanup(raise_ctx *rc);

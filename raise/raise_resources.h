@@ -1,4 +1,5 @@
-/* raise_resources.h - shared by the resource passes (raise_resources.c,
+/* raise_resources.h - shared by the resource passes (raise_res_pass.c
+ * with raise_res_forms.c and raise_res_handle.c, raise_res_calls.c,
  * raise_resmd.c, raise_restype.c, raise_buffers.c, raise_cleanup.c). */
 #ifndef DXIL_RAISE_RESOURCES_H
 #define DXIL_RAISE_RESOURCES_H
@@ -88,7 +89,7 @@ LLVMTypeRef res_target_type(raise_ctx *rc, const res_desc *d, const char **why);
 /* The scalar LLVM type of a DXIL ElementType and whether it is signed. */
 LLVMTypeRef res_elem_llvm_type(LLVMContextRef ctx, unsigned elem_type, bool *is_signed);
 
-/* --- shared helpers (raise_resources.c) --- */
+/* --- shared helpers (raise_res_calls.c) --- */
 typedef struct res_calls {
     LLVMValueRef *v;
     size_t n, cap;
@@ -109,6 +110,8 @@ void op_fns_free(op_fns *fns);
 int res_collect_calls(raise_ctx *rc, const op_fns *fns, const char *cls,
                            unsigned opcode, res_calls *out);
 void res_calls_free(res_calls *c);
+/* Appends v; -1 without memory. */
+int res_calls_push(res_calls *c, LLVMValueRef v);
 /* The custom handlers find their ops by the spec's custom kind: the next
  * op of the raise's table, in table order, whose maps have `kind`
  * (dxil_op_custom_kind); NULL after the last. Start with *next = 0. Uses
@@ -150,5 +153,54 @@ void ann_sites_record(raise_ctx *rc, const ann_sites *s, LLVMValueRef handle,
  * libs when it is not right before the call (!dxu.libLoad); -1 if none. */
 int ann_sites_note_lib_loads(ann_sites *s, const res_calls *libs);
 int ann_sites_lib_load(const ann_sites *s, LLVMValueRef call);
+
+/* --- the resource pass: raise_res_pass.c drives it, raise_res_forms.c
+ * reads each creation form, raise_res_handle.c makes the handles --- */
+enum { RES_FORM_CREATE, RES_FORM_BINDING, RES_FORM_LIB, RES_FORM_HEAP, RES_FORM_COUNT };
+extern const char *const res_form_names[RES_FORM_COUNT];
+
+typedef struct res_props_seen {
+    uint32_t cls, space, lb, w0, w1;
+} res_props_seen;
+
+typedef struct res_state {
+    raise_ctx *rc;
+    res_table table;
+    LLVMBuilderRef b;
+    unsigned raised[RES_FORM_COUNT], kept[RES_FORM_COUNT];
+    op_fns fns;
+    res_props_seen *props;
+    size_t nprops;
+    struct res_name { const char *s; size_t n; LLVMValueRef g; } *names;
+    size_t nnames; /* name string globals made so far */
+    ann_sites sites; /* where DXC's annotateHandle calls stood */
+} res_state;
+
+/* Why a creation or annotation stays DXIL: the warning's text and the
+ * dxil_keep_reason the statistics count it under. */
+typedef struct res_why {
+    const char *text;
+    unsigned reason;
+} res_why;
+
+/* raise_res_handle.c */
+/* index - lb at st->b, looking through DXC's own "add i, lb". */
+LLVMValueRef res_relative_index(res_state *st, LLVMValueRef idx, uint32_t lb);
+/* Counts call as kept in DXIL form and warns with why. */
+void res_keep(res_state *st, unsigned form, LLVMValueRef call, res_why why);
+/* Common tail of every form: annotate users, then the rest through one
+ * handle built from the record. Erases `create` when nothing uses it;
+ * returns the handlefrombinding when it made exactly one, else NULL. */
+LLVMValueRef res_replace(res_state *st, unsigned form, LLVMValueRef create,
+                         const res_desc *base, bool base_known, LLVMValueRef rel, bool nu);
+LLVMValueRef res_md_i32(res_state *st, uint32_t v);
+
+/* raise_res_forms.c */
+/* Element counts of the typed resources createHandle calls make whose
+ * record gives none (id_arg: the record id's operand). */
+void res_infer_counts(res_state *st, const res_calls *creates, unsigned id_arg);
+void res_do_create_handle(res_state *st, LLVMValueRef call);
+void res_do_from_binding(res_state *st, LLVMValueRef call);
+void res_do_for_lib(res_state *st, LLVMValueRef call);
 
 #endif

@@ -56,7 +56,7 @@ def all_kinds():
 # back around a retyped load, an unused internal function is let through.
 # They stay as probes (gen makes them only when --kinds names them). The
 # i8 kinds are probes too since the lowering legalizes i8 values and GEPs
-# (lower/lower_legal_*.c): written through dxil-lower they come out valid.
+# (legalize/legal_*.c): written through dxil-lower they come out valid.
 # So are vector-binop (the lowering scalarizes the vector op) and
 # flags-add / flags-drop (the writer computes the entry's ShaderFlags
 # again): DXC 1.10 accepts what dxil-lower writes for them.

@@ -1,10 +1,10 @@
-/* The legalization's census (lower/lower_legal_census.c): one walk that
+/* The legalization's census (legalize/legal_census.c): one walk that
  * tells the passes after it which constructs they would act on. Each
  * construct is found where the pass's own test finds it, a module of
  * DXC's forms finds none, and a stale or missing census makes every pass
  * run. */
 #include "dxil-upgrade/dxil_upgrade.h"
-#include "lower/lower_legal.h"
+#include "legalize/legal_census.h"
 #include "test_util.h"
 
 #include <string.h>

@@ -1,4 +1,4 @@
-; Lanes folded after op lowering (lower_legal_fold.c): the data
+; Lanes folded after op lowering (legalize/legal_fold.c): the data
 ; scalarization reads an llvm.dx.* vector result lane by lane
 ; (extractelement after the call) and builds the vector an llvm.dx.* call
 ; takes (insertelement before it); the op lowering makes one loadInput per

@@ -1,4 +1,4 @@
-; freeze (lower_legal_freeze.c): LLVM 22's instcombine reuses a value that
+; freeze (legalize/legal_freeze.c): LLVM 22's instcombine reuses a value that
 ; could be poison behind a `freeze` (x - (x / 7) * 7 for x % 7 beside the
 ; quotient); LLVM 3.7 has no freeze, and DXIL gives undefined values no
 ; poison semantics to stop, so each freeze is its operand.

@@ -1,4 +1,4 @@
-; Typed GEP paths (lower_legal_gep.c): LLVM 22's instcombine addresses
+; Typed GEP paths (legalize/legal_gep.c): LLVM 22's instcombine addresses
 ; memory by bytes (`getelementptr i8, ptr @s, i32 %off`, the offset a
 ; shl of the index). DXC's validator refuses an i8 GEP ("I8 can only be
 ; used as immediate value for intrinsic") and reads its offset as out of

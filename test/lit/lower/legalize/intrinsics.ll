@@ -1,4 +1,4 @@
-; Generic intrinsics (lower_legal_intrinsics.c): LLVM 22's optimizers make
+; Generic intrinsics (legalize/legal_intrinsics.c): LLVM 22's optimizers make
 ; llvm.fshl (a rotate), llvm.umul.with.overflow, llvm.abs, llvm.ctlz,
 ; llvm.bswap, llvm.exp/pow, llvm.round, llvm.minimum, llvm.uadd.sat and
 ; llvm.assume, none of which is a DXIL function (DXC: "External function

@@ -1,4 +1,4 @@
-; Integer widths (lower_legal_intwidth.c): instcombine narrows arithmetic
+; Integer widths (legalize/legal_intwidth.c): instcombine narrows arithmetic
 ; it can prove small (sign(x) as `add nsw i8` of a zext and a sext of i1,
 ; a byte extracted with `trunc i32 to i8` and `lshr i8`), and DXIL has
 ; i1, i16, i32 and i64 only (DXC: "I8 can only be used as immediate value

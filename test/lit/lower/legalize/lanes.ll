@@ -1,4 +1,4 @@
-; The data scalarization's per-instruction handlers (lower_legal_lanes.c;
+; The data scalarization's per-instruction handlers (legalize/legal_lanes.c;
 ; the driver and its other cases: scalarize.ll). What clang 22 and
 ; instcombine make of HLSL swizzles and conversions on vectors: a
 ; shufflevector (v.wzyx), fneg, sitofp, a vector freeze, an insertelement

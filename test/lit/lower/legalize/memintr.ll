@@ -1,4 +1,4 @@
-; Memory intrinsics (lower_legal_memintr.c): clang copies structs and
+; Memory intrinsics (legalize/legal_memintr.c): clang copies structs and
 ; instcombine/memcpyopt merge stores into llvm.memcpy and llvm.memset of a
 ; constant length; DXIL has no memory intrinsics (DXC: "External function
 ; 'llvm.memcpy...' is not a DXIL function"). Each becomes a load and a

@@ -1,4 +1,4 @@
-; Vector reductions (lower_legal_reduce.c, called by the intrinsic
+; Vector reductions (legalize/legal_reduce.c, called by the intrinsic
 ; expansion): LLVM 22's SLP and loop vectorizers turn a sum of lanes into
 ; llvm.vector.reduce.*, which DXIL has no op for (DXC: "External function
 ; 'llvm.vector.reduce.fadd.v4f32' is not a DXIL function"). Each becomes

@@ -1,4 +1,4 @@
-; Struct values repacked (lower_legal_repack.c).
+; Struct values repacked (legalize/legal_repack.c).
 ; (1) simplifycfg merges two buffer reads into a phi (or a select) of the
 ; {i32, i1} pairs the llvm.dx.* loads return, read with extractvalue; the
 ; op lowering reads such a result's fields only where they are extracted

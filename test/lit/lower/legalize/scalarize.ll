@@ -1,4 +1,4 @@
-; Data scalarization (lower_legal_scalarize.c): before SM 6.9 a shader has
+; Data scalarization (legalize/legal_scalarize.c): before SM 6.9 a shader has
 ; no vector values (DXC: "Instructions must be of an allowed type", "Vector
 ; type is not allowed"); what an LLVM 22 pipeline vectorized comes back as
 ; one scalar instruction per lane. SM 6.9 and libraries keep their vectors.
@@ -58,7 +58,7 @@ entry:
 
 ; A vector alloca becomes an array; a vector store one store per lane.
 ; CHECK: %tmp = alloca [2 x i32], align 8
-; Each lane through a typed path from the array (lower_legal_gep.c).
+; Each lane through a typed path from the array (legalize/legal_gep.c).
 ; CHECK: %[[P0:[0-9]+]] = getelementptr inbounds [2 x i32], ptr %tmp, i32 0, i32 0
 ; CHECK-NEXT: store i32 %[[I]], ptr %[[P0]], align 8
 ; CHECK-NEXT: %[[P1:[0-9]+]] = getelementptr inbounds [2 x i32], ptr %tmp, i32 0, i32 1

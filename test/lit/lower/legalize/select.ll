@@ -1,4 +1,4 @@
-; Selects and phis of pointers (lower_legal_select.c): instcombine turns
+; Selects and phis of pointers (legalize/legal_select.c): instcombine turns
 ; `c ? a[i] : b[i]` into a load of `select c, &a[i], &b[i]`, and
 ; simplifycfg a load after a branch into a load of a phi of pointers. DXC
 ; requires each groupshared address to come from one global ("TGSM

@@ -1,4 +1,4 @@
-; unreachable (lower_legal_unreachable.c): LLVM 22's simplifycfg gives a
+; unreachable (legalize/legal_unreachable.c): LLVM 22's simplifycfg gives a
 ; switch whose cases cover every value an impossible default
 ; (`default.unreachable`); DXIL allows no unreachable in a shader (DXC:
 ; "Instructions must be of an allowed type"). Control never gets there, so

@@ -1,4 +1,4 @@
-; Unused declarations and locals (lower_legal_unused.c), removed at the
+; Unused declarations and locals (legalize/legal_unused.c), removed at the
 ; end: an optimizer folds away the last use of a constant table (or of
 ; DXC's dx.break.cond), and the expansions here leave the declarations of
 ; what they replaced (llvm.fshl below). DXC refuses both: "External

@@ -1,9 +1,9 @@
-/* lower_legal_freeze.c - `freeze` dropped. LLVM 3.7 has no freeze (the
+/* legal_freeze.c - `freeze` dropped. LLVM 3.7 has no freeze (the
  * DXIL writer refuses it: DXIL3004), and LLVM 22 makes one where it
  * reuses a value that could be poison (x - (x / y) * y for a remainder).
  * DXIL gives undefined values no poison semantics to stop, so each freeze
  * is its operand. */
-#include "lower_legal.h"
+#include "legal_census.h"
 
 int lower_legal_freeze(lower_ctx *lc)
 {

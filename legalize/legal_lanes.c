@@ -1,50 +1,13 @@
-/* lower_legal_lanes.c - the data scalarization's handlers: how each vector
+/* legal_lanes.c - the data scalarization's handlers: how each vector
  * instruction becomes its lanes (sd_split), and how an instruction that
  * reads a vector into a scalar reads the lanes instead (sd_consume). The
- * driver (lower_legal_scalarize.c) visits instructions in reverse
+ * driver (legal_scalarize.c) visits instructions in reverse
  * post-order with the builder before the instruction. */
-#include "lower_legal_scalarize.h"
+#include "legal_facts.h"
+#include "legal_lanes.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define SD_MAX_ARGS 16
-
-/* Intrinsics that apply per lane (every vector operand and the result have
- * the same lanes; scalar operands such as ctlz's i1 go to every lane).
- * The llvm.dx.* ones the op table maps are split by lower_scalarize.c. */
-static const char *const sd_elementwise[] = {
-    "llvm.fabs", "llvm.sqrt", "llvm.sin", "llvm.cos", "llvm.tan", "llvm.asin", "llvm.acos",
-    "llvm.atan", "llvm.atan2", "llvm.sinh", "llvm.cosh", "llvm.tanh", "llvm.exp", "llvm.exp2",
-    "llvm.exp10", "llvm.log", "llvm.log2", "llvm.log10", "llvm.pow", "llvm.powi", "llvm.floor",
-    "llvm.ceil", "llvm.trunc", "llvm.round", "llvm.roundeven", "llvm.rint", "llvm.nearbyint",
-    "llvm.fma", "llvm.fmuladd", "llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum",
-    "llvm.minimumnum", "llvm.maximumnum", "llvm.copysign", "llvm.canonicalize", "llvm.umin",
-    "llvm.umax", "llvm.smin", "llvm.smax", "llvm.abs", "llvm.ctpop", "llvm.ctlz", "llvm.cttz",
-    "llvm.bitreverse", "llvm.bswap", "llvm.fshl", "llvm.fshr", "llvm.uadd.sat", "llvm.usub.sat",
-    "llvm.sadd.sat", "llvm.ssub.sat", "llvm.ushl.sat", "llvm.sshl.sat", "llvm.is.fpclass",
-    "llvm.ldexp", "llvm.fptosi.sat", "llvm.fptoui.sat",
-};
-
-bool sd_call_is_elementwise(LLVMValueRef call)
-{
-    LLVMValueRef fn = LLVMGetCalledValue(call);
-    char base[64];
-    if (!fn || !lower_intrinsic_base(fn, base, sizeof base))
-        return false;
-    bool listed = false;
-    for (size_t i = 0; i < sizeof sd_elementwise / sizeof sd_elementwise[0] && !listed; i++)
-        listed = !strcmp(base, sd_elementwise[i]);
-    unsigned n = sd_width(LLVMTypeOf(call)), na = (unsigned)LLVMGetNumArgOperands(call);
-    if (!listed || !n || na > SD_MAX_ARGS)
-        return false;
-    for (unsigned j = 0; j < na; j++) {
-        unsigned w = sd_width(LLVMTypeOf(LLVMGetOperand(call, j)));
-        if (w && w != n)
-            return false;
-    }
-    return true;
-}
 
 /* ---- helpers ---- */
 

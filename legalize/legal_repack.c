@@ -1,4 +1,4 @@
-/* lower_legal_repack.c - struct values in the shapes DXIL and the op
+/* legal_repack.c - struct values in the shapes DXIL and the op
  * lowering take. (1) A struct loaded field by field, loaded whole
  * again. instcombine splits `load %struct.S, ptr @G` into one load per
  * field and an insertvalue chain (`%.unpack = load i32, ptr @G`). For a
@@ -14,7 +14,7 @@
  * select per field read, of the fields read in each predecessor: the op
  * lowering reads an llvm.dx.* result's fields only where they are
  * extracted from the call. */
-#include "lower_legal.h"
+#include "legal_census.h"
 
 #include <stdlib.h>
 

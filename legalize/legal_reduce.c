@@ -1,4 +1,4 @@
-/* lower_legal_reduce.c - llvm.vector.reduce.* as a chain over the lanes.
+/* legal_reduce.c - llvm.vector.reduce.* as a chain over the lanes.
  * DXIL has no reduction op (DXC's validator: "External function
  * 'llvm.vector.reduce.or.v4i32' is not a DXIL function"); LLVM's loop and
  * SLP vectorizers make them from scalar code. Each becomes the lanes
@@ -7,7 +7,7 @@
  * FMax, ...). fadd/fmul start from their scalar operand, left out when it
  * is the identity (-0.0, 1.0); the call's fast-math flags go to every
  * step. */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <math.h>
 #include <string.h>

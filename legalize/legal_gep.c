@@ -1,4 +1,4 @@
-/* lower_legal_gep.c - every memory access through a typed path. LLVM 22
+/* legal_gep.c - every memory access through a typed path. LLVM 22
  * has one `ptr` type, and its optimizers address memory by bytes
  * (`getelementptr i8, ptr %a, i32 12`, instcombine's canonical form) or
  * drop the zero indices of a path. DXIL's pointers are typed: DXC's
@@ -8,26 +8,26 @@
  * field through its struct's pointer would need does not exist.
  *
  * So each load, store and atomic whose address is not already a typed
- * path from its object (the writer's rule: every GEP indexes the pointee
- * its base has, and ends on the accessed type) is given one: the address
- * is taken apart into the object (an alloca, a global, a dx.op's record
- * or payload pointer, a parameter whose struct the raise recorded), a
- * constant byte offset and dynamic terms (index * bytes, with shl/mul/add
- * folded in), read with the input's datalayout; then a path is found down
- * the object's type - struct fields by offset, array and vector elements
- * by offset and by the terms whose step is a multiple of the element -
- * that ends on the accessed type at offset 0, and built as one
- * `getelementptr inbounds T, ptr %obj, i32 0, ...` (what DXC writes). An
- * address that does not decompose so (type punning, a partial scalar, a
- * pointer through a phi) is left as it was. */
-#include "lower_legal.h"
-#include "common/side_metadata.h"
+ * path from its object (the writer's rule: every GEP indexes the
+ * pointee its base has, and ends on the accessed type;
+ * legal_facts_paths.c) is given one: the address is taken apart into
+ * the object (an alloca, a global, a dx.op's record or payload pointer,
+ * a parameter whose struct the raise recorded), a constant byte offset
+ * and dynamic terms (index * bytes, with shl/mul/add folded in), read
+ * with the input's datalayout; then a path is found down the object's
+ * type - struct fields by offset, array and vector elements by offset
+ * and by the terms whose step is a multiple of the element - that ends
+ * on the accessed type at offset 0, and built as one `getelementptr
+ * inbounds T, ptr %obj, i32 0, ...` (what DXC writes). An address that
+ * does not decompose so (type punning, a partial scalar, a pointer
+ * through a phi) is left as it was. */
+#include "legal_census.h"
+#include "legal_facts.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define LG_MAX_TERMS 16
-#define LG_MAX_DEPTH 16
 
 typedef struct lg_term {
     LLVMValueRef v;
@@ -62,170 +62,6 @@ typedef struct lg_state {
     LLVMTargetDataRef td;
     legal_list old; /* GEPs that may end up unused */
 } lg_state;
-
-/* ---- objects ---- */
-
-/* The struct a pointer-returning dx.op's overload names
- * ("dx.op.getMeshPayload.struct.Payload" -> %struct.Payload). */
-static LLVMTypeRef lg_dxop_pointee(lower_ctx *lc, LLVMValueRef call)
-{
-    LLVMValueRef fn = LLVMGetCalledValue(call);
-    size_t len = 0;
-    const char *name = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : "";
-    if (strncmp(name, "dx.op.", 6) != 0)
-        return NULL;
-    const char *ov = strchr(name + 6, '.');
-    return ov && ov[1] ? LLVMGetTypeByName2(lc->ctx, ov + 1) : NULL;
-}
-
-/* A parameter's struct from !dxu.paramTypes !{!"fn", i32 index, T undef}. */
-static LLVMTypeRef lg_param_pointee(lower_ctx *lc, LLVMValueRef arg)
-{
-    LLVMValueRef fn = LLVMGetParamParent(arg);
-    unsigned idx = 0, n = md_named_count(lc->mod, DXU_MD_PARAM_TYPES);
-    for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
-        idx++;
-    size_t len = 0;
-    const char *fname = LLVMGetValueName2(fn, &len);
-    for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef e = md_named_operand(lc->mod, DXU_MD_PARAM_TYPES, i);
-        char name[512];
-        uint64_t at;
-        LLVMValueRef u = md_operand(e, 2);
-        if (u && md_string(md_operand(e, 0), name, sizeof name) && !strcmp(name, fname) &&
-            !md_operand_uint(e, 1, &at) && at == idx)
-            return LLVMTypeOf(u);
-    }
-    return NULL;
-}
-
-static LLVMTypeRef lg_gep_result(LLVMValueRef gep);
-static LLVMTypeRef lg_object_type(lower_ctx *lc, LLVMValueRef v);
-
-/* What a pointer points to when its definition says so: an object, or a
- * GEP that indexes its base's pointee (the writer's typed view); NULL when
- * nothing says. */
-static LLVMTypeRef lg_pointee(lower_ctx *lc, LLVMValueRef v, int depth)
-{
-    if (lower_is_gep(v)) {
-        LLVMTypeRef base = depth < 8 ? lg_pointee(lc, LLVMGetOperand(v, 0), depth + 1) : NULL;
-        return base == LLVMGetGEPSourceElementType(v) ? lg_gep_result(v) : NULL;
-    }
-    return depth < 8 ? lg_object_type(lc, v) : NULL;
-}
-
-/* A phi or select of pointers all typed alike (optimizers sink two
- * records' pointers into one: `%.sink = phi ptr [%rec0, ...], [%rec1, ...]`)
- * is an object of that type. */
-static LLVMTypeRef lg_merged_type(lower_ctx *lc, LLVMValueRef v)
-{
-    static int depth;
-    if (depth > 4)
-        return NULL;
-    depth++;
-    LLVMTypeRef t = NULL;
-    bool ok = true;
-    unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 2;
-    for (unsigned i = 0; i < n && ok; i++) {
-        LLVMValueRef in = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
-        if (in == v)
-            continue;
-        LLVMTypeRef ti = lg_pointee(lc, in, 0);
-        ok = ti && (!t || t == ti);
-        t = ti;
-    }
-    depth--;
-    return ok ? t : NULL;
-}
-
-/* The type of the object v is, or NULL when v is not one this knows. */
-static LLVMTypeRef lg_object_type(lower_ctx *lc, LLVMValueRef v)
-{
-    if (LLVMIsAAllocaInst(v))
-        return LLVMGetAllocatedType(v);
-    if (LLVMIsAGlobalVariable(v))
-        return LLVMGlobalGetValueType(v);
-    if (LLVMIsACallInst(v))
-        return lg_dxop_pointee(lc, v);
-    if (LLVMIsAArgument(v))
-        return lg_param_pointee(lc, v);
-    if ((LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) &&
-        LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind)
-        return lg_merged_type(lc, v);
-    return NULL;
-}
-
-static LLVMValueRef lg_root_of(LLVMValueRef p)
-{
-    while (lower_is_gep(p))
-        p = LLVMGetOperand(p, 0);
-    return p;
-}
-
-/* ---- the writer's view: is the path already typed? ---- */
-
-/* What a GEP's indices after the first step into; NULL when one of them
- * does not index t. */
-static LLVMTypeRef lg_gep_result(LLVMValueRef gep)
-{
-    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
-    unsigned n = (unsigned)LLVMGetNumOperands(gep);
-    for (unsigned i = 2; i < n && t; i++) {
-        LLVMTypeKind k = LLVMGetTypeKind(t);
-        uint64_t f;
-        if (k == LLVMStructTypeKind)
-            t = const_u64(LLVMGetOperand(gep, i), &f) && f < LLVMCountStructElementTypes(t)
-                    ? LLVMStructGetTypeAtIndex(t, (unsigned)f)
-                    : NULL;
-        else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
-            t = LLVMGetElementType(t);
-        else
-            t = NULL;
-    }
-    return t;
-}
-
-/* A GEP of constant indices must stay inside its source element (DXC's
- * InstrInBoundsAccess). */
-static bool lg_gep_in_bounds(lg_state *st, LLVMValueRef gep, LLVMTypeRef result)
-{
-    int64_t bytes = 0;
-    unsigned n = (unsigned)LLVMGetNumOperands(gep);
-    for (unsigned i = 1; i < n; i++)
-        if (!LLVMIsAConstantInt(LLVMGetOperand(gep, i)))
-            return true; /* dynamic: not checked */
-    LLVMValueRef base = LLVMGetOperand(gep, 0);
-    if (!lower_gep_offset(st->td, base, gep, &bytes, NULL, NULL))
-        return false;
-    LLVMTypeRef src = LLVMGetGEPSourceElementType(gep);
-    return bytes >= 0 &&
-           (uint64_t)bytes + LLVMABISizeOfType(st->td, result) <= LLVMABISizeOfType(st->td, src);
-}
-
-static bool lg_typed(lg_state *st, LLVMValueRef ptr, LLVMTypeRef want, LLVMTypeRef *root_type)
-{
-    LLVMValueRef chain[LG_MAX_DEPTH];
-    unsigned n = 0;
-    LLVMValueRef p = ptr;
-    while (lower_is_gep(p)) {
-        if (n == LG_MAX_DEPTH)
-            return false;
-        chain[n++] = p;
-        p = LLVMGetOperand(p, 0);
-    }
-    LLVMTypeRef cur = *root_type = lg_object_type(st->lc, p);
-    if (!cur)
-        return true; /* an unknown object: nothing to say */
-    while (n-- > 0) {
-        LLVMValueRef g = chain[n];
-        if (LLVMGetGEPSourceElementType(g) != cur)
-            return false;
-        cur = lg_gep_result(g);
-        if (!cur || !lg_gep_in_bounds(st, g, cur))
-            return false;
-    }
-    return cur == want;
-}
 
 /* ---- taking an address apart ---- */
 
@@ -543,24 +379,6 @@ static void lg_lanes(lg_state *st, LLVMValueRef inst, LLVMValueRef np, LLVMTypeR
     lower_kill(lc, inst);
 }
 
-/* The access's address operand and the type it reads or writes. */
-static bool lg_access(LLVMValueRef inst, unsigned *op, LLVMTypeRef *want)
-{
-    if (LLVMIsALoadInst(inst)) {
-        *op = 0;
-        *want = LLVMTypeOf(inst);
-    } else if (LLVMIsAStoreInst(inst)) {
-        *op = 1;
-        *want = LLVMTypeOf(LLVMGetOperand(inst, 0));
-    } else if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst)) {
-        *op = 0;
-        *want = LLVMTypeOf(LLVMGetOperand(inst, 1));
-    } else {
-        return false;
-    }
-    return true;
-}
-
 static void lg_inst(lg_state *st, LLVMValueRef inst)
 {
     unsigned op;
@@ -568,7 +386,7 @@ static void lg_inst(lg_state *st, LLVMValueRef inst)
     if (!lg_access(inst, &op, &want))
         return;
     LLVMValueRef ptr = LLVMGetOperand(inst, op);
-    if (lg_typed(st, ptr, want, &root_type) || !root_type)
+    if (lg_typed(st->lc, st->td, ptr, want, &root_type) || !root_type)
         return;
     lg_addr a;
     lg_path p;
@@ -588,15 +406,6 @@ static void lg_inst(lg_state *st, LLVMValueRef inst)
         lg_lanes(st, inst, np, p.vec, p.lane);
     else
         LLVMSetOperand(inst, op, np);
-}
-
-bool legal_access_untyped(lower_ctx *lc, LLVMValueRef inst)
-{
-    lg_state st = {.lc = lc, .td = lc->input_td};
-    unsigned op;
-    LLVMTypeRef want, root_type = NULL;
-    return lg_access(inst, &op, &want) &&
-           !lg_typed(&st, LLVMGetOperand(inst, op), want, &root_type) && root_type;
 }
 
 int lower_legal_geps(lower_ctx *lc)

@@ -1,12 +1,12 @@
-/* lower_pipeline.c - runs the lowering passes in order, and writes a
- * lowered module with DXC's own datalayout spelling. */
-#include "lower_internal.h"
-#include "lower_legal.h"
+/* lower_passes.c - runs the lowering passes (lower/) and the legalization
+ * passes (legalize/) in order: the one table that orders them stands
+ * above both folders, so that lower/ needs nothing of legalize/, which
+ * builds on lower/'s context. */
+#include "lower_passes.h"
+#include "legalize/legal.h"
+#include "lower/lower_internal.h"
 #include "module/shader_flags.h"
-#include "lower_writer.h"
 
-#include "bitcode/datalayout.h"
-#include "common/file_io.h"
 #include "common/side_metadata.h"
 
 #include <stdlib.h>
@@ -48,7 +48,7 @@ static const lower_pass lower_passes[] = {
     {"legal-unreachable", lower_legal_unreachable, LOWER_LEGALIZE}, /* no unreachable in DXIL */
     {"scalarize", lower_scalarize, 0}, /* vectors the target has no overload for */
     {"check-types", lower_check_types, 0}, /* after scalarize: what is left must fit */
-    /* legalization (lower_legal_*.c): what optimizers make that DXIL lacks;
+    /* legalization (legalize/): what optimizers make that DXIL lacks;
      * after check-types, which names the calls as the input wrote them */
     {"legal-scalarize", lower_legal_scalarize, LOWER_LEGALIZE}, /* vector values before SM 6.9 */
     /* their lanes, one array */
@@ -144,43 +144,4 @@ int dxil_module_lower(dxil_module *m, const dxil_lower_options *opts, dxil_diags
 int lower_module_for_writer(dxil_module *m, const dxil_lower_options *opts, dxil_diags *diags)
 {
     return lower_run(m, opts, true, diags);
-}
-
-/* Swaps the text's datalayout line for the original spelling. */
-static char *lower_swap_layout(const char *text, const char *layout)
-{
-    const char *key = "target datalayout = \"";
-    const char *at = strstr(text, key);
-    const char *end = at ? strchr(at + strlen(key), '"') : NULL;
-    if (!end || !layout)
-        return NULL;
-    size_t head = (size_t)(at - text) + strlen(key), ll = strlen(layout);
-    char *out = malloc(strlen(text) + ll + 1);
-    if (!out)
-        return NULL;
-    memcpy(out, text, head);
-    memcpy(out + head, layout, ll);
-    strcpy(out + head + ll, end);
-    return out;
-}
-
-int dxil_lower_write_file(dxil_module *m, const char *path, dxil_emit_format fmt,
-                          dxil_diags *diags)
-{
-    if (fmt != DXIL_EMIT_LL)
-        return dxil_module_write_file(m, path, fmt, diags);
-    void *data;
-    size_t size;
-    if (dxil_module_write_memory(m, fmt, &data, &size, diags) != 0)
-        return -1;
-    /* The original may itself be normalised (a lowered module we wrote,
-     * raised again): DXC's spelling is derived, not just copied. */
-    char *dxc = m->original_datalayout ? datalayout_dxc_spelling(m->original_datalayout) : NULL;
-    char *swapped = lower_swap_layout(data, dxc);
-    free(dxc);
-    const char *out = swapped ? swapped : data;
-    int rc = file_write_atomic(path, out, strlen(out), diags);
-    free(swapped);
-    free(data);
-    return rc;
 }

@@ -1,11 +1,11 @@
-/* lower_legal_unreachable.c - `unreachable` as a return. DXIL allows no
+/* legal_unreachable.c - `unreachable` as a return. DXIL allows no
  * unreachable (DXC's validator: "Instructions must be of an allowed type"),
  * except right after a call of a noreturn dx.op in a library, but LLVM 22
  * makes them: a switch's impossible default (`default.unreachable`), the
  * end of a path its analysis proved undefined. Control never gets there,
  * so any terminator does; a return (of zero for a function with a value)
  * adds no edge and no phi input. */
-#include "lower_legal.h"
+#include "legal_census.h"
 
 static bool lu_after_noreturn(LLVMValueRef term)
 {

@@ -1,4 +1,4 @@
-/* lower_legal_libglobals.c - a library's resource globals, put back. A
+/* legal_libglobals.c - a library's resource globals, put back. A
  * DXIL library names each resource's global in its dx.resources record
  * (operand 1): DXC's linker and validator read the record through it, and
  * a null there fails DXC's metadata loader ("load dxil metadata failed").
@@ -9,7 +9,7 @@
  * recorded for it (!dxu.resourceTypes: the class struct or arrays of it),
  * named as the resource, before the resource pass reads the records and
  * makes DXC's createHandleForLib from them. */
-#include "lower_legal.h"
+#include "legal.h"
 #include "common/side_metadata.h"
 
 #include <string.h>

@@ -1,15 +1,15 @@
-/* lower_legal_memintr.c - llvm.memcpy, llvm.memmove and llvm.memset of a
+/* legal_memintr.c - llvm.memcpy, llvm.memmove and llvm.memset of a
  * constant length as loads and stores. DXIL has no memory intrinsics;
  * clang copies structs and an optimizer merges stores with them. The
  * bytes are walked as the scalars of the destination's object type (or
  * the source's, when only that one is known): each scalar in the range is
  * loaded from the source at the same offset and stored, through i8 GEPs
- * that the GEP legalization (lower_legal_gep.c) then turns into typed
+ * that the GEP legalization (legal_gep.c) then turns into typed
  * paths. memmove loads everything before storing, so memcpy does too. A
  * memset's byte is repeated through each scalar. Copies of more than
  * MI_MAX_LEAVES scalars, or of a range that cuts a scalar, are left (and
  * the writer refuses them). */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <stdlib.h>
 

@@ -1,9 +1,9 @@
-/* lower_legal_intrinsics.c - generic LLVM intrinsics DXIL has no function
+/* legal_intrinsics.c - generic LLVM intrinsics DXIL has no function
  * for ("External function 'llvm.vector.reduce.or.v4i32' is not a DXIL
  * function"), expanded into plain instructions or into intrinsics the op
  * table maps (what LLVM's DXILIntrinsicExpansion does for its backend):
  *
- *   vector.reduce.*        the lanes combined in order (lower_legal_reduce.c)
+ *   vector.reduce.*        the lanes combined in order (legal_reduce.c)
  *   abs(x)                 smax(x, 0 - x)                  -> IMax
  *   ctlz / cttz(x)         x == 0 ? width : FirstbitHi / FirstbitLo
  *   fshl / fshr            two shifts and an or; a shift of 0 is the operand
@@ -22,12 +22,12 @@
  *   markers before DXIL 1.6 (DXC's validator allows them from 1.6)
  *                          removed
  *   memcpy / memmove / memset with a constant length
- *                          loads and stores (lower_legal_memintr.c)
+ *                          loads and stores (legal_memintr.c)
  *
  * Vector forms expand the same way on vectors (the data scalarization
  * splits them after). Runs before the per-lane split of table-mapped
  * calls, so the intrinsics it makes are split and lowered like clang's. */
-#include "lower_legal.h"
+#include "legal.h"
 
 #include <math.h>
 #include <stdlib.h>

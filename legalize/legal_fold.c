@@ -1,12 +1,12 @@
-/* lower_legal_fold.c - after op lowering, the vectors the data
+/* legal_fold.c - after op lowering, the vectors the data
  * scalarization had to leave around llvm.dx.* calls are gone in what the
  * calls became: a vector load.input is one loadInput per component put
  * together with insertelement, and the scalarization read its lanes with
  * extractelement. Each extractelement of a constant lane is folded to the
  * value inserted there (or the constant's lane); insertelement and
  * extractelement left unused go. Before SM 6.9 outside libraries DXIL
- * allows neither (legal_vectors_allowed). */
-#include "lower_legal.h"
+ * allows neither (lower_vectors_allowed). */
+#include "legal_census.h"
 
 /* The value at lane k of v when an insertelement chain or a constant says
  * it; NULL otherwise. */
@@ -59,7 +59,7 @@ static void fold_function(LLVMValueRef fn)
  * a vector some instruction already had. */
 int lower_legal_fold(lower_ctx *lc)
 {
-    if (legal_vectors_allowed(lc) || !legal_census_may(lc, LEGAL_CENSUS_VECTOR))
+    if (lower_vectors_allowed(lc) || !legal_census_may(lc, LEGAL_CENSUS_VECTOR))
         return 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         if (!LLVMIsDeclaration(fn))

@@ -1,4 +1,4 @@
-/* lower_legal_select.c - a load through a select of two pointers becomes a
+/* legal_select.c - a load through a select of two pointers becomes a
  * select of two loads, and one through a phi of pointers a phi of loads. DXC requires every groupshared address to come
  * from one global through GEPs ("TGSM pointers must originate from an
  * unambiguous TGSM global variable"), and a typed pointer cannot be two
@@ -9,7 +9,7 @@
  * its predecessors, only when nothing between the phi and the load writes
  * memory. Stores and atomics through such pointers are left (they would
  * need a branch). */
-#include "lower_legal.h"
+#include "legal_census.h"
 
 static LLVMValueRef ls_object(LLVMValueRef p)
 {

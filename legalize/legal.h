@@ -1,13 +1,13 @@
-/* lower_legal.h - what the legalization passes share. They run before op
+/* legal.h - what the legalization passes share. They run before op
  * lowering and turn what an LLVM 22 optimization pipeline makes (vectors,
  * byte GEPs, generic intrinsics, freeze, ...) into IR that has a DXIL form
  * at the target version (docs/lowering.md, "Legalization"). */
-#ifndef DXIL_LOWER_LEGAL_H
-#define DXIL_LOWER_LEGAL_H
+#ifndef DXIL_LEGALIZE_LEGAL_H
+#define DXIL_LEGALIZE_LEGAL_H
 
-#include "lower_internal.h"
+#include "lower/lower_internal.h"
 
-/* ---- lower_legal_util.c ---- */
+/* ---- legal_util.c ---- */
 
 /* A map from LLVM values to pointers (open addressing, never shrinks). */
 typedef struct legal_map {
@@ -35,11 +35,6 @@ void legal_erase_unused(legal_list *made);
  * effects, no terminator). */
 bool legal_is_removable(LLVMValueRef v);
 
-/* Whether the target DXIL keeps vector values: SM 6.9 and later (native
- * vectors), and libraries, whose validator allows vector types and
- * insert/extractelement (DXC's validator, IsLLVMInstructionAllowedForLib). */
-bool legal_vectors_allowed(const lower_ctx *lc);
-
 /* The function's blocks in reverse post-order from the entry, then the
  * blocks the entry does not reach, in function order. Caller frees. */
 size_t legal_blocks_rpo(LLVMValueRef fn, LLVMBasicBlockRef **out);
@@ -60,7 +55,7 @@ void legal_copy_flags(LLVMValueRef from, LLVMValueRef to);
  * place (a constant). */
 bool legal_position_after(lower_ctx *lc, LLVMValueRef v);
 
-/* ---- lower_legal_reduce.c ---- */
+/* ---- legal_reduce.c ---- */
 
 /* Whether fn is one of llvm.vector.reduce.*. */
 bool legal_is_reduction(LLVMValueRef fn);
@@ -70,59 +65,31 @@ bool legal_is_reduction(LLVMValueRef fn);
 LLVMValueRef legal_reduce_lanes(lower_ctx *lc, LLVMValueRef call, LLVMValueRef *lanes,
                                 unsigned n);
 
-/* ---- lower_legal_gep.c ---- */
+/* ---- legal_gep.c ---- */
 
 /* The object ptr points into (an alloca, a global, ...) and the constant
  * byte offset, in the input's datalayout; false when ptr is not a
  * constant offset into one this knows. */
 bool legal_object_at(lower_ctx *lc, LLVMValueRef ptr, LLVMTypeRef *type, int64_t *offset);
 
-/* ---- lower_legal_memintr.c: llvm.memcpy/memmove and llvm.memset with a
+/* ---- legal_memintr.c: llvm.memcpy/memmove and llvm.memset with a
  * constant length, as loads and stores (the replacement is the call
  * itself, to be removed; NULL when left) ---- */
 LLVMValueRef legal_expand_memcpy(lower_ctx *lc, LLVMValueRef call);
 LLVMValueRef legal_expand_memset(lower_ctx *lc, LLVMValueRef call);
 
-/* ---- lower_scalarize.c ---- */
-
-/* The scalar declaration of vector intrinsic fn of n lanes
- * ("llvm.sqrt.v4f32" -> "llvm.sqrt.f32"); NULL when its name or type has
- * no such form. */
-LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigned n);
-
-/* ---- lower_legal_census.c: one walk over every instruction, before the
- * legalization's walks, recording which constructs they act on. DXC's
- * raised modules have none of them, and each pass then returns at once.
- * A pass (or an ordinary pass between them) that changes the module sets
- * lc->census_stale: what it made was not counted. ---- */
-#define LEGAL_CENSUS_FREEZE 1u       /* freeze */
-#define LEGAL_CENSUS_VECTOR 2u       /* a vector value, operand or alloca */
-#define LEGAL_CENSUS_LANES 64u       /* what legal-scalarize splits or consumes */
-#define LEGAL_CENSUS_UNREACHABLE 128u /* unreachable */
-#define LEGAL_CENSUS_NARROW 4u       /* an integer of an odd width, as legal-int-widths judges */
-#define LEGAL_CENSUS_PTR_CHOICE 8u   /* a select or phi of pointers */
-#define LEGAL_CENSUS_AGGREGATE 16u   /* insertvalue; a select or phi of structs */
-#define LEGAL_CENSUS_UNTYPED 32u     /* an access whose address is no typed path */
-/* Whether the construct may be in the module: no census, a stale one, or
- * one that found it. */
-bool legal_census_may(const lower_ctx *lc, unsigned what);
-int lower_legal_census(lower_ctx *lc);
-
-/* Whether legal-geps looks further at the access: its address is not a
- * typed path into an object it knows (lower_legal_gep.c). */
-bool legal_access_untyped(lower_ctx *lc, LLVMValueRef inst);
-
 /* ---- the passes ---- */
-int lower_legal_scalarize(lower_ctx *lc); /* lower_legal_scalarize.c */
-int lower_legal_fold(lower_ctx *lc);      /* lower_legal_fold.c */
-int lower_legal_geps(lower_ctx *lc);      /* lower_legal_gep.c */
-int lower_legal_repack(lower_ctx *lc);    /* lower_legal_repack.c */
-int lower_legal_int_widths(lower_ctx *lc); /* lower_legal_intwidth.c */
-int lower_legal_intrinsics(lower_ctx *lc); /* lower_legal_intrinsics.c */
-int lower_legal_unused(lower_ctx *lc);     /* lower_legal_unused.c */
-int lower_legal_freeze(lower_ctx *lc);     /* lower_legal_freeze.c */
-int lower_legal_unreachable(lower_ctx *lc); /* lower_legal_unreachable.c */
-int lower_legal_ptr_selects(lower_ctx *lc); /* lower_legal_select.c */
-int lower_legal_lib_globals(lower_ctx *lc); /* lower_legal_libglobals.c */
+int lower_legal_census(lower_ctx *lc);    /* legal_census.c */
+int lower_legal_scalarize(lower_ctx *lc); /* legal_scalarize.c */
+int lower_legal_fold(lower_ctx *lc);      /* legal_fold.c */
+int lower_legal_geps(lower_ctx *lc);      /* legal_gep.c */
+int lower_legal_repack(lower_ctx *lc);    /* legal_repack.c */
+int lower_legal_int_widths(lower_ctx *lc); /* legal_intwidth.c */
+int lower_legal_intrinsics(lower_ctx *lc); /* legal_intrinsics.c */
+int lower_legal_unused(lower_ctx *lc);     /* legal_unused.c */
+int lower_legal_freeze(lower_ctx *lc);     /* legal_freeze.c */
+int lower_legal_unreachable(lower_ctx *lc); /* legal_unreachable.c */
+int lower_legal_ptr_selects(lower_ctx *lc); /* legal_select.c */
+int lower_legal_lib_globals(lower_ctx *lc); /* legal_libglobals.c */
 
 #endif

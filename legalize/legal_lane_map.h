@@ -1,10 +1,12 @@
-/* lower_legal_scalarize.h - the data scalarization's state, shared by its
- * driver (lower_legal_scalarize.c) and its per-instruction handlers
- * (lower_legal_lanes.c). */
-#ifndef DXIL_LOWER_LEGAL_SCALARIZE_H
-#define DXIL_LOWER_LEGAL_SCALARIZE_H
+/* legal_lane_map.h - the data scalarization's state and its lane map: the
+ * scalar lanes of each vector value, made or extracted when first read
+ * (legal_lane_map.c). Shared by the driver (legal_scalarize.c) and the
+ * per-instruction handlers (legal_lanes.c); the map reaches the handlers
+ * only through the pointers the driver sets in sd_state. */
+#ifndef DXIL_LEGALIZE_LEGAL_LANE_MAP_H
+#define DXIL_LEGALIZE_LEGAL_LANE_MAP_H
 
-#include "lower_legal.h"
+#include "legal.h"
 #include "common/grow.h"
 
 /* The scalar lanes of one vector value. */
@@ -16,7 +18,11 @@ typedef struct sd_lanes {
     LLVMValueRef v[];
 } sd_lanes;
 
-typedef struct sd_state {
+typedef struct sd_state sd_state;
+/* A handler of one instruction; false when it leaves the instruction. */
+typedef bool (*sd_handler)(sd_state *st, LLVMValueRef inst);
+
+struct sd_state {
     lower_ctx *lc;
     legal_map lanes; /* vector value -> sd_lanes */
     legal_map state; /* instruction -> 1 visited, 2 replaced */
@@ -27,29 +33,18 @@ typedef struct sd_state {
     unsigned md_cbload; /* !dxu.cbufferLoad's kind, 0 when absent */
     void **allocs;   /* the sd_lanes, freed at the end */
     size_t n_allocs, cap_allocs;
-} sd_state;
+    /* what sd_visit runs for an instruction sd_kind splits, and for one
+     * it consumes (legal_lanes.c's sd_split and sd_consume) */
+    sd_handler split, consume;
+};
 
-typedef enum { SD_NONE, SD_SPLIT, SD_CONSUME } sd_kind_t;
-
-/* lower_legal_scalarize.c */
-unsigned sd_width(LLVMTypeRef t); /* lanes of a vector type, 0 otherwise */
-bool sd_is_cast(LLVMOpcode op);
-sd_kind_t sd_kind(const sd_state *st, LLVMValueRef inst);
+sd_lanes *sd_alloc(sd_state *st, unsigned n, bool lazy);
+/* Runs the handler of one instruction (once), the builder before it. */
 void sd_visit(sd_state *st, LLVMValueRef inst);
 sd_lanes *sd_lanes_of(sd_state *st, LLVMValueRef v);
 /* Lane k of v (v itself when v is a scalar); NULL when v has no lanes. */
 LLVMValueRef sd_lane(sd_state *st, LLVMValueRef v, unsigned k);
 void sd_made(sd_state *st, LLVMValueRef v);
-sd_lanes *sd_alloc(sd_state *st, unsigned n, bool lazy);
 void sd_restore(sd_state *st); /* the builder back before st->at */
-
-/* lower_legal_lanes.c */
-bool sd_call_is_elementwise(LLVMValueRef call);
-/* A vector-valued instruction as lanes (mapped in st->lanes); false when
- * this form is not split (the instruction then stays). */
-bool sd_split(sd_state *st, LLVMValueRef inst);
-/* An instruction reading vectors into a scalar (extractelement, store,
- * bitcast to a scalar, reduction) done on lanes; false when not. */
-bool sd_consume(sd_state *st, LLVMValueRef inst);
 
 #endif

@@ -1,4 +1,4 @@
-/* lower_legal_census.c - one walk over every instruction that records
+/* legal_census.c - one walk over every instruction that records
  * which constructs the legalization passes after it act on (freeze,
  * unreachable, vectors, odd integer widths, selects and phis of pointers
  * or structs, accesses through untyped addresses). On DXC's own DXIL,
@@ -6,8 +6,8 @@
  * of walking every instruction again through LLVM-C (docs/performance.md, "Lowering:
  * the legalization's cost"). Each judgement is the pass's own test, so a
  * pass skips only what it would have left alone. */
-#include "lower_legal.h"
-#include "lower_legal_scalarize.h"
+#include "legal_census.h"
+#include "legal_facts.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,7 +28,7 @@ enum { CT_VECTOR = 1, CT_NARROW = 2, CT_POINTER = 4, CT_STRUCT = 8 };
 
 typedef struct census {
     lower_ctx *lc;
-    sd_state sd; /* for sd_kind: nothing of it but md_cbload is read */
+    unsigned md_cbload; /* for sd_kind */
     unsigned found;
     LLVMTypeRef type[CENSUS_TYPES];
     unsigned char what[CENSUS_TYPES];
@@ -162,7 +162,7 @@ static void census_inst(census *c, LLVMValueRef i)
     /* sd_kind finds work only where a vector is made or read */
     if (tw & CT_VECTOR || ow & CT_VECTOR || vector_alloca) {
         c->found |= LEGAL_CENSUS_VECTOR;
-        if (!(c->found & LEGAL_CENSUS_LANES) && (vector_alloca || sd_kind(&c->sd, i) != SD_NONE))
+        if (!(c->found & LEGAL_CENSUS_LANES) && (vector_alloca || sd_kind(c->md_cbload, i) != SD_NONE))
             c->found |= LEGAL_CENSUS_LANES;
     }
 }
@@ -176,8 +176,7 @@ int lower_legal_census(lower_ctx *lc)
     if (!c)
         return 0; /* no census: every pass runs */
     c->lc = lc;
-    c->sd.lc = lc;
-    c->sd.md_cbload = lc->side.cbuffer_load;
+    c->md_cbload = lc->side.cbuffer_load;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))

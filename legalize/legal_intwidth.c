@@ -1,4 +1,4 @@
-/* lower_legal_intwidth.c - integers of widths DXIL lacks, widened. DXIL
+/* legal_intwidth.c - integers of widths DXIL lacks, widened. DXIL
  * has i1, i16, i32 and i64 (DXC's validator: "Int type 'i4' has an invalid
  * width", and "I8 can only be used as immediate value for intrinsic"),
  * but instcombine narrows arithmetic it can prove small (`sext i1 to i8`,
@@ -10,7 +10,7 @@
  * first makes them zeros or copies of the sign bit. The i8 immediates of
  * dx.op calls are constants and stay. Memory of such types is not
  * touched. */
-#include "lower_legal.h"
+#include "legal_census.h"
 
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
-/* lower_legal_util.c - small things the legalization passes share: a value
+/* legal_util.c - small things the legalization passes share: a value
  * map, a value list, removal of unused new code, block order, names. */
-#include "lower_legal.h"
+#include "legal.h"
 #include "common/grow.h"
 
 #include <stdio.h>
@@ -145,13 +145,6 @@ void legal_erase_unused(legal_list *made)
             progress = true;
         }
     }
-}
-
-/* ---- target ---- */
-
-bool legal_vectors_allowed(const lower_ctx *lc)
-{
-    return lc->sm >= DXIL_VERSION(6, 9) || !strcmp(lc->sm_kind, "lib");
 }
 
 /* ---- block order ---- */
