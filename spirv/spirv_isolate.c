@@ -261,33 +261,33 @@ static int iso_decode(const iso_buf *b, int *rc, void **data, size_t *size, dxil
     return pos == b->n ? 0 : -1;
 }
 
-/* What the child wrote on stderr, trimmed, or a stand-in. */
+/* What the child wrote on stderr, trimmed ("" when nothing). */
 static const char *iso_stderr(iso_buf *err)
 {
     while (err->n && strchr(" \t\r\n", err->p[err->n - 1]))
         err->p[--err->n] = '\0';
-    return err->n ? err->p : "(nothing on stderr)";
+    return err->n ? err->p : "";
 }
 
-/* A child that did not send a result: how it ended, and what it said. */
+/* A child that did not send a result: how it ended, and what it said on
+ * stderr (LLVM's reason for a fatal error). */
 static int iso_failed(int st, bool timed_out, unsigned timeout_s, iso_buf *err,
                       dxil_diags *diags)
 {
     const char *said = iso_stderr(err);
+    char how[96];
     if (timed_out)
-        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPIRV_BACKEND, DXIL_LOC_NONE, 0,
-                       "LLVM's SPIR-V backend did not finish within %u s (its process was "
-                       "killed)", timeout_s);
+        snprintf(how, sizeof how, "did not finish within %u s (its process was killed)",
+                 timeout_s);
     else if (st != -1 && WIFSIGNALED(st))
-        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPIRV_BACKEND, DXIL_LOC_NONE, 0,
-                       "LLVM's SPIR-V backend crashed (%s): %s", strsignal(WTERMSIG(st)), said);
+        snprintf(how, sizeof how, "crashed (%s)", strsignal(WTERMSIG(st)));
     else if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == ISO_EXIT_FATAL)
-        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPIRV_BACKEND, DXIL_LOC_NONE, 0,
-                       "LLVM's SPIR-V backend gave up (fatal error): %s", said);
+        snprintf(how, sizeof how, "gave up (fatal error)");
     else
-        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPIRV_BACKEND, DXIL_LOC_NONE, 0,
-                       "LLVM's SPIR-V backend ended its process (status %d) without a "
-                       "result: %s", st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1, said);
+        snprintf(how, sizeof how, "ended its process (status %d) without a result",
+                 st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPIRV_BACKEND, DXIL_LOC_NONE, 0,
+                   "LLVM's SPIR-V backend %s%s%s", how, *said ? ": " : "", said);
     return -1;
 }
 

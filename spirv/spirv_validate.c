@@ -24,6 +24,33 @@ static int spirv_invalid(dxil_diags *diags, const char *env, const char *msg)
     return -1;
 }
 
+/* The validator's message on one line: it puts the offending
+ * instruction, disassembled, on lines of its own ("  %x = OpFoo ..."). */
+static int spirv_rejected(dxil_diags *diags, const char *env, const char *msg)
+{
+    size_t n = strlen(msg);
+    char *line = malloc(2 * n + 1);
+    if (!line)
+        return spirv_invalid(diags, env, msg);
+    size_t k = 0;
+    for (const char *p = msg; *p;) {
+        if (*p != '\n') {
+            line[k++] = *p++;
+            continue;
+        }
+        while (*p == '\n' || *p == ' ')
+            p++;
+        if (*p && k) {
+            line[k++] = ';';
+            line[k++] = ' ';
+        }
+    }
+    line[k] = '\0';
+    int rc = spirv_invalid(diags, env, line);
+    free(line);
+    return rc;
+}
+
 /* Runs the validator on words; the context is per call (it costs
  * microseconds), so threads share nothing. */
 static int spirv_run_validator(const uint32_t *words, size_t count, spv_target_env env,
@@ -41,7 +68,7 @@ static int spirv_run_validator(const uint32_t *words, size_t count, spv_target_e
     spv_result_t r = spvValidateWithOptions(ctx, opts, &bin, &diag);
     int rc = 0;
     if (r != SPV_SUCCESS)
-        rc = spirv_invalid(diags, name, diag && diag->error ? diag->error : "no reason given");
+        rc = spirv_rejected(diags, name, diag && diag->error ? diag->error : "no reason given");
     spvDiagnosticDestroy(diag);
     spvValidatorOptionsDestroy(opts);
     spvContextDestroy(ctx);

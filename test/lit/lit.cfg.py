@@ -53,6 +53,14 @@ stress = shutil.which("llvm-stress", path=os.path.dirname(config.dxil_filecheck)
 if stress:
     config.substitutions.append(("%llvm-stress", stress))
     config.available_features.add("llvm-stress")
+# SPIRV-Tools' spirv-val and spirv-dis (Debian's spirv-tools, which the
+# build needs anyway for the validator library): every SPIR-V a test makes
+# is checked by the command too. REQUIRES: spirv-val.
+for name in ("spirv-val", "spirv-dis"):
+    path = shutil.which(name)
+    if path:
+        config.substitutions.append(("%" + name, path))
+        config.available_features.add(name)
 config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
 config.environment["PATH"] = os.pathsep.join(
