@@ -31,9 +31,21 @@ void spirv_target_init(void);
  * malloc'd SPIR-V binary. mod is changed by the backend's passes (the
  * caller gives it a copy), and an input the backend cannot legalize ends
  * the process (report_fatal_error). LLVM's diagnostics go to diags while
- * it runs. 0, or -1 with DXIL_E_SPIRV_BACKEND. */
+ * it runs. 0, or -1 with DXIL_E_SPIRV_BACKEND.
+ *
+ * LLVM 22's SPIR-V backend keeps the module it analyses in a static
+ * (SPIRVModuleAnalysis::MAI, llvm/llvm-project#160613): two compilations
+ * at once in one process race on it, so this one holds a process-wide
+ * lock; and one compilation leaves entries behind (basic-block ids keyed
+ * by MachineFunction address) that a later one in the same process may
+ * pick up when an address is reused, which gives duplicate or unbounded
+ * ids: invalid SPIR-V, which spirv-val refuses. A forked child of a
+ * process that never compiled starts clean. docs/spirv.md, "Isolation". */
 int spirv_codegen(LLVMModuleRef mod, const spirv_target *t, void **data, size_t *size,
                   dxil_diags *diags);
+/* The same without the lock, for the single-threaded child. */
+int spirv_codegen_unlocked(LLVMModuleRef mod, const spirv_target *t, void **data,
+                           size_t *size, dxil_diags *diags);
 
 /* The same in a forked child (spirv_isolate.c), which gets mod's pages
  * copy-on-write, so mod is not changed. A child that ends by itself

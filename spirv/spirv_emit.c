@@ -4,6 +4,7 @@
 
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,8 +110,20 @@ static int spirv_run(LLVMModuleRef mod, LLVMTargetMachineRef tm, void **data, si
     return rc;
 }
 
+/* The backend's static module state is one per process (spirv.h). */
+static pthread_mutex_t spirv_backend_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int spirv_codegen(LLVMModuleRef mod, const spirv_target *t, void **data, size_t *size,
                   dxil_diags *diags)
+{
+    pthread_mutex_lock(&spirv_backend_lock);
+    int rc = spirv_codegen_unlocked(mod, t, data, size, diags);
+    pthread_mutex_unlock(&spirv_backend_lock);
+    return rc;
+}
+
+int spirv_codegen_unlocked(LLVMModuleRef mod, const spirv_target *t, void **data,
+                           size_t *size, dxil_diags *diags)
 {
     *data = NULL;
     *size = 0;

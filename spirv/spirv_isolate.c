@@ -9,10 +9,14 @@
  * Forking a process that has other threads: the child has only the
  * forking thread, and a lock another thread held at that moment stays
  * locked in the child. The SPIR-V target is registered before the fork
- * (spirv_target_init), glibc's malloc and stdio are fork-safe, and the
- * backend takes no other global lock that the library's threads hold
- * (they load, raise and retarget; the backend runs only in children). A
- * child stuck anyway is killed after timeout_s. docs/spirv.md, "Isolation".
+ * (spirv_target_init), glibc's malloc and stdio are fork-safe, the
+ * child skips the library's own backend lock (spirv_emit.c), and the
+ * library's threads take no other global lock the backend needs while
+ * they load, raise and retarget. A child stuck anyway (say, on a lock of
+ * a thread compiling in-thread at the fork, isolate = false) is killed
+ * after timeout_s. The parent never runs the backend, so every child
+ * starts with its static state clean (spirv.h). docs/spirv.md,
+ * "Isolation".
  */
 #define _GNU_SOURCE /* pipe2, close_range */
 #include "spirv.h"
@@ -128,7 +132,9 @@ static _Noreturn void iso_child(LLVMModuleRef mod, const spirv_target *t, int ou
     dxil_diags *diags = dxil_diags_create();
     void *data = NULL;
     size_t size = 0;
-    int rc = diags ? spirv_codegen(mod, t, &data, &size, diags) : -1;
+    /* not spirv_codegen: its lock may have been held by another of the
+     * parent's threads at the fork, and this copy of it stays held */
+    int rc = diags ? spirv_codegen_unlocked(mod, t, &data, &size, diags) : -1;
     if (!diags || iso_send(ISO_OUT_FD, rc, data, size, diags) != 0)
         _exit(ISO_EXIT_SETUP);
     _exit(0);

@@ -1,0 +1,437 @@
+/* bench_spirv.c - the "spirv" section: --emit=spirv (docs/spirv.md) side
+ * by side with baselines measured in the same run on the same bytes.
+ *
+ * Inputs in clang's Vulkan form: the committed test/lit/spirv/Inputs/
+ * *_vulkan.ll, and, when clang 22 is there, the lowering's HLSL inputs
+ * compiled for spirv-unknown-vulkan1.3-<stage>; only those LLVM's SPIR-V
+ * backend compiles (tried in a child first, so the bench survives the
+ * others) are timed:
+ *  - in process, per shader: LLVM alone (parse the text, emit with the
+ *    target machine: no validation, no isolation, no copy) against ours
+ *    (dxil_module_load_memory + dxil_module_emit_spirv) in the thread and
+ *    isolated, and spirv-val alone;
+ *  - per process: llc-22 against dxil-upgrade --emit=spirv, isolated
+ *    (the default) and --no-isolate;
+ *  - in a batch: dxil-upgrade --batch --emit=spirv, per shader, threads
+ *    (the backend isolated) and --isolate.
+ * The corpus's DXIL containers (up to 40, evenly spread): dxil-upgrade
+ * --emit=spirv per process and in a batch, against Proton's dxil-spirv
+ * per process on the same containers when --dxil-spirv names it (the
+ * yardstick of issue 35: per process <= 1.5x its time, batch per shader
+ * faster); a container ours refuses (the retarget) is left out of both. */
+#include "bench.h"
+#include "dxil-upgrade/dxil_spirv.h"
+#include "common/file_io.h"
+#include "spirv/spirv.h"
+#include "tools/clock.h"
+
+#include <dirent.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/TargetMachine.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { SPV_MAX_INPUTS = 128, SPV_CORPUS_PICK = 40, SPV_BATCH_REPEAT = 5 };
+
+typedef struct spv_input {
+    char path[1024];
+    uint8_t *text;
+    size_t size;
+    void *spirv; /* what the filter made of it (isolated) */
+    size_t spirv_size;
+} spv_input;
+
+typedef struct spv_set {
+    spv_input v[SPV_MAX_INPUTS];
+    size_t n, dropped;
+} spv_set;
+
+/* ---- inputs ------------------------------------------------------------- */
+
+/* One emission: 0 when it gives SPIR-V (kept in *spirv when not NULL). */
+static int spv_emit(const uint8_t *text, size_t size, const char *name, bool isolate,
+                    void **spirv, size_t *spirv_size)
+{
+    dxil_diags *d = dxil_diags_create();
+    dxil_options lo;
+    dxil_options_init(&lo);
+    lo.spirv_as_is = true;
+    dxil_module *m = dxil_module_load_memory(text, size, name, &lo, d);
+    dxil_spirv_options so;
+    dxil_spirv_options_init(&so);
+    so.isolate = isolate;
+    void *out = NULL;
+    size_t n = 0;
+    int rc = m ? dxil_module_emit_spirv(m, &so, &out, &n, d) : -1;
+    if (spirv && rc == 0) {
+        *spirv = out;
+        *spirv_size = n;
+    } else {
+        free(out);
+    }
+    dxil_module_destroy(m);
+    dxil_diags_destroy(d);
+    return rc;
+}
+
+static void spv_add(spv_set *s, const char *path)
+{
+    if (s->n == SPV_MAX_INPUTS)
+        return;
+    memset(&s->v[s->n], 0, sizeof s->v[s->n]);
+    spv_input *in = &s->v[s->n];
+    snprintf(in->path, sizeof in->path, "%s", path);
+    in->text = file_read_all(path, &in->size, NULL);
+    if (in->text &&
+        spv_emit(in->text, in->size, path, true, &in->spirv, &in->spirv_size) == 0) {
+        s->n++;
+        return;
+    }
+    free(in->text);
+    s->dropped++;
+}
+
+/* Files of dir ending in suffix, sorted, through fn. */
+static void spv_each(const char *dir, const char *suffix, void (*fn)(const char *, void *),
+                     void *user)
+{
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        char path[1024];
+        size_t len = strlen(names[i]->d_name), sl = strlen(suffix);
+        if (len > sl && strcmp(names[i]->d_name + len - sl, suffix) == 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+            fn(path, user);
+        }
+        free(names[i]);
+    }
+    free(n > 0 ? names : NULL);
+}
+
+static void spv_add_ll(const char *path, void *user)
+{
+    if (strstr(path, "_vulkan.ll"))
+        spv_add(user, path);
+}
+
+typedef struct spv_clang {
+    const bench_config *cfg;
+    spv_set *set;
+    char dir[1024];
+} spv_clang;
+
+/* clang 22's Vulkan IR for one HLSL input that names its profile. */
+static void spv_add_hlsl(const char *path, void *user)
+{
+    spv_clang *c = user;
+    static const char *const stages[][2] = {{"cs_", "compute"}, {"ps_", "pixel"},
+                                            {"vs_", "vertex"}};
+    const char *base = strrchr(path, '/') + 1;
+    for (size_t k = 0; k < 3; k++) {
+        if (strncmp(base, stages[k][0], 3) != 0)
+            continue;
+        char triple[64], out[1200], inc[1100];
+        snprintf(triple, sizeof triple, "spirv-unknown-vulkan1.3-%s", stages[k][1]);
+        snprintf(out, sizeof out, "%s/%.*s.ll", c->dir, (int)(strlen(base) - 5), base);
+        snprintf(inc, sizeof inc, "%.*s", (int)(base - path - 1), path);
+        char *argv[] = {(char *)c->cfg->clang, "-cc1", "-triple", triple, "-x", "hlsl",
+                        "-emit-llvm", "-O3", "-fnative-half-type", "-fnative-int16-type", "-I",
+                        inc, (char *)path, "-o", out, NULL};
+        if (bench_spawn(argv) >= 0 && access(out, R_OK) == 0)
+            spv_add(c->set, out);
+    }
+}
+
+static void spv_collect(const bench_config *cfg, spv_set *s)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/test/lit/spirv/Inputs", cfg->source_dir);
+    spv_each(dir, ".ll", spv_add_ll, s);
+    spv_clang c = {.cfg = cfg, .set = s};
+    snprintf(c.dir, sizeof c.dir, "%s/spirv-inputs", cfg->out_dir);
+    mkdir(c.dir, 0777);
+    snprintf(dir, sizeof dir, "%s/test/lit/lower/clang/Inputs", cfg->source_dir);
+    char *version[] = {(char *)cfg->clang, "--version", NULL};
+    if (bench_spawn(version) >= 0)
+        spv_each(dir, ".hlsl", spv_add_hlsl, &c);
+}
+
+/* ---- in process --------------------------------------------------------- */
+
+/* LLVM alone: the text parsed, the target machine's emission. */
+static double spv_llvm_alone(const spv_input *in)
+{
+    double t0 = clock_now();
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMMemoryBufferRef buf =
+        LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)in->text, in->size, in->path);
+    LLVMModuleRef mod = NULL;
+    char *err = NULL;
+    int rc = LLVMParseIRInContext(ctx, buf, &mod, &err);
+    LLVMTargetRef target;
+    const char *triple = rc == 0 ? LLVMGetTarget(mod) : "";
+    if (rc == 0)
+        rc = LLVMGetTargetFromTriple(triple, &target, &err);
+    LLVMMemoryBufferRef out = NULL;
+    if (rc == 0) {
+        LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, "", "",
+                                                          LLVMCodeGenLevelDefault,
+                                                          LLVMRelocDefault, LLVMCodeModelDefault);
+        rc = LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &err, &out);
+        LLVMDisposeTargetMachine(tm);
+    }
+    if (out)
+        LLVMDisposeMemoryBuffer(out);
+    LLVMDisposeMessage(err);
+    if (mod)
+        LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return rc == 0 ? clock_now() - t0 : -1;
+}
+
+/* Ours, load and emit; the seconds it took, whatever the outcome (a
+ * refusal of an in-thread emission is counted in *refused). */
+static double spv_ours(const spv_input *in, bool isolate, size_t *refused)
+{
+    double t0 = clock_now();
+    if (spv_emit(in->text, in->size, in->path, isolate, NULL, NULL) != 0)
+        (*refused)++;
+    return clock_now() - t0;
+}
+
+static double spv_validate_only(const spv_input *in)
+{
+    double t0 = clock_now();
+    int rc = dxil_spirv_validate(in->spirv, in->spirv_size, DXIL_SPIRV_ENV_DEFAULT, NULL);
+    return rc == 0 ? clock_now() - t0 : -1;
+}
+
+enum { IP_ISOLATED, IP_LLVM, IP_INTHREAD, IP_VALIDATE, IP_COUNT };
+
+/* One column: the sum over the inputs of each one's median, seconds. */
+static double spv_column(const bench_config *cfg, const spv_set *s, int col, size_t *refused)
+{
+    double sum = 0, *v = calloc(cfg->iterations, sizeof *v);
+    for (size_t i = 0; v && i < s->n; i++) {
+        for (unsigned it = 0; it < cfg->iterations; it++)
+            v[it] = col == IP_LLVM       ? spv_llvm_alone(&s->v[i])
+                    : col == IP_VALIDATE ? spv_validate_only(&s->v[i])
+                                         : spv_ours(&s->v[i], col == IP_ISOLATED, refused);
+        sum += bench_quantile(v, cfg->iterations, 0.5);
+    }
+    free(v);
+    return sum;
+}
+
+/* Mean over the inputs of each column's per-shader median, in us. The
+ * isolated column first, while this process has never run the backend:
+ * the in-thread ones leave its static state behind (spirv/spirv.h), and
+ * their refusals from it are counted, not hidden. */
+static void spv_inprocess(const bench_config *cfg, const spv_set *s, bench_csv *csv)
+{
+    static const char *const names[IP_COUNT] = {
+        "ours, backend isolated (default)", "LLVM alone: parse + emit, in the thread",
+        "ours, backend in the thread", "spirv-val alone (in ours)"};
+    static const char *const keys[IP_COUNT] = {"ours_isolated", "llvm_alone", "ours_inthread",
+                                               "validate"};
+    double sum[IP_COUNT];
+    size_t refused[IP_COUNT] = {0};
+    for (int col = 0; col < IP_COUNT; col++)
+        sum[col] = spv_column(cfg, s, col, &refused[col]);
+    double n = s->n ? (double)s->n : 1;
+    printf("%-44s %10s %8s\n", "in process, 1 thread", "us/shader", "vs_llvm");
+    for (int col = 0; col < IP_COUNT; col++) {
+        double us = sum[col] / n * 1e6, ratio = sum[IP_LLVM] > 0 ? sum[col] / sum[IP_LLVM] : 0;
+        printf("%-44s %10.1f %7.2fx\n", names[col], us, ratio);
+        bench_csv_row(csv, "spirv", keys[col], "us_per_shader", us, "us");
+    }
+    double iso = (sum[IP_ISOLATED] - sum[IP_INTHREAD]) / n * 1e3;
+    printf("isolation (a child per emission) costs %.2f ms per shader here; in the thread, "
+           "%zu of %zu emissions were refused by spirv-val (LLVM's leftover static state)\n",
+           iso, refused[IP_INTHREAD], s->n * cfg->iterations);
+    bench_csv_row(csv, "spirv", "isolation_cost", "ms_per_shader", iso, "ms");
+    bench_csv_row(csv, "spirv", "inthread_refused", "emissions", (double)refused[IP_INTHREAD],
+                  "");
+}
+
+/* ---- per process and batch ---------------------------------------------- */
+
+/* Mean over the inputs of the median wall ms of runs spawns of the
+ * command fill() makes for each; -1 when one failed. */
+typedef void (*spv_argv_fn)(const bench_config *cfg, const char *in, const char *out,
+                            char **argv);
+
+static double spv_per_process(const bench_config *cfg, char *const *paths, size_t n,
+                              unsigned runs, spv_argv_fn fill)
+{
+    char out[1100];
+    snprintf(out, sizeof out, "%s/spirv-proc.spv", cfg->out_dir);
+    double sum = 0, *v = calloc(runs, sizeof *v);
+    for (size_t i = 0; v && i < n; i++) {
+        char *argv[12];
+        fill(cfg, paths[i], out, argv);
+        for (unsigned r = 0; r < runs; r++)
+            v[r] = bench_spawn(argv) * 1e3;
+        double med = bench_quantile(v, runs, 0.5);
+        if (med < 0) {
+            free(v);
+            return -1;
+        }
+        sum += med;
+    }
+    free(v);
+    return n ? sum / (double)n : -1;
+}
+
+static void spv_argv_llc(const bench_config *cfg, const char *in, const char *out, char **a)
+{
+    char *v[] = {(char *)cfg->llc, "-filetype=obj", (char *)in, "-o", (char *)out, NULL};
+    memcpy(a, v, sizeof v);
+}
+
+static void spv_argv_ours(const bench_config *cfg, const char *in, const char *out, char **a)
+{
+    char *v[] = {(char *)cfg->tool, "--emit=spirv", (char *)in, "-o", (char *)out, NULL};
+    memcpy(a, v, sizeof v);
+}
+
+static void spv_argv_ours_noiso(const bench_config *cfg, const char *in, const char *out,
+                                char **a)
+{
+    char *v[] = {(char *)cfg->tool, "--emit=spirv", "--no-isolate", (char *)in, "-o",
+                 (char *)out, NULL};
+    memcpy(a, v, sizeof v);
+}
+
+static void spv_argv_dxil_spirv(const bench_config *cfg, const char *in, const char *out,
+                                char **a)
+{
+    char *v[] = {(char *)cfg->dxil_spirv, (char *)in, "--output", (char *)out, NULL};
+    memcpy(a, v, sizeof v);
+}
+
+/* ms per shader of a batch over the paths repeated reps times. */
+static double spv_batch(const bench_config *cfg, char *const *paths, size_t n, unsigned reps,
+                        bool isolate)
+{
+    char list[1100], at[1110], outdir[1100];
+    snprintf(list, sizeof list, "%s/spirv.list", cfg->out_dir);
+    snprintf(outdir, sizeof outdir, "%s/spirv-batch", cfg->out_dir);
+    FILE *f = fopen(list, "w");
+    if (!f || n == 0)
+        return f ? fclose(f), -1 : -1;
+    for (unsigned r = 0; r < reps; r++)
+        for (size_t i = 0; i < n; i++)
+            fprintf(f, "%s\n", paths[i]);
+    fclose(f);
+    snprintf(at, sizeof at, "@%s", list);
+    char *argv[] = {(char *)cfg->tool, "--batch", at, "-O", outdir, "-j1", "--emit=spirv",
+                    "--no-progress", isolate ? "--isolate" : NULL, NULL};
+    double secs = bench_spawn(argv);
+    return secs < 0 ? -1 : secs * 1e3 / (double)(n * reps);
+}
+
+static void spv_row(bench_csv *csv, const char *label, const char *key, double ms, double base)
+{
+    printf("%-44s %10.2f %8.2fx\n", label, ms, base > 0 && ms > 0 ? ms / base : 0);
+    bench_csv_row(csv, "spirv", key, "ms_per_shader", ms, "ms");
+}
+
+static void spv_processes(const bench_config *cfg, const spv_set *s, bench_csv *csv)
+{
+    char **paths = calloc(s->n + 1, sizeof *paths);
+    for (size_t i = 0; paths && i < s->n; i++)
+        paths[i] = (char *)s->v[i].path;
+    unsigned runs = cfg->spawn_runs < 5 ? cfg->spawn_runs : 5;
+    double llc = spv_per_process(cfg, paths, s->n, runs, spv_argv_llc);
+    printf("%-44s %10s %8s\n", "per process (median of each shader's runs)", "ms/shader",
+           "vs_llc");
+    spv_row(csv, "llc-22 -filetype=obj (LLVM alone)", "process_llc", llc, llc);
+    spv_row(csv, "dxil-upgrade --emit=spirv", "process_ours",
+            spv_per_process(cfg, paths, s->n, runs, spv_argv_ours), llc);
+    spv_row(csv, "dxil-upgrade --emit=spirv --no-isolate", "process_ours_noisolate",
+            spv_per_process(cfg, paths, s->n, runs, spv_argv_ours_noiso), llc);
+    spv_row(csv, "dxil-upgrade --batch --emit=spirv -j1", "batch_ours",
+            spv_batch(cfg, paths, s->n, SPV_BATCH_REPEAT, false), llc);
+    spv_row(csv, "dxil-upgrade --batch --emit=spirv -j1 --isolate", "batch_ours_isolate",
+            spv_batch(cfg, paths, s->n, SPV_BATCH_REPEAT, true), llc);
+    free(paths);
+}
+
+/* ---- the corpus, against dxil-spirv -------------------------------------- */
+
+/* Up to SPV_CORPUS_PICK containers, evenly spread; those ours converts
+ * in *ok (a prefix of paths after the call). */
+static size_t spv_corpus_pick(const bench_corpus *c, char **paths, size_t *ok)
+{
+    size_t n = c->count < SPV_CORPUS_PICK ? c->count : SPV_CORPUS_PICK, kept = 0;
+    for (size_t k = 0; k < n; k++) {
+        const bench_shader *s = &c->items[k * c->count / n];
+        dxil_diags *d = dxil_diags_create();
+        dxil_module *m = dxil_module_load_memory(s->data, s->size, s->path, NULL, d);
+        void *out = NULL;
+        size_t size = 0;
+        if (m && dxil_module_emit_spirv(m, NULL, &out, &size, d) == 0)
+            paths[kept++] = s->path;
+        free(out);
+        dxil_module_destroy(m);
+        dxil_diags_destroy(d);
+    }
+    *ok = kept;
+    return n;
+}
+
+static void spv_corpus(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
+{
+    char **paths = calloc(SPV_CORPUS_PICK, sizeof *paths);
+    size_t ok = 0, n = paths ? spv_corpus_pick(c, paths, &ok) : 0;
+    printf("corpus: %zu of %zu DXIL containers converted by --emit=spirv (the others refused)\n",
+           ok, n);
+    bench_csv_row(csv, "spirv", "corpus", "converted", (double)ok, "");
+    unsigned runs = cfg->spawn_runs < 3 ? cfg->spawn_runs : 3;
+    double ref = -1;
+    if (cfg->dxil_spirv && ok) {
+        ref = spv_per_process(cfg, paths, ok, runs, spv_argv_dxil_spirv);
+        spv_row(csv, "dxil-spirv per process (yardstick)", "corpus_dxil_spirv", ref, ref);
+    }
+    if (ok) {
+        double proc = spv_per_process(cfg, paths, ok, runs, spv_argv_ours);
+        double batch = spv_batch(cfg, paths, ok, 1, false);
+        spv_row(csv, "dxil-upgrade --emit=spirv per process", "corpus_process_ours", proc, ref);
+        spv_row(csv, "dxil-upgrade --batch --emit=spirv -j1", "corpus_batch_ours", batch, ref);
+        if (ref > 0)
+            printf("per process %.2fx dxil-spirv (target <= 1.5x); batch per shader %.2fx "
+                   "(target < 1x)\n", proc / ref, batch / ref);
+    } else if (cfg->dxil_spirv) {
+        printf("(no container converted: nothing to compare with dxil-spirv yet)\n");
+    }
+    free(paths);
+}
+
+void bench_spirv(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
+{
+    spirv_target_init();
+    spv_set *s = calloc(1, sizeof *s);
+    if (!s)
+        return;
+    spv_collect(cfg, s);
+    printf("\n== SPIR-V (--emit=spirv): %zu inputs in clang's Vulkan form (%zu the backend "
+           "refuses left out), median of %u iterations ==\n", s->n, s->dropped,
+           cfg->iterations);
+    bench_csv_row(csv, "spirv", "inputs", "shaders", (double)s->n, "");
+    if (s->n && !cfg->skip_spawn)
+        spv_processes(cfg, s, csv);
+    if (!cfg->skip_spawn)
+        spv_corpus(cfg, c, csv);
+    /* last: its in-thread rows leave the backend's static state behind */
+    if (s->n)
+        spv_inprocess(cfg, s, csv);
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->v[i].text);
+        free(s->v[i].spirv);
+    }
+    free(s);
+}
