@@ -30,6 +30,7 @@
 #include <llvm-c/TargetMachine.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -211,6 +212,18 @@ static double spv_validate_only(const spv_input *in)
 
 enum { IP_ISOLATED, IP_LLVM, IP_INTHREAD, IP_VALIDATE, IP_COUNT };
 
+/* CPU seconds of this process and its reaped children so far. */
+static double spv_cpu_now(void)
+{
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec +
+                    kids.ru_stime.tv_sec) +
+           (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec + kids.ru_utime.tv_usec +
+                    kids.ru_stime.tv_usec) * 1e-6;
+}
+
 /* One column: the sum over the inputs of each one's median, seconds. */
 static double spv_column(const bench_config *cfg, const spv_set *s, int col, size_t *refused)
 {
@@ -237,53 +250,74 @@ static void spv_inprocess(const bench_config *cfg, const spv_set *s, bench_csv *
         "ours, backend in the thread", "spirv-val alone (in ours)"};
     static const char *const keys[IP_COUNT] = {"ours_isolated", "llvm_alone", "ours_inthread",
                                                "validate"};
-    double sum[IP_COUNT];
+    double sum[IP_COUNT], cpu[IP_COUNT];
     size_t refused[IP_COUNT] = {0};
-    for (int col = 0; col < IP_COUNT; col++)
-        sum[col] = spv_column(cfg, s, col, &refused[col]);
-    double n = s->n ? (double)s->n : 1;
-    printf("%-44s %10s %8s\n", "in process, 1 thread", "us/shader", "vs_llvm");
     for (int col = 0; col < IP_COUNT; col++) {
-        double us = sum[col] / n * 1e6, ratio = sum[IP_LLVM] > 0 ? sum[col] / sum[IP_LLVM] : 0;
-        printf("%-44s %10.1f %7.2fx\n", names[col], us, ratio);
+        double c0 = spv_cpu_now();
+        sum[col] = spv_column(cfg, s, col, &refused[col]);
+        cpu[col] = (spv_cpu_now() - c0) / (double)(s->n * cfg->iterations);
+    }
+    double n = s->n ? (double)s->n : 1;
+    printf("%-48s %9s %9s %9s\n", "in process, 1 thread, per shader", "wall_us", "cpu_us",
+           "cpu_vs_llvm");
+    for (int col = 0; col < IP_COUNT; col++) {
+        double us = sum[col] / n * 1e6, ratio = cpu[IP_LLVM] > 0 ? cpu[col] / cpu[IP_LLVM] : 0;
+        printf("%-48s %9.1f %9.1f %8.2fx\n", names[col], us, cpu[col] * 1e6, ratio);
         bench_csv_row(csv, "spirv", keys[col], "us_per_shader", us, "us");
+        bench_csv_row(csv, "spirv", keys[col], "cpu_us_per_shader", cpu[col] * 1e6, "us");
     }
     double iso = (sum[IP_ISOLATED] - sum[IP_INTHREAD]) / n * 1e3;
-    printf("isolation (a child per emission) costs %.2f ms per shader here; in the thread, "
-           "%zu of %zu emissions were refused by spirv-val (LLVM's leftover static state)\n",
-           iso, refused[IP_INTHREAD], s->n * cfg->iterations);
+    double iso_cpu = (cpu[IP_ISOLATED] - cpu[IP_INTHREAD]) * 1e3;
+    printf("isolation (a child per emission) costs %.2f ms wall, %.2f ms CPU per shader here; "
+           "in the thread, %zu of %zu emissions were refused by spirv-val (LLVM's leftover "
+           "static state)\n", iso, iso_cpu, refused[IP_INTHREAD], s->n * cfg->iterations);
     bench_csv_row(csv, "spirv", "isolation_cost", "ms_per_shader", iso, "ms");
+    bench_csv_row(csv, "spirv", "isolation_cost", "cpu_ms_per_shader", iso_cpu, "ms");
     bench_csv_row(csv, "spirv", "inthread_refused", "emissions", (double)refused[IP_INTHREAD],
                   "");
 }
 
 /* ---- per process and batch ---------------------------------------------- */
 
-/* Mean over the inputs of the median wall ms of runs spawns of the
- * command fill() makes for each; -1 when one failed. */
+/* Milliseconds per shader: wall, and CPU (user + system, children
+ * included); both -1 when a run failed. On a loaded machine the wall
+ * figure waits for the scheduler; the CPU one does not. */
+typedef struct spv_ms {
+    double wall, cpu;
+} spv_ms;
+
 typedef void (*spv_argv_fn)(const bench_config *cfg, const char *in, const char *out,
                             char **argv);
 
-static double spv_per_process(const bench_config *cfg, char *const *paths, size_t n,
+/* Mean over the inputs of the median of runs spawns of the command fill()
+ * makes for each. */
+static spv_ms spv_per_process(const bench_config *cfg, char *const *paths, size_t n,
                               unsigned runs, spv_argv_fn fill)
 {
     char out[1100];
     snprintf(out, sizeof out, "%s/spirv-proc.spv", cfg->out_dir);
-    double sum = 0, *v = calloc(runs, sizeof *v);
-    for (size_t i = 0; v && i < n; i++) {
+    spv_ms sum = {0, 0}, bad = {-1, -1};
+    double *w = calloc(runs, sizeof *w), *c = calloc(runs, sizeof *c);
+    for (size_t i = 0; w && c && i < n; i++) {
         char *argv[12];
         fill(cfg, paths[i], out, argv);
-        for (unsigned r = 0; r < runs; r++)
-            v[r] = bench_spawn(argv) * 1e3;
-        double med = bench_quantile(v, runs, 0.5);
-        if (med < 0) {
-            free(v);
-            return -1;
+        for (unsigned r = 0; r < runs; r++) {
+            w[r] = bench_spawn_cpu(argv, &c[r]) * 1e3;
+            c[r] *= 1e3;
         }
-        sum += med;
+        double mw = bench_quantile(w, runs, 0.5), mc = bench_quantile(c, runs, 0.5);
+        if (mw < 0) {
+            sum = bad;
+            break;
+        }
+        sum.wall += mw;
+        sum.cpu += mc;
     }
-    free(v);
-    return n ? sum / (double)n : -1;
+    free(w);
+    free(c);
+    if (n == 0 || sum.wall < 0)
+        return bad;
+    return (spv_ms){sum.wall / (double)n, sum.cpu / (double)n};
 }
 
 static void spv_argv_llc(const bench_config *cfg, const char *in, const char *out, char **a)
@@ -313,16 +347,16 @@ static void spv_argv_dxil_spirv(const bench_config *cfg, const char *in, const c
     memcpy(a, v, sizeof v);
 }
 
-/* ms per shader of a batch over the paths repeated reps times. */
-static double spv_batch(const bench_config *cfg, char *const *paths, size_t n, unsigned reps,
+/* Per shader of a batch (-j1) over the paths repeated reps times. */
+static spv_ms spv_batch(const bench_config *cfg, char *const *paths, size_t n, unsigned reps,
                         bool isolate)
 {
     char list[1100], at[1110], outdir[1100];
     snprintf(list, sizeof list, "%s/spirv.list", cfg->out_dir);
     snprintf(outdir, sizeof outdir, "%s/spirv-batch", cfg->out_dir);
-    FILE *f = fopen(list, "w");
-    if (!f || n == 0)
-        return f ? fclose(f), -1 : -1;
+    FILE *f = n ? fopen(list, "w") : NULL;
+    if (!f)
+        return (spv_ms){-1, -1};
     for (unsigned r = 0; r < reps; r++)
         for (size_t i = 0; i < n; i++)
             fprintf(f, "%s\n", paths[i]);
@@ -330,14 +364,22 @@ static double spv_batch(const bench_config *cfg, char *const *paths, size_t n, u
     snprintf(at, sizeof at, "@%s", list);
     char *argv[] = {(char *)cfg->tool, "--batch", at, "-O", outdir, "-j1", "--emit=spirv",
                     "--no-progress", isolate ? "--isolate" : NULL, NULL};
-    double secs = bench_spawn(argv);
-    return secs < 0 ? -1 : secs * 1e3 / (double)(n * reps);
+    double cpu = 0, secs = bench_spawn_cpu(argv, &cpu);
+    double k = 1e3 / (double)(n * reps);
+    return secs < 0 ? (spv_ms){-1, -1} : (spv_ms){secs * k, cpu * k};
 }
 
-static void spv_row(bench_csv *csv, const char *label, const char *key, double ms, double base)
+static void spv_row(bench_csv *csv, const char *label, const char *key, spv_ms t, spv_ms base)
 {
-    printf("%-44s %10.2f %8.2fx\n", label, ms, base > 0 && ms > 0 ? ms / base : 0);
-    bench_csv_row(csv, "spirv", key, "ms_per_shader", ms, "ms");
+    printf("%-48s %9.2f %9.2f %8.2fx\n", label, t.wall, t.cpu,
+           base.cpu > 0 && t.cpu > 0 ? t.cpu / base.cpu : 0);
+    bench_csv_row(csv, "spirv", key, "ms_per_shader", t.wall, "ms");
+    bench_csv_row(csv, "spirv", key, "cpu_ms_per_shader", t.cpu, "ms");
+}
+
+static void spv_head(const char *what, const char *base)
+{
+    printf("%-48s %9s %9s %9s\n", what, "wall_ms", "cpu_ms", base);
 }
 
 static void spv_processes(const bench_config *cfg, const spv_set *s, bench_csv *csv)
@@ -346,11 +388,10 @@ static void spv_processes(const bench_config *cfg, const spv_set *s, bench_csv *
     for (size_t i = 0; paths && i < s->n; i++)
         paths[i] = (char *)s->v[i].path;
     unsigned runs = cfg->spawn_runs < 5 ? cfg->spawn_runs : 5;
-    double llc = spv_per_process(cfg, paths, s->n, runs, spv_argv_llc);
-    printf("%-44s %10s %8s\n", "per process (median of each shader's runs)", "ms/shader",
-           "vs_llc");
-    spv_row(csv, "llc-22 -filetype=obj (LLVM alone)", "process_llc", llc, llc);
-    spv_row(csv, "dxil-upgrade --emit=spirv", "process_ours",
+    spv_ms llc = spv_per_process(cfg, paths, s->n, runs, spv_argv_llc);
+    spv_head("per shader (per process: median of its runs)", "cpu_vs_llc");
+    spv_row(csv, "llc-22 -filetype=obj, per process (LLVM alone)", "process_llc", llc, llc);
+    spv_row(csv, "dxil-upgrade --emit=spirv, per process", "process_ours",
             spv_per_process(cfg, paths, s->n, runs, spv_argv_ours), llc);
     spv_row(csv, "dxil-upgrade --emit=spirv --no-isolate", "process_ours_noisolate",
             spv_per_process(cfg, paths, s->n, runs, spv_argv_ours_noiso), llc);
@@ -384,6 +425,21 @@ static size_t spv_corpus_pick(const bench_corpus *c, char **paths, size_t *ok)
     return n;
 }
 
+/* dxil-spirv alone on the picked containers, when ours converts none
+ * yet: its figure, for the record. */
+static void spv_corpus_reference(const bench_config *cfg, const bench_corpus *c,
+                                 bench_csv *csv)
+{
+    size_t n = c->count < SPV_CORPUS_PICK ? c->count : SPV_CORPUS_PICK;
+    char **paths = calloc(n + 1, sizeof *paths);
+    for (size_t k = 0; paths && k < n; k++)
+        paths[k] = c->items[k * c->count / n].path;
+    unsigned runs = cfg->spawn_runs < 3 ? cfg->spawn_runs : 3;
+    spv_ms ref = spv_per_process(cfg, paths, n, runs, spv_argv_dxil_spirv);
+    spv_row(csv, "dxil-spirv per process, all picked", "corpus_dxil_spirv_all", ref, ref);
+    free(paths);
+}
+
 static void spv_corpus(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
 {
     char **paths = calloc(SPV_CORPUS_PICK, sizeof *paths);
@@ -392,21 +448,23 @@ static void spv_corpus(const bench_config *cfg, const bench_corpus *c, bench_csv
            ok, n);
     bench_csv_row(csv, "spirv", "corpus", "converted", (double)ok, "");
     unsigned runs = cfg->spawn_runs < 3 ? cfg->spawn_runs : 3;
-    double ref = -1;
+    spv_ms ref = {-1, -1};
+    if (cfg->dxil_spirv)
+        spv_head("the corpus, per shader", "cpu_vs_ref");
     if (cfg->dxil_spirv && ok) {
         ref = spv_per_process(cfg, paths, ok, runs, spv_argv_dxil_spirv);
         spv_row(csv, "dxil-spirv per process (yardstick)", "corpus_dxil_spirv", ref, ref);
+    } else if (cfg->dxil_spirv) {
+        spv_corpus_reference(cfg, c, csv);
     }
     if (ok) {
-        double proc = spv_per_process(cfg, paths, ok, runs, spv_argv_ours);
-        double batch = spv_batch(cfg, paths, ok, 1, false);
+        spv_ms proc = spv_per_process(cfg, paths, ok, runs, spv_argv_ours);
+        spv_ms batch = spv_batch(cfg, paths, ok, 1, false);
         spv_row(csv, "dxil-upgrade --emit=spirv per process", "corpus_process_ours", proc, ref);
         spv_row(csv, "dxil-upgrade --batch --emit=spirv -j1", "corpus_batch_ours", batch, ref);
-        if (ref > 0)
-            printf("per process %.2fx dxil-spirv (target <= 1.5x); batch per shader %.2fx "
-                   "(target < 1x)\n", proc / ref, batch / ref);
-    } else if (cfg->dxil_spirv) {
-        printf("(no container converted: nothing to compare with dxil-spirv yet)\n");
+        if (ref.cpu > 0)
+            printf("CPU: per process %.2fx dxil-spirv (target <= 1.5x); batch per shader %.2fx "
+                   "(target < 1x)\n", proc.cpu / ref.cpu, batch.cpu / ref.cpu);
     }
     free(paths);
 }
