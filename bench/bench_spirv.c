@@ -3,9 +3,9 @@
  *
  * Inputs in clang's Vulkan form: the committed test/lit/spirv/Inputs/
  * *_vulkan.ll, and, when clang 22 is there, the lowering's HLSL inputs
- * compiled for spirv-unknown-vulkan1.3-<stage>; only those LLVM's SPIR-V
- * backend compiles (tried in a child first, so the bench survives the
- * others) are timed:
+ * compiled for spirv-unknown-vulkan1.3-<stage> (--files caps the count);
+ * only those LLVM's SPIR-V backend compiles (tried in a child first, so
+ * the bench survives the others) are timed:
  *  - in process, per shader: LLVM alone (parse the text, emit with the
  *    target machine: no validation, no isolation, no copy) against ours
  *    (dxil_module_load_memory + dxil_module_emit_spirv) in the thread and
@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 enum { SPV_MAX_INPUTS = 128, SPV_CORPUS_PICK = 40, SPV_BATCH_REPEAT = 5 };
@@ -47,6 +48,7 @@ typedef struct spv_input {
 typedef struct spv_set {
     spv_input v[SPV_MAX_INPUTS];
     size_t n, dropped;
+    size_t max; /* --files, or SPV_MAX_INPUTS */
 } spv_set;
 
 /* ---- inputs ------------------------------------------------------------- */
@@ -79,7 +81,7 @@ static int spv_emit(const uint8_t *text, size_t size, const char *name, bool iso
 
 static void spv_add(spv_set *s, const char *path)
 {
-    if (s->n == SPV_MAX_INPUTS)
+    if (s->n == s->max)
         return;
     memset(&s->v[s->n], 0, sizeof s->v[s->n]);
     spv_input *in = &s->v[s->n];
@@ -128,6 +130,8 @@ typedef struct spv_clang {
 static void spv_add_hlsl(const char *path, void *user)
 {
     spv_clang *c = user;
+    if (c->set->n == c->set->max)
+        return;
     static const char *const stages[][2] = {{"cs_", "compute"}, {"ps_", "pixel"},
                                             {"vs_", "vertex"}};
     const char *base = strrchr(path, '/') + 1;
@@ -148,6 +152,8 @@ static void spv_add_hlsl(const char *path, void *user)
 
 static void spv_collect(const bench_config *cfg, spv_set *s)
 {
+    s->max = cfg->max_files && cfg->max_files < SPV_MAX_INPUTS ? cfg->max_files
+                                                                : SPV_MAX_INPUTS;
     char dir[1024];
     snprintf(dir, sizeof dir, "%s/test/lit/spirv/Inputs", cfg->source_dir);
     spv_each(dir, ".ll", spv_add_ll, s);
@@ -156,16 +162,35 @@ static void spv_collect(const bench_config *cfg, spv_set *s)
     mkdir(c.dir, 0777);
     snprintf(dir, sizeof dir, "%s/test/lit/lower/clang/Inputs", cfg->source_dir);
     char *version[] = {(char *)cfg->clang, "--version", NULL};
-    if (bench_spawn(version) >= 0)
+    if (s->n < s->max && bench_spawn(version) >= 0)
         spv_each(dir, ".hlsl", spv_add_hlsl, &c);
 }
 
+/* Milliseconds per shader: wall, and CPU (user + system, children
+ * included); both -1 when a run failed. On a loaded machine the wall
+ * figure waits for the scheduler; the CPU one does not. */
+typedef struct spv_ms {
+    double wall, cpu;
+} spv_ms;
+
 /* ---- in process --------------------------------------------------------- */
 
-/* LLVM alone: the text parsed, the target machine's emission. */
-static double spv_llvm_alone(const spv_input *in)
+/* CPU seconds of this process (and, with kids, its reaped children). */
+static double spv_cpu_now(bool kids)
 {
-    double t0 = clock_now();
+    struct rusage u, k = {0};
+    getrusage(RUSAGE_SELF, &u);
+    if (kids)
+        getrusage(RUSAGE_CHILDREN, &k);
+    return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec + k.ru_utime.tv_sec +
+                    k.ru_stime.tv_sec) +
+           (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec + k.ru_utime.tv_usec +
+                    k.ru_stime.tv_usec) * 1e-6;
+}
+
+/* LLVM alone: the text parsed, the target machine's emission. */
+static int spv_llvm_alone(const spv_input *in)
+{
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMMemoryBufferRef buf =
         LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)in->text, in->size, in->path);
@@ -190,101 +215,126 @@ static double spv_llvm_alone(const spv_input *in)
     if (mod)
         LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
-    return rc == 0 ? clock_now() - t0 : -1;
+    return rc;
 }
 
-/* Ours, load and emit; the seconds it took, whatever the outcome (a
- * refusal of an in-thread emission is counted in *refused). */
-static double spv_ours(const spv_input *in, bool isolate, size_t *refused)
+static int spv_ours_inthread(const spv_input *in)
 {
-    double t0 = clock_now();
-    if (spv_emit(in->text, in->size, in->path, isolate, NULL, NULL) != 0)
-        (*refused)++;
-    return clock_now() - t0;
+    return spv_emit(in->text, in->size, in->path, false, NULL, NULL);
 }
 
-static double spv_validate_only(const spv_input *in)
+static int spv_ours_isolated(const spv_input *in)
 {
-    double t0 = clock_now();
-    int rc = dxil_spirv_validate(in->spirv, in->spirv_size, DXIL_SPIRV_ENV_DEFAULT, NULL);
-    return rc == 0 ? clock_now() - t0 : -1;
+    return spv_emit(in->text, in->size, in->path, true, NULL, NULL);
+}
+
+static int spv_validate_only(const spv_input *in)
+{
+    return dxil_spirv_validate(in->spirv, in->spirv_size, DXIL_SPIRV_ENV_DEFAULT, NULL);
+}
+
+typedef int (*spv_work_fn)(const spv_input *in);
+
+/* fn once, here; seconds of wall and CPU (children included). */
+static spv_ms spv_here(spv_work_fn fn, const spv_input *in)
+{
+    double c0 = spv_cpu_now(true), t0 = clock_now();
+    int rc = fn(in);
+    spv_ms t = {clock_now() - t0, spv_cpu_now(true) - c0};
+    return rc == 0 ? t : (spv_ms){-1, -1};
+}
+
+/* fn once in a forked child, timed by the child itself: the backend's
+ * static state must not outlive a compilation in this process
+ * (spirv/spirv.h), and a child of a process that never compiled starts
+ * clean. */
+static spv_ms spv_in_child(spv_work_fn fn, const spv_input *in)
+{
+    int fds[2];
+    spv_ms t = {-1, -1};
+    if (pipe(fds) != 0)
+        return t;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        double c0 = spv_cpu_now(false), t0 = clock_now();
+        int rc = fn(in);
+        spv_ms r = {rc == 0 ? clock_now() - t0 : -1, spv_cpu_now(false) - c0};
+        _exit(write_all(fds[1], &r, sizeof r) == 0 ? 0 : 1);
+    }
+    close(fds[1]);
+    if (pid > 0 && read(fds[0], &t, sizeof t) != (ssize_t)sizeof t)
+        t = (spv_ms){-1, -1};
+    close(fds[0]);
+    if (pid > 0)
+        waitpid(pid, NULL, 0);
+    return t.wall < 0 ? (spv_ms){-1, -1} : t;
 }
 
 enum { IP_ISOLATED, IP_LLVM, IP_INTHREAD, IP_VALIDATE, IP_COUNT };
 
-/* CPU seconds of this process and its reaped children so far. */
-static double spv_cpu_now(void)
-{
-    struct rusage self, kids;
-    getrusage(RUSAGE_SELF, &self);
-    getrusage(RUSAGE_CHILDREN, &kids);
-    return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec +
-                    kids.ru_stime.tv_sec) +
-           (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec + kids.ru_utime.tv_usec +
-                    kids.ru_stime.tv_usec) * 1e-6;
-}
+static const struct {
+    const char *name, *key;
+    spv_work_fn fn;
+    bool child;
+} spv_columns[IP_COUNT] = {
+    {"ours, backend isolated (default)", "ours_isolated", spv_ours_isolated, false},
+    {"LLVM alone: parse + emit (in a fresh child)", "llvm_alone", spv_llvm_alone, true},
+    {"ours, backend in the thread (in a fresh child)", "ours_inthread", spv_ours_inthread, true},
+    {"spirv-val alone (in ours)", "validate", spv_validate_only, false},
+};
 
-/* One column: the sum over the inputs of each one's median, seconds. */
-static double spv_column(const bench_config *cfg, const spv_set *s, int col, size_t *refused)
+/* One column: the mean over the inputs of each one's median, ms; -1 when
+ * a run failed. */
+static spv_ms spv_column(const bench_config *cfg, const spv_set *s, int col)
 {
-    double sum = 0, *v = calloc(cfg->iterations, sizeof *v);
-    for (size_t i = 0; v && i < s->n; i++) {
-        for (unsigned it = 0; it < cfg->iterations; it++)
-            v[it] = col == IP_LLVM       ? spv_llvm_alone(&s->v[i])
-                    : col == IP_VALIDATE ? spv_validate_only(&s->v[i])
-                                         : spv_ours(&s->v[i], col == IP_ISOLATED, refused);
-        sum += bench_quantile(v, cfg->iterations, 0.5);
+    unsigned n = cfg->iterations;
+    double *w = calloc(n, sizeof *w), *c = calloc(n, sizeof *c);
+    spv_ms sum = {0, 0};
+    for (size_t i = 0; w && c && i < s->n && sum.wall >= 0; i++) {
+        for (unsigned it = 0; it < n; it++) {
+            spv_ms t = spv_columns[col].child ? spv_in_child(spv_columns[col].fn, &s->v[i])
+                                              : spv_here(spv_columns[col].fn, &s->v[i]);
+            w[it] = t.wall;
+            c[it] = t.cpu;
+        }
+        double mw = bench_quantile(w, n, 0.5);
+        sum = mw < 0 ? (spv_ms){-1, -1}
+                     : (spv_ms){sum.wall + mw, sum.cpu + bench_quantile(c, n, 0.5)};
     }
-    free(v);
-    return sum;
+    free(w);
+    free(c);
+    double k = s->n && sum.wall >= 0 ? 1e3 / (double)s->n : 1;
+    return (spv_ms){sum.wall * k, sum.cpu * k};
 }
 
-/* Mean over the inputs of each column's per-shader median, in us. The
- * isolated column first, while this process has never run the backend:
- * the in-thread ones leave its static state behind (spirv/spirv.h), and
- * their refusals from it are counted, not hidden. */
+/* The API per shader, 1 thread. The compilations in the thread run in
+ * fresh children (cold, as in a process that compiles once: the only
+ * way this backend compiles in a thread correctly); the difference to
+ * the isolated row is what the fork, the pipes and the wait add. */
 static void spv_inprocess(const bench_config *cfg, const spv_set *s, bench_csv *csv)
 {
-    static const char *const names[IP_COUNT] = {
-        "ours, backend isolated (default)", "LLVM alone: parse + emit, in the thread",
-        "ours, backend in the thread", "spirv-val alone (in ours)"};
-    static const char *const keys[IP_COUNT] = {"ours_isolated", "llvm_alone", "ours_inthread",
-                                               "validate"};
-    double sum[IP_COUNT], cpu[IP_COUNT];
-    size_t refused[IP_COUNT] = {0};
-    for (int col = 0; col < IP_COUNT; col++) {
-        double c0 = spv_cpu_now();
-        sum[col] = spv_column(cfg, s, col, &refused[col]);
-        cpu[col] = (spv_cpu_now() - c0) / (double)(s->n * cfg->iterations);
-    }
-    double n = s->n ? (double)s->n : 1;
-    printf("%-48s %9s %9s %9s\n", "in process, 1 thread, per shader", "wall_us", "cpu_us",
+    spv_ms t[IP_COUNT];
+    for (int col = 0; col < IP_COUNT; col++)
+        t[col] = spv_column(cfg, s, col);
+    printf("%-48s %9s %9s %9s\n", "in process, 1 thread, per shader", "wall_ms", "cpu_ms",
            "cpu_vs_llvm");
     for (int col = 0; col < IP_COUNT; col++) {
-        double us = sum[col] / n * 1e6, ratio = cpu[IP_LLVM] > 0 ? cpu[col] / cpu[IP_LLVM] : 0;
-        printf("%-48s %9.1f %9.1f %8.2fx\n", names[col], us, cpu[col] * 1e6, ratio);
-        bench_csv_row(csv, "spirv", keys[col], "us_per_shader", us, "us");
-        bench_csv_row(csv, "spirv", keys[col], "cpu_us_per_shader", cpu[col] * 1e6, "us");
+        double ratio = t[IP_LLVM].cpu > 0 ? t[col].cpu / t[IP_LLVM].cpu : 0;
+        printf("%-48s %9.2f %9.2f %8.2fx\n", spv_columns[col].name, t[col].wall, t[col].cpu,
+               ratio);
+        bench_csv_row(csv, "spirv", spv_columns[col].key, "ms_per_shader", t[col].wall, "ms");
+        bench_csv_row(csv, "spirv", spv_columns[col].key, "cpu_ms_per_shader", t[col].cpu, "ms");
     }
-    double iso = (sum[IP_ISOLATED] - sum[IP_INTHREAD]) / n * 1e3;
-    double iso_cpu = (cpu[IP_ISOLATED] - cpu[IP_INTHREAD]) * 1e3;
-    printf("isolation (a child per emission) costs %.2f ms wall, %.2f ms CPU per shader here; "
-           "in the thread, %zu of %zu emissions were refused by spirv-val (LLVM's leftover "
-           "static state)\n", iso, iso_cpu, refused[IP_INTHREAD], s->n * cfg->iterations);
-    bench_csv_row(csv, "spirv", "isolation_cost", "ms_per_shader", iso, "ms");
-    bench_csv_row(csv, "spirv", "isolation_cost", "cpu_ms_per_shader", iso_cpu, "ms");
-    bench_csv_row(csv, "spirv", "inthread_refused", "emissions", (double)refused[IP_INTHREAD],
-                  "");
+    spv_ms iso = {t[IP_ISOLATED].wall - t[IP_INTHREAD].wall,
+                  t[IP_ISOLATED].cpu - t[IP_INTHREAD].cpu};
+    printf("isolation (a child per emission) adds %.2f ms wall, %.2f ms CPU per shader here\n",
+           iso.wall, iso.cpu);
+    bench_csv_row(csv, "spirv", "isolation_cost", "ms_per_shader", iso.wall, "ms");
+    bench_csv_row(csv, "spirv", "isolation_cost", "cpu_ms_per_shader", iso.cpu, "ms");
 }
 
 /* ---- per process and batch ---------------------------------------------- */
-
-/* Milliseconds per shader: wall, and CPU (user + system, children
- * included); both -1 when a run failed. On a loaded machine the wall
- * figure waits for the scheduler; the CPU one does not. */
-typedef struct spv_ms {
-    double wall, cpu;
-} spv_ms;
 
 typedef void (*spv_argv_fn)(const bench_config *cfg, const char *in, const char *out,
                             char **argv);
@@ -484,7 +534,6 @@ void bench_spirv(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
         spv_processes(cfg, s, csv);
     if (!cfg->skip_spawn)
         spv_corpus(cfg, c, csv);
-    /* last: its in-thread rows leave the backend's static state behind */
     if (s->n)
         spv_inprocess(cfg, s, csv);
     for (size_t i = 0; i < s->n; i++) {

@@ -33,19 +33,25 @@ void spirv_target_init(void);
  * the process (report_fatal_error). LLVM's diagnostics go to diags while
  * it runs. 0, or -1 with DXIL_E_SPIRV_BACKEND.
  *
- * LLVM 22's SPIR-V backend keeps the module it analyses in a static
- * (SPIRVModuleAnalysis::MAI, llvm/llvm-project#160613): two compilations
- * at once in one process race on it, so this one holds a process-wide
- * lock; and one compilation leaves entries behind (basic-block ids keyed
- * by MachineFunction address) that a later one in the same process may
- * pick up when an address is reused, which gives duplicate or unbounded
- * ids: invalid SPIR-V, which spirv-val refuses. A forked child of a
- * process that never compiled starts clean. docs/spirv.md, "Isolation". */
+ * LLVM 22's SPIR-V backend keeps the module it compiles in statics
+ * (SPIRVModuleAnalysis::MAI among them, llvm/llvm-project#160613): two
+ * compilations at once in one process race on them, and a compilation
+ * leaves state behind that corrupts later ones in the same process
+ * (measured: 90 of 115 repeated compilations of 23 valid inputs gave
+ * duplicate ids), and in children forked after it. So this runs once
+ * per process: under a process-wide lock, and a second call (or an
+ * isolated one after it, spirv_backend_check_clean) is refused. A forked
+ * child of a process that never compiled starts clean.
+ * docs/spirv.md, "Isolation". */
 int spirv_codegen(LLVMModuleRef mod, const spirv_target *t, void **data, size_t *size,
                   dxil_diags *diags);
-/* The same without the lock, for the single-threaded child. */
+/* The same without the lock or the once-only rule, for the
+ * single-threaded child, which compiles once and exits. */
 int spirv_codegen_unlocked(LLVMModuleRef mod, const spirv_target *t, void **data,
                            size_t *size, dxil_diags *diags);
+/* 0 when the backend has not compiled in this process; else -1 with
+ * DXIL_E_SPIRV_BACKEND (a child forked now would inherit its state). */
+int spirv_backend_check_clean(dxil_diags *diags);
 
 /* The same in a forked child (spirv_isolate.c), which gets mod's pages
  * copy-on-write, so mod is not changed. A child that ends by itself

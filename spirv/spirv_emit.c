@@ -110,16 +110,41 @@ static int spirv_run(LLVMModuleRef mod, LLVMTargetMachineRef tm, void **data, si
     return rc;
 }
 
-/* The backend's static module state is one per process (spirv.h). */
+/* The backend's static state is one per process (spirv.h): the lock
+ * keeps two threads out of it at once, the flag says it has been used. */
 static pthread_mutex_t spirv_backend_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool spirv_backend_ran;
+
+static int spirv_refuse_second(dxil_diags *diags)
+{
+    dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_SPIRV_BACKEND, DXIL_LOC_NONE, 0,
+                   "LLVM's SPIR-V backend has already compiled in this process (isolate = "
+                   "false): the state it leaves in its statics corrupts later compilations "
+                   "here and in children forked from here (llvm/llvm-project#160613), so "
+                   "this process makes no more SPIR-V");
+    return -1;
+}
 
 int spirv_codegen(LLVMModuleRef mod, const spirv_target *t, void **data, size_t *size,
                   dxil_diags *diags)
 {
+    *data = NULL;
+    *size = 0;
     pthread_mutex_lock(&spirv_backend_lock);
-    int rc = spirv_codegen_unlocked(mod, t, data, size, diags);
+    bool again = spirv_backend_ran;
+    spirv_backend_ran = true;
+    int rc = again ? spirv_refuse_second(diags)
+                   : spirv_codegen_unlocked(mod, t, data, size, diags);
     pthread_mutex_unlock(&spirv_backend_lock);
     return rc;
+}
+
+int spirv_backend_check_clean(dxil_diags *diags)
+{
+    pthread_mutex_lock(&spirv_backend_lock);
+    bool ran = spirv_backend_ran;
+    pthread_mutex_unlock(&spirv_backend_lock);
+    return ran ? spirv_refuse_second(diags) : 0;
 }
 
 int spirv_codegen_unlocked(LLVMModuleRef mod, const spirv_target *t, void **data,

@@ -352,6 +352,8 @@ int spirv_codegen_isolated(LLVMModuleRef mod, const spirv_target *t, unsigned ti
     *data = NULL;
     *size = 0;
     spirv_target_init(); /* before the fork: the child takes no registry lock */
+    if (spirv_backend_check_clean(diags) != 0)
+        return -1;
     int fds[2];
     pid_t pid = iso_start(mod, t, fds);
     if (pid < 0) {

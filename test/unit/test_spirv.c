@@ -92,8 +92,8 @@ static void test_options_init(void)
  * changes the module (the backend works on the child's copy, or a clone).
  * The only emission of this program in its own process, and the last:
  * LLVM 22's SPIR-V backend leaves static state behind (spirv/spirv.h)
- * that a later compilation in the process, or in a child forked after,
- * may pick up and make invalid SPIR-V of. */
+ * that corrupts a later compilation in the process, or in a child forked
+ * after, so the library refuses those. */
 static void test_emit_modes(void)
 {
     dxil_diags *d = dxil_diags_create();
@@ -108,12 +108,24 @@ static void test_emit_modes(void)
     o.isolate = false;
     CU_ASSERT_EQUAL(dxil_module_emit_spirv(m, &o, &inproc, &inproc_size, d), 0);
     CU_ASSERT_EQUAL(dxil_diags_count(d), 0);
+    dxil_diags_clear(d);
     CU_ASSERT_TRUE(ts_valid_spirv(iso, iso_size));
     CU_ASSERT_EQUAL(iso_size, inproc_size);
     CU_ASSERT_TRUE(iso && inproc && iso_size == inproc_size &&
                    memcmp(iso, inproc, iso_size) == 0);
     char *after = LLVMPrintModuleToString(dxil_module_llvm(m));
     CU_ASSERT_STRING_EQUAL(before, after);
+    /* that in-thread compilation left LLVM's static state behind: no
+     * more SPIR-V from this process, in the thread or in a child */
+    void *again = NULL;
+    size_t again_size = 0;
+    for (int mode = 0; mode < 2; mode++) {
+        o.isolate = mode;
+        CU_ASSERT_EQUAL(dxil_module_emit_spirv(m, &o, &again, &again_size, d), -1);
+        CU_ASSERT_PTR_NULL(again);
+        CU_ASSERT_TRUE(ts_has(d, DXIL_E_SPIRV_BACKEND, "already compiled in this process"));
+        dxil_diags_clear(d);
+    }
     LLVMDisposeMessage(before);
     LLVMDisposeMessage(after);
     free(iso);
