@@ -46,6 +46,19 @@ clang = shutil.which("clang", path=os.path.dirname(config.dxil_filecheck)) or sh
 if clang:
     config.substitutions.append(("%clang", clang))
     config.available_features.add("clang")
+# llc 22 and spirv-val (SPIRV-Tools), for the retarget's output: LLVM's
+# SPIR-V backend must take it and spirv-val accept what it makes. Tests
+# that run them say REQUIRES: spirv-val.
+llc = shutil.which("llc", path=os.path.dirname(config.dxil_filecheck)) or shutil.which("llc-22")
+spirv_val = shutil.which("spirv-val")
+spirv_dis = shutil.which("spirv-dis")
+if llc and spirv_val and spirv_dis:
+    config.substitutions.append(("%llc", llc))
+    config.substitutions.append(("%spirv-val", spirv_val))
+    config.substitutions.append(("%spirv-dis", spirv_dis))
+    config.available_features.add("spirv-val")
+else:
+    lit_config.note("llc or spirv-val not found: tests of the SPIR-V the retarget makes are skipped")
 # llvm-stress (beside FileCheck, or llvm-stress-22 on PATH), for the
 # hostile-input driver test/fuzz/stress_lower.py: REQUIRES: llvm-stress.
 stress = shutil.which("llvm-stress", path=os.path.dirname(config.dxil_filecheck)) or \
@@ -53,14 +66,6 @@ stress = shutil.which("llvm-stress", path=os.path.dirname(config.dxil_filecheck)
 if stress:
     config.substitutions.append(("%llvm-stress", stress))
     config.available_features.add("llvm-stress")
-# SPIRV-Tools' spirv-val and spirv-dis (Debian's spirv-tools, which the
-# build needs anyway for the validator library): every SPIR-V a test makes
-# is checked by the command too. REQUIRES: spirv-val.
-for name in ("spirv-val", "spirv-dis"):
-    path = shutil.which(name)
-    if path:
-        config.substitutions.append(("%" + name, path))
-        config.available_features.add(name)
 config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
 config.environment["PATH"] = os.pathsep.join(
