@@ -19,7 +19,7 @@
  * per process on the same containers when --dxil-spirv names it (the
  * yardstick of issue 35: per process <= 1.5x its time, batch per shader
  * faster); a container ours refuses (the retarget) is left out of both. */
-#include "bench.h"
+#include "bench_spirv.h"
 #include "dxil-upgrade/dxil_spirv.h"
 #include "common/file_io.h"
 #include "spirv/spirv.h"
@@ -34,22 +34,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-enum { SPV_MAX_INPUTS = 128, SPV_CORPUS_PICK = 40, SPV_BATCH_REPEAT = 5 };
-
-typedef struct spv_input {
-    char path[1024];
-    uint8_t *text;
-    size_t size;
-    void *spirv; /* what the filter made of it (isolated) */
-    size_t spirv_size;
-} spv_input;
-
-typedef struct spv_set {
-    spv_input v[SPV_MAX_INPUTS];
-    size_t n, dropped;
-    size_t max; /* --files, or SPV_MAX_INPUTS */
-} spv_set;
 
 /* ---- inputs ------------------------------------------------------------- */
 
@@ -165,13 +149,6 @@ static void spv_collect(const bench_config *cfg, spv_set *s)
     if (s->n < s->max && bench_spawn(version) >= 0)
         spv_each(dir, ".hlsl", spv_add_hlsl, &c);
 }
-
-/* Milliseconds per shader: wall, and CPU (user + system, children
- * included); both -1 when a run failed. On a loaded machine the wall
- * figure waits for the scheduler; the CPU one does not. */
-typedef struct spv_ms {
-    double wall, cpu;
-} spv_ms;
 
 /* ---- in process --------------------------------------------------------- */
 
@@ -332,191 +309,6 @@ static void spv_inprocess(const bench_config *cfg, const spv_set *s, bench_csv *
            iso.wall, iso.cpu);
     bench_csv_row(csv, "spirv", "isolation_cost", "ms_per_shader", iso.wall, "ms");
     bench_csv_row(csv, "spirv", "isolation_cost", "cpu_ms_per_shader", iso.cpu, "ms");
-}
-
-/* ---- per process and batch ---------------------------------------------- */
-
-typedef void (*spv_argv_fn)(const bench_config *cfg, const char *in, const char *out,
-                            char **argv);
-
-/* Mean over the inputs of the median of runs spawns of the command fill()
- * makes for each. */
-static spv_ms spv_per_process(const bench_config *cfg, char *const *paths, size_t n,
-                              unsigned runs, spv_argv_fn fill)
-{
-    char out[1100];
-    snprintf(out, sizeof out, "%s/spirv-proc.spv", cfg->out_dir);
-    spv_ms sum = {0, 0}, bad = {-1, -1};
-    double *w = calloc(runs, sizeof *w), *c = calloc(runs, sizeof *c);
-    for (size_t i = 0; w && c && i < n; i++) {
-        char *argv[12];
-        fill(cfg, paths[i], out, argv);
-        for (unsigned r = 0; r < runs; r++) {
-            w[r] = bench_spawn_cpu(argv, &c[r]) * 1e3;
-            c[r] *= 1e3;
-        }
-        double mw = bench_quantile(w, runs, 0.5), mc = bench_quantile(c, runs, 0.5);
-        if (mw < 0) {
-            sum = bad;
-            break;
-        }
-        sum.wall += mw;
-        sum.cpu += mc;
-    }
-    free(w);
-    free(c);
-    if (n == 0 || sum.wall < 0)
-        return bad;
-    return (spv_ms){sum.wall / (double)n, sum.cpu / (double)n};
-}
-
-static void spv_argv_llc(const bench_config *cfg, const char *in, const char *out, char **a)
-{
-    char *v[] = {(char *)cfg->llc, "-filetype=obj", (char *)in, "-o", (char *)out, NULL};
-    memcpy(a, v, sizeof v);
-}
-
-static void spv_argv_ours(const bench_config *cfg, const char *in, const char *out, char **a)
-{
-    char *v[] = {(char *)cfg->tool, "--emit=spirv", (char *)in, "-o", (char *)out, NULL};
-    memcpy(a, v, sizeof v);
-}
-
-static void spv_argv_ours_noiso(const bench_config *cfg, const char *in, const char *out,
-                                char **a)
-{
-    char *v[] = {(char *)cfg->tool, "--emit=spirv", "--no-isolate", (char *)in, "-o",
-                 (char *)out, NULL};
-    memcpy(a, v, sizeof v);
-}
-
-static void spv_argv_dxil_spirv(const bench_config *cfg, const char *in, const char *out,
-                                char **a)
-{
-    char *v[] = {(char *)cfg->dxil_spirv, (char *)in, "--output", (char *)out, NULL};
-    memcpy(a, v, sizeof v);
-}
-
-/* Per shader of a batch (-j1) over the paths repeated reps times. */
-static spv_ms spv_batch(const bench_config *cfg, char *const *paths, size_t n, unsigned reps,
-                        bool isolate)
-{
-    char list[1100], at[1110], outdir[1100];
-    snprintf(list, sizeof list, "%s/spirv.list", cfg->out_dir);
-    snprintf(outdir, sizeof outdir, "%s/spirv-batch", cfg->out_dir);
-    FILE *f = n ? fopen(list, "w") : NULL;
-    if (!f)
-        return (spv_ms){-1, -1};
-    for (unsigned r = 0; r < reps; r++)
-        for (size_t i = 0; i < n; i++)
-            fprintf(f, "%s\n", paths[i]);
-    fclose(f);
-    snprintf(at, sizeof at, "@%s", list);
-    char *argv[] = {(char *)cfg->tool, "--batch", at, "-O", outdir, "-j1", "--emit=spirv",
-                    "--no-progress", isolate ? "--isolate" : NULL, NULL};
-    double cpu = 0, secs = bench_spawn_cpu(argv, &cpu);
-    double k = 1e3 / (double)(n * reps);
-    return secs < 0 ? (spv_ms){-1, -1} : (spv_ms){secs * k, cpu * k};
-}
-
-static void spv_row(bench_csv *csv, const char *label, const char *key, spv_ms t, spv_ms base)
-{
-    printf("%-48s %9.2f %9.2f %8.2fx\n", label, t.wall, t.cpu,
-           base.cpu > 0 && t.cpu > 0 ? t.cpu / base.cpu : 0);
-    bench_csv_row(csv, "spirv", key, "ms_per_shader", t.wall, "ms");
-    bench_csv_row(csv, "spirv", key, "cpu_ms_per_shader", t.cpu, "ms");
-}
-
-static void spv_head(const char *what, const char *base)
-{
-    printf("%-48s %9s %9s %9s\n", what, "wall_ms", "cpu_ms", base);
-}
-
-static void spv_processes(const bench_config *cfg, const spv_set *s, bench_csv *csv)
-{
-    char **paths = calloc(s->n + 1, sizeof *paths);
-    for (size_t i = 0; paths && i < s->n; i++)
-        paths[i] = (char *)s->v[i].path;
-    unsigned runs = cfg->spawn_runs < 5 ? cfg->spawn_runs : 5;
-    spv_ms llc = spv_per_process(cfg, paths, s->n, runs, spv_argv_llc);
-    spv_head("per shader (per process: median of its runs)", "cpu_vs_llc");
-    spv_row(csv, "llc-22 -filetype=obj, per process (LLVM alone)", "process_llc", llc, llc);
-    spv_row(csv, "dxil-upgrade --emit=spirv, per process", "process_ours",
-            spv_per_process(cfg, paths, s->n, runs, spv_argv_ours), llc);
-    spv_row(csv, "dxil-upgrade --emit=spirv --no-isolate", "process_ours_noisolate",
-            spv_per_process(cfg, paths, s->n, runs, spv_argv_ours_noiso), llc);
-    spv_row(csv, "dxil-upgrade --batch --emit=spirv -j1", "batch_ours",
-            spv_batch(cfg, paths, s->n, SPV_BATCH_REPEAT, false), llc);
-    spv_row(csv, "dxil-upgrade --batch --emit=spirv -j1 --isolate", "batch_ours_isolate",
-            spv_batch(cfg, paths, s->n, SPV_BATCH_REPEAT, true), llc);
-    free(paths);
-}
-
-/* ---- the corpus, against dxil-spirv -------------------------------------- */
-
-/* Up to SPV_CORPUS_PICK containers, evenly spread; those ours converts
- * in *ok (a prefix of paths after the call). */
-static size_t spv_corpus_pick(const bench_corpus *c, char **paths, size_t *ok)
-{
-    size_t n = c->count < SPV_CORPUS_PICK ? c->count : SPV_CORPUS_PICK, kept = 0;
-    for (size_t k = 0; k < n; k++) {
-        const bench_shader *s = &c->items[k * c->count / n];
-        dxil_diags *d = dxil_diags_create();
-        dxil_module *m = dxil_module_load_memory(s->data, s->size, s->path, NULL, d);
-        void *out = NULL;
-        size_t size = 0;
-        if (m && dxil_module_emit_spirv(m, NULL, &out, &size, d) == 0)
-            paths[kept++] = s->path;
-        free(out);
-        dxil_module_destroy(m);
-        dxil_diags_destroy(d);
-    }
-    *ok = kept;
-    return n;
-}
-
-/* dxil-spirv alone on the picked containers, when ours converts none
- * yet: its figure, for the record. */
-static void spv_corpus_reference(const bench_config *cfg, const bench_corpus *c,
-                                 bench_csv *csv)
-{
-    size_t n = c->count < SPV_CORPUS_PICK ? c->count : SPV_CORPUS_PICK;
-    char **paths = calloc(n + 1, sizeof *paths);
-    for (size_t k = 0; paths && k < n; k++)
-        paths[k] = c->items[k * c->count / n].path;
-    unsigned runs = cfg->spawn_runs < 3 ? cfg->spawn_runs : 3;
-    spv_ms ref = spv_per_process(cfg, paths, n, runs, spv_argv_dxil_spirv);
-    spv_row(csv, "dxil-spirv per process, all picked", "corpus_dxil_spirv_all", ref, ref);
-    free(paths);
-}
-
-static void spv_corpus(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
-{
-    char **paths = calloc(SPV_CORPUS_PICK, sizeof *paths);
-    size_t ok = 0, n = paths ? spv_corpus_pick(c, paths, &ok) : 0;
-    printf("corpus: %zu of %zu DXIL containers converted by --emit=spirv (the others refused)\n",
-           ok, n);
-    bench_csv_row(csv, "spirv", "corpus", "converted", (double)ok, "");
-    unsigned runs = cfg->spawn_runs < 3 ? cfg->spawn_runs : 3;
-    spv_ms ref = {-1, -1};
-    if (cfg->dxil_spirv)
-        spv_head("the corpus, per shader", "cpu_vs_ref");
-    if (cfg->dxil_spirv && ok) {
-        ref = spv_per_process(cfg, paths, ok, runs, spv_argv_dxil_spirv);
-        spv_row(csv, "dxil-spirv per process (yardstick)", "corpus_dxil_spirv", ref, ref);
-    } else if (cfg->dxil_spirv) {
-        spv_corpus_reference(cfg, c, csv);
-    }
-    if (ok) {
-        spv_ms proc = spv_per_process(cfg, paths, ok, runs, spv_argv_ours);
-        spv_ms batch = spv_batch(cfg, paths, ok, 1, false);
-        spv_row(csv, "dxil-upgrade --emit=spirv per process", "corpus_process_ours", proc, ref);
-        spv_row(csv, "dxil-upgrade --batch --emit=spirv -j1", "corpus_batch_ours", batch, ref);
-        if (ref.cpu > 0)
-            printf("CPU: per process %.2fx dxil-spirv (target <= 1.5x); batch per shader %.2fx "
-                   "(target < 1x)\n", proc.cpu / ref.cpu, batch.cpu / ref.cpu);
-    }
-    free(paths);
 }
 
 void bench_spirv(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
