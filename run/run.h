@@ -1,6 +1,5 @@
 /* run.h - the pieces of dxil_run_spirv (dxil_run.h, docs/run.md), one
  * file per concern:
- *   run_validate.c  the module checked (SPIRV-Tools' validator)
  *   run_reflect.c   the module's descriptors (SPIRV-Cross's C API)
  *   run_texel.c     texel formats, and the Unknown ones guessed from use
  *   run_plan.c      HLSL identities, binds matched, sizes
@@ -93,9 +92,6 @@ typedef struct run_plan {
 } run_plan;
 
 void run_plan_free(run_plan *p);
-
-/* Refuses a module SPIRV-Tools' validator rejects (Vulkan 1.3 rules). */
-int run_validate(const uint32_t *words, size_t n_words, dxil_diags *diags);
 
 /* Reflects the module: its compute entry point (opts->entry, or the only
  * one) and every descriptor; refuses what cannot be bound. */

@@ -3,6 +3,7 @@
  * a child when a timeout is set (run_child.c), else here
  * (run_dispatch.c); then the result and the outputs. */
 #include "run.h"
+#include "spirv/spirv.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -151,7 +152,7 @@ static int api_plan(const uint32_t *w, size_t n, const dxil_run_options *o, run_
 {
     size_t extra = o->timeout > 0 ? run_child_report_size() : 0;
     p->spirv_version = w[1];
-    if (run_validate(w, n, diags) != 0 || run_reflect(w, n, o->entry, p, diags) != 0 ||
+    if (spirv_validate_for_device(w, n, DXIL_SPIRV_ENV_VULKAN_1_3, DXIL_E_RUN_SHADER, diags) != 0 || run_reflect(w, n, o->entry, p, diags) != 0 ||
         run_plan_identify(p, o, diags) != 0)
         return -1;
     return run_plan_contents(p, o, extra, diags);

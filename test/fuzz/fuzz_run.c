@@ -5,6 +5,7 @@
  * on what it accepts SPIRV-Cross's reflection, the HLSL identities and the
  * seeded contents (dxil_run_spirv's steps up to the device). */
 #include "run/run.h"
+#include "spirv/spirv.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -52,7 +53,7 @@ static void fuzz_module(const uint8_t *data, size_t size, dxil_diags *diags)
     dxil_run_options_init(&o);
     o.default_size = 4096;
     o.dispatch[0] = o.dispatch[1] = o.dispatch[2] = 1;
-    if (n >= 5 && run_validate(w, n, diags) == 0 && run_reflect(w, n, NULL, &p, diags) == 0 &&
+    if (n >= 5 && spirv_validate_for_device(w, n, DXIL_SPIRV_ENV_VULKAN_1_3, DXIL_E_RUN_SHADER, diags) == 0 && run_reflect(w, n, NULL, &p, diags) == 0 &&
         run_plan_identify(&p, &o, diags) == 0) {
         bool small = true;
         for (size_t i = 0; i < p.n_slots; i++)

@@ -3,6 +3,7 @@
  * contents, and reflection of a small module. The runs themselves are the
  * lit tests of test/lit/run (they need a Vulkan device). */
 #include "run/run.h"
+#include "spirv/spirv.h"
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -188,7 +189,7 @@ static void test_reflect(void)
 {
     size_t n = sizeof tiny / sizeof tiny[0];
     run_plan p = {0};
-    CU_ASSERT_EQUAL(run_validate(tiny, n, NULL), 0);
+    CU_ASSERT_EQUAL(spirv_validate_for_device(tiny, n, DXIL_SPIRV_ENV_VULKAN_1_3, DXIL_E_RUN_SHADER, NULL), 0);
     CU_ASSERT_EQUAL(run_reflect(tiny, n, NULL, &p, NULL), 0);
     CU_ASSERT_STRING_EQUAL(p.entry, "main");
     CU_ASSERT_EQUAL(p.n_slots, 1);
@@ -201,7 +202,7 @@ static void test_reflect(void)
     run_plan_free(&p);
     /* truncated: the validator refuses it, naming where */
     dxil_diags *d = dxil_diags_create();
-    CU_ASSERT_EQUAL(run_validate(tiny, n - 9, d), -1);
+    CU_ASSERT_EQUAL(spirv_validate_for_device(tiny, n - 9, DXIL_SPIRV_ENV_VULKAN_1_3, DXIL_E_RUN_SHADER, d), -1);
     CU_ASSERT_EQUAL(dxil_diags_get(d, 0)->code, DXIL_E_RUN_SHADER);
     /* another entry point name */
     CU_ASSERT_EQUAL(run_reflect(tiny, n, "other", &p, d), -1);
