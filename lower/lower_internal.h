@@ -210,6 +210,8 @@ int lower_check_types(lower_ctx *lc); /* lower_check.c */
 int lower_check_ops(lower_ctx *lc);
 int lower_leftovers(lower_ctx *lc);
 int lower_note_input(lower_ctx *lc);  /* lower_call_attrs.c */
+int lower_conv_restore(lower_ctx *lc); /* lower_conv_restore.c */
+int lower_conv_strip(lower_ctx *lc);   /* lower_conv_strip.c */
 /* Whether a dx.op call was in the input (note-input); such calls are kept
  * as they were, so check-ops leaves them to --check. */
 bool lower_is_input_call(const lower_ctx *lc, LLVMValueRef call);
