@@ -318,7 +318,7 @@ static LLVMValueRef buf_cbl_select_offset(buf_cbl *c, LLVMValueRef sel)
     lower_ctx *lc = c->lc;
     LLVMValueRef start = c->off ? LLVMBuildAnd(lc->b, c->off, lower_i32(lc, (uint32_t)-16), "")
                                 : lower_i32(lc, c->row * 16);
-    LLVMValueRef lane_v = LLVMBuildZExtOrBitCast(lc->b, sel, LLVMInt32TypeInContext(lc->ctx), "");
+    LLVMValueRef lane_v = LLVMBuildIntCast2(lc->b, sel, LLVMInt32TypeInContext(lc->ctx), false, "");
     return LLVMBuildAdd(lc->b, start, LLVMBuildMul(lc->b, lane_v, lower_i32(lc, c->size), ""),
                         "");
 }
