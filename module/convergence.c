@@ -124,8 +124,14 @@ LLVMValueRef conv_call_retoken(LLVMBuilderRef b, LLVMValueRef call, LLVMValueRef
     for (unsigned i = 0; i < n_args; i++)
         args[i] = LLVMGetOperand(call, i);
     unsigned nb = conv_bundles(call, token, &bundles);
-    /* after the call: debug records before it stay before the new one */
-    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(call));
+    /* after the call: debug records before it stay before the new one;
+     * a mutated bitcode block may end without a terminator (the verifier
+     * refuses the module later), the call then last */
+    LLVMValueRef next = LLVMGetNextInstruction(call);
+    if (next)
+        LLVMPositionBuilderBefore(b, next);
+    else
+        LLVMPositionBuilderAtEnd(b, LLVMGetInstructionParent(call));
     LLVMValueRef nc = LLVMBuildCallWithOperandBundles(
         b, LLVMGetCalledFunctionType(call), LLVMGetCalledValue(call), args, n_args, bundles, nb, "");
     for (unsigned i = 0; i < nb; i++)
