@@ -134,6 +134,10 @@ static const char *inst_problem(screen_seen *seen, LLVMValueRef inst)
      * constant with no 3.7 form" (inline asm is no constant to print). */
     if (!why && LLVMIsACallInst(inst) && LLVMIsAInlineAsm(LLVMGetCalledValue(inst)))
         why = "inline assembly has no DXIL form";
+    /* LLVM 3.7 has no operand bundles (a convergence token's is the
+     * lowering's to remove: docs/ops.md "Convergence"). */
+    if (!why && LLVMIsACallInst(inst) && LLVMGetNumOperandBundles(inst))
+        why = "a call with an operand bundle has no LLVM 3.7 form";
     if (!why && LLVMIsAAllocaInst(inst))
         why = type_problem_seen(seen, LLVMGetAllocatedType(inst));
     return why;

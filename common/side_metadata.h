@@ -161,6 +161,22 @@ enum {
  * createHandleForLib; lowering moves its load there. */
 #define DXU_MDK_LIB_LOAD "dxu.libLoad"
 #define DXU_LIB_LOAD_MAX 4096
+/* !dxu.break !{i32 block, !{i32 pos, i32 kind, X}, ...} on the branch
+ * the raise made of a DXC dx.break guard `br i1 %c, label %A, label %B`
+ * (%c = icmp eq (load @dx.break.cond), 0: true at run time, so now `br
+ * label %A`): B is the function's block-th block (from 0), and for each
+ * phi of B, in order, the value it took from the guard's block, which
+ * stood at position pos of its incoming list: kind DXU_BREAK_INST the
+ * function's X-th instruction (from 0, in order), DXU_BREAK_ARG its X-th
+ * argument, DXU_BREAK_CONST the constant X. Counted in the raised
+ * function; the lowering puts the guard back from it only while the edge
+ * keeps every convergent call in the loop its token names
+ * (lower_conv_restore.c). */
+#define DXU_MDK_BREAK "dxu.break"
+enum { DXU_BREAK_INST = 0, DXU_BREAK_ARG = 1, DXU_BREAK_CONST = 2 };
+/* DXC's guard: the internal constant [1 x i32] zeroinitializer a dx.break
+ * guard loads (at the top of the entry block) and compares with 0. */
+#define DXIL_BREAK_COND "dx.break.cond"
 /* The alignment operand lowering writes when there is no !dxu.align:
  * the scalar's size in bytes, at most 4 for the DXIL 1.9 vector ops. */
 #define DXU_RAW_ALIGN_DEFAULT(scalar_bytes, vector_op)                                          \

@@ -69,23 +69,17 @@ static bool sd_splits(unsigned md_cbload, LLVMValueRef v)
            (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v));
 }
 
-/* The raise's gather of a DXC byte-offset cbufferLoad: the row's fields
- * (a call marked !dxu.cbufferLoad) inserted into a vector that a dynamic
- * extractelement reads. The buffer pass takes it apart whole. */
 /* Unreachable blocks may hold a chain that feeds itself (%v = insertelement
  * %v, ...): the walks along chains stop after this many steps. */
 #define SD_CHAIN_MAX 1024
 
+/* The raise's gather of a DXC byte-offset cbufferLoad (lower_cbl_form.c):
+ * every field of one marked row at its own lane, read by extractelement.
+ * The buffer pass takes it apart whole; a vector an optimizer built from
+ * such fields is split like any other. */
 static bool sd_is_raise_gather(unsigned md_cbload, LLVMValueRef v)
 {
-    for (unsigned steps = 0; md_cbload && LLVMIsAInsertElementInst(v) && steps < SD_CHAIN_MAX;
-         steps++) {
-        LLVMValueRef x = LLVMGetOperand(v, 1);
-        if (LLVMIsAExtractValueInst(x) && LLVMIsACallInst(LLVMGetOperand(x, 0)))
-            return LLVMGetMetadata(LLVMGetOperand(x, 0), md_cbload) != NULL;
-        v = LLVMGetOperand(v, 0);
-    }
-    return false;
+    return lower_cbl_gather_top(v, md_cbload, NULL) != NULL;
 }
 
 /* Every insertelement of the chain ending at v writes a constant lane:

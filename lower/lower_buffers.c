@@ -284,44 +284,106 @@ typedef struct buf_cbl {
     unsigned size;
 } buf_cbl;
 
-/* Replaces `user` (element `lane` of the row, or a dynamic selection when
- * lane is UINT32_MAX) by cbufferLoad(58, H, offset, align). */
-static void buf_cbl_replace(buf_cbl *c, LLVMValueRef user, unsigned lane)
+/* The byte offset of the row's element `lane`, at the builder. */
+static LLVMValueRef buf_cbl_lane_offset(buf_cbl *c, uint64_t lane)
 {
-    lower_ctx *lc = c->lc;
-    LLVMValueRef off = c->off;
-    if (!off && lane == UINT32_MAX)
-        return;
-    if (!off)
-        off = lower_i32(lc, c->row * 16 + (uint64_t)lane * c->size);
-    LLVMPositionBuilderBefore(lc->b, user);
-    LLVMValueRef a[3] = {c->h, off, c->align};
-    LLVMValueRef r = lower_dxop_call(lc, DXIL_OP_CBufferLoad, c->t, a, 3, "");
-    if (r)
-        lower_replace(lc, user, r);
+    uint64_t at = lane * c->size;
+    if (!c->off)
+        return lower_i32(c->lc, c->row * 16 + at);
+    return lower_cbl_element_offset(c->lc, c->off, (unsigned)at);
 }
 
-/* The raiser's gather: insertelement chain from the fields, then
- * extractelement(vec, (off & 15) >> shift). */
-static void buf_cbl_gather(buf_cbl *c, LLVMValueRef ins)
+/* The raise's selection: (off & 15) >> log2(size), off the row's. */
+static bool buf_cbl_is_raise_select(buf_cbl *c, LLVMValueRef sel)
 {
-    for (LLVMValueRef next; ins; ins = next) {
-        lower_kill(c->lc, ins);
-        next = NULL;
-        for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
-            LLVMValueRef x = LLVMGetUser(u);
-            if (LLVMIsAInsertElementInst(x)) {
-                next = x;
-            } else if (LLVMIsAExtractElementInst(x) && LLVMGetFirstUse(x)) {
-                buf_cbl_replace(c, x, UINT32_MAX);
-                LLVMValueRef sel = LLVMGetOperand(x, 1);
-                lower_kill(c->lc, x);
-                lower_kill(c->lc, sel);
-                if (LLVMIsAInstruction(sel))
-                    lower_kill(c->lc, LLVMGetOperand(sel, 0));
-            }
+    uint64_t shift, mask;
+    if (!c->off || !LLVMIsAInstruction(sel) || LLVMGetInstructionOpcode(sel) != LLVMLShr ||
+        !const_u64(LLVMGetOperand(sel, 1), &shift) || (1u << shift) != c->size)
+        return false;
+    LLVMValueRef in_row = LLVMGetOperand(sel, 0);
+    return LLVMIsAInstruction(in_row) && LLVMGetInstructionOpcode(in_row) == LLVMAnd &&
+           LLVMGetOperand(in_row, 0) == c->off && const_u64(LLVMGetOperand(in_row, 1), &mask) &&
+           mask == 15;
+}
+
+/* The byte offset of the element a gather's extractelement selects. */
+static LLVMValueRef buf_cbl_select_offset(buf_cbl *c, LLVMValueRef sel)
+{
+    uint64_t lane;
+    if (const_u64(sel, &lane))
+        return buf_cbl_lane_offset(c, lane);
+    if (buf_cbl_is_raise_select(c, sel))
+        return c->off;
+    /* any other lane value: the row's start plus lane * size */
+    lower_ctx *lc = c->lc;
+    LLVMValueRef start = c->off ? LLVMBuildAnd(lc->b, c->off, lower_i32(lc, (uint32_t)-16), "")
+                                : lower_i32(lc, c->row * 16);
+    LLVMValueRef lane_v = LLVMBuildIntCast2(lc->b, sel, LLVMInt32TypeInContext(lc->ctx), false, "");
+    return LLVMBuildAdd(lc->b, start, LLVMBuildMul(lc->b, lane_v, lower_i32(lc, c->size), ""),
+                        "");
+}
+
+/* cbufferLoad(58, H, offset, align) before `at`. */
+static LLVMValueRef buf_cbl_call(buf_cbl *c, LLVMValueRef off)
+{
+    LLVMValueRef a[3] = {c->h, off, c->align};
+    return lower_dxop_call(c->lc, DXIL_OP_CBufferLoad, c->t, a, 3, "");
+}
+
+/* The raiser's gather (lower_cbl_form.c): each extractelement of it is
+ * one cbufferLoad at the offset it selects; the chain goes. */
+static void buf_cbl_gather(buf_cbl *c, LLVMValueRef top)
+{
+    LLVMValueRef *users;
+    size_t n = lower_collect_users(top, &users);
+    for (size_t i = 0; i < n; i++) {
+        LLVMValueRef x = users[i], sel = LLVMGetOperand(x, 1);
+        if (!LLVMGetFirstUse(x))
+            continue; /* handled from another field of the row */
+        LLVMPositionBuilderBefore(c->lc->b, x);
+        LLVMValueRef r = buf_cbl_call(c, buf_cbl_select_offset(c, sel));
+        if (!r)
+            continue;
+        lower_replace(c->lc, x, r);
+        if (buf_cbl_is_raise_select(c, sel)) {
+            lower_kill(c->lc, sel);
+            lower_kill(c->lc, LLVMGetOperand(sel, 0));
         }
     }
+    free(users);
+    for (LLVMValueRef ins = top; LLVMIsAInsertElementInst(ins); ins = LLVMGetOperand(ins, 0))
+        lower_kill(c->lc, ins);
+}
+
+static void buf_replace_operand(LLVMValueRef user, LLVMValueRef old, LLVMValueRef with)
+{
+    for (int i = 0; i < LLVMGetNumOperands(user); i++)
+        if (LLVMGetOperand(user, i) == old)
+            LLVMSetOperand(user, (unsigned)i, with);
+}
+
+/* Field `ev` of the row: the gathers it feeds, then its other users,
+ * which read that one element. */
+static void buf_cbl_field(buf_cbl *c, LLVMValueRef ev, unsigned md_kind)
+{
+    LLVMValueRef *users, r = NULL;
+    size_t n = lower_collect_users(ev, &users);
+    for (size_t i = 0; i < n; i++) {
+        LLVMValueRef top = lower_cbl_gather_top(users[i], md_kind, NULL);
+        if (top) {
+            buf_cbl_gather(c, top);
+            continue;
+        }
+        if (!r) {
+            LLVMPositionBuilderBefore(c->lc->b, ev);
+            r = buf_cbl_call(c, buf_cbl_lane_offset(c, LLVMGetIndices(ev)[0]));
+            if (!r)
+                break;
+        }
+        buf_replace_operand(users[i], ev, r);
+    }
+    free(users);
+    lower_kill(c->lc, ev);
 }
 
 static bool buf_cbuffer_load(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
@@ -344,17 +406,11 @@ static bool buf_cbuffer_load(lower_ctx *lc, LLVMValueRef call, LLVMValueRef h)
         if (!LLVMIsAExtractValueInst(ev) || LLVMGetNumIndices(ev) != 1)
             return false;
     }
-    for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef ev = LLVMGetUser(u);
-        for (LLVMUseRef e = LLVMGetFirstUse(ev), next; e; e = next) {
-            next = LLVMGetNextUse(e);
-            if (LLVMIsAInsertElementInst(LLVMGetUser(e)))
-                buf_cbl_gather(&c, LLVMGetUser(e));
-        }
-        if (LLVMGetFirstUse(ev) && !LLVMIsAInsertElementInst(LLVMGetUser(LLVMGetFirstUse(ev))))
-            buf_cbl_replace(&c, ev, LLVMGetIndices(ev)[0]);
-        lower_kill(lc, ev);
-    }
+    LLVMValueRef *evs;
+    size_t n = lower_collect_users(call, &evs);
+    for (size_t i = 0; i < n; i++)
+        buf_cbl_field(&c, evs[i], kind);
+    free(evs);
     lower_kill(lc, call);
     if (c.off)
         lower_kill(lc, row);

@@ -186,6 +186,17 @@ typedef void (*lower_gep_term_fn)(void *arg, LLVMValueRef index, uint64_t stride
 bool lower_gep_offset(LLVMTargetDataRef td, LLVMValueRef base, LLVMValueRef ptr,
                       int64_t *bytes, lower_gep_term_fn term, void *arg);
 
+/* ---- lower_cbl_form.c: the raise's form of DXC's byte-offset cbufferLoad ---- */
+/* The last insertelement of the raise's exact gather that v is a link of
+ * (every field of one row marked md_kind at its own lane, read only by
+ * extractelement), and its row call in *call; NULL when v is none. */
+LLVMValueRef lower_cbl_gather_top(LLVMValueRef v, unsigned md_kind, LLVMValueRef *call);
+/* The low 4 bits of an i32 value when its computation fixes them, else -1. */
+int lower_cbl_low4(LLVMValueRef v);
+/* The byte offset of the element `at` bytes into the 16-byte row holding
+ * byte `off`, built at the builder (off itself when its low bits are at). */
+LLVMValueRef lower_cbl_element_offset(lower_ctx *lc, LLVMValueRef off, unsigned at);
+
 /* ---- the passes ---- */
 int lower_identity(lower_ctx *lc);
 int lower_resources(lower_ctx *lc);
@@ -210,6 +221,8 @@ int lower_check_types(lower_ctx *lc); /* lower_check.c */
 int lower_check_ops(lower_ctx *lc);
 int lower_leftovers(lower_ctx *lc);
 int lower_note_input(lower_ctx *lc);  /* lower_call_attrs.c */
+int lower_conv_restore(lower_ctx *lc); /* lower_conv_restore.c */
+int lower_conv_strip(lower_ctx *lc);   /* lower_conv_strip.c */
 /* Whether a dx.op call was in the input (note-input); such calls are kept
  * as they were, so check-ops leaves them to --check. */
 bool lower_is_input_call(const lower_ctx *lc, LLVMValueRef call);

@@ -87,9 +87,19 @@ static bool cmp_is_bridge(LLVMValueRef v)
     return len > 27 && !memcmp(n, "llvm.dx.resource.casthandle", 27);
 }
 
+/* Convergence tokens are no DXIL: the lowering drops them and the raise
+ * makes them anew from the loops (docs/ops.md "Convergence"), so a
+ * modern module's round trip gains them where it had none. */
+static bool cmp_is_token(LLVMValueRef v)
+{
+    size_t len = 0;
+    const char *n = LLVMGetValueName2(LLVMGetCalledValue(v), &len);
+    return len > 29 && !memcmp(n, "llvm.experimental.convergence", 29);
+}
+
 static bool cmp_tracked(LLVMValueRef inst)
 {
-    if (!LLVMIsACallInst(inst))
+    if (!LLVMIsACallInst(inst) || cmp_is_token(inst))
         return false;
     LLVMValueRef callee = LLVMGetCalledValue(inst);
     return callee && LLVMIsAFunction(callee) && LLVMIsDeclaration(callee) &&
@@ -454,7 +464,10 @@ static void cmp_attrs(cmp_str *b, LLVMValueRef fn)
     if (!at)
         return;
     LLVMGetAttributesAtIndex(fn, LLVMAttributeFunctionIndex, at);
+    unsigned convergent = LLVMGetEnumAttributeKindForName("convergent", 10);
     for (unsigned i = 0; i < n; i++) {
+        if (LLVMIsEnumAttribute(at[i]) && LLVMGetEnumAttributeKind(at[i]) == convergent)
+            continue; /* as the tokens: the raise derives it, DXIL drops it */
         if (LLVMIsStringAttribute(at[i])) {
             unsigned kl = 0, vl = 0;
             const char *k = LLVMGetStringAttributeKind(at[i], &kl);

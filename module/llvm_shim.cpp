@@ -420,3 +420,15 @@ extern "C" int shim_inline_call(LLVMValueRef call)
                ? 1
                : 0;
 }
+
+/* LLVM's block split (LLVM-C has none): the instructions from inst on
+ * move to a new block right after inst's, which the old one branches to;
+ * the successors' phis name the new block. The lowering's convergence
+ * restoration ends a block right after a convergent call. */
+extern "C" LLVMBasicBlockRef shim_split_block(LLVMValueRef inst)
+{
+    auto *i = inst ? llvm::dyn_cast<llvm::Instruction>(llvm::unwrap(inst)) : nullptr;
+    if (!i || !i->getParent() || llvm::isa<llvm::PHINode>(i))
+        return nullptr;
+    return llvm::wrap(i->getParent()->splitBasicBlock(i->getIterator()));
+}

@@ -106,6 +106,10 @@ int shim_sroa(LLVMValueRef fn);
 /* Inlines the call (a direct call of a defined function) in place; the
  * call is gone on success. 1 when inlined, 0 when LLVM would not. */
 int shim_inline_call(LLVMValueRef call);
+/* Splits inst's block before inst (llvm::BasicBlock::splitBasicBlock):
+ * the new block, right after the old one, begins with inst; the old one
+ * ends with a branch to it. NULL when inst has no block or is a phi. */
+LLVMBasicBlockRef shim_split_block(LLVMValueRef inst);
 
 #ifdef __cplusplus
 }

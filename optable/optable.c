@@ -295,6 +295,17 @@ bool dxil_op_exists_at(const dxil_op_info *op, dxil_version v)
     return op && v >= op->dxil;
 }
 
+/* The spec's flags of ops whose lanes exchange values or wait for each
+ * other: which lanes execute the call together is part of its meaning. */
+#define OPF_CROSS_LANE                                                                          \
+    (DXIL_OPF_WAVE | DXIL_OPF_DERIVATIVE | DXIL_OPF_GRADIENT | DXIL_OPF_BARRIER |                \
+     DXIL_OPF_CONVERGENT)
+
+bool dxil_op_convergent(const dxil_op_info *op)
+{
+    return op && (op->flags & OPF_CROSS_LANE) != 0;
+}
+
 /* The last entry whose version is <= v, or NULL. Every versioned entry
  * type (overload, stage and attribute sets) starts with its dxil_version,
  * so one walker serves all three. */

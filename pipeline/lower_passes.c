@@ -16,6 +16,11 @@
  * flagged LOWER_LEGALIZE turn clang's and the optimizers' forms into
  * DXIL's (dxil_lower_options.legalize). */
 static const lower_pass lower_passes[] = {
+    /* convergence tokens (docs/ops.md "Convergence"): each convergent call
+     * back in the loop its token names, then the tokens go; first, as
+     * calls without bundles are made anew (note-input records them) */
+    {"dx-break", lower_conv_restore, 0},
+    {"convergence", lower_conv_strip, 0},
     {"note-input", lower_note_input, 0}, /* before any dx.op is made */
     /* clang's -O0 allocas and handle globals, before anything reads a
      * handle or a binding */

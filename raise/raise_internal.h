@@ -88,6 +88,10 @@ int raise_bcfacts_vst(raise_ctx *rc);
 int raise_resources(raise_ctx *rc);
 int raise_buffers(raise_ctx *rc);
 int raise_cleanup(raise_ctx *rc);
+/* Convergence (raise_conv_mark.c, raise_conv_tokens.c, raise_conv_break.c). */
+int raise_conv_mark(raise_ctx *rc);
+int raise_conv_tokens(raise_ctx *rc);
+int raise_conv_break(raise_ctx *rc);
 /* Signature I/O (raise_sig_io.c). */
 int raise_sig_io(raise_ctx *rc);
 

@@ -23,6 +23,11 @@ static const raise_pass raise_passes[] = {
     {"park-md", raise_park_md},   /* last: moves leftover dx.* to dxu.* */
     {"cleanup", raise_cleanup},   /* after every IR pass: dead dx.op decls */
     {"bcfacts-vst", raise_bcfacts_vst}, /* after every IR pass: the names left */
+    /* convergence (docs/ops.md "Convergence"): on the final calls, after
+     * the names are recorded (the tokens' are not DXC's) */
+    {"convergent", raise_conv_mark},  /* wave, quad, derivative, barrier calls */
+    {"conv-tokens", raise_conv_tokens}, /* entry and loop tokens, bundles */
+    {"dx-break", raise_conv_break},   /* after the tokens read the loops */
     {NULL, NULL},
 };
 

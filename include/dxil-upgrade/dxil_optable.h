@@ -438,6 +438,12 @@ DXIL_API const dxil_op_class *dxil_op_class_by_fn_name(const dxil_optable *t, co
 
 /* ---- versioned queries -------------------------------------------------- */
 
+/* True when which lanes execute a call of the op together is part of its
+ * meaning (LLVM's `convergent`): a wave or quad op, a derivative, an op
+ * that computes one (implicit-LOD sampling), or a barrier, as the spec's
+ * flags say (wave, derivative, gradient, barrier, convergent). False when
+ * op is NULL. */
+DXIL_API bool dxil_op_convergent(const dxil_op_info *op);
 /* True when the op exists (was introduced) at DXIL version v. */
 DXIL_API bool dxil_op_exists_at(const dxil_op_info *op, dxil_version v);
 /* Overload (stage) set in effect at v: the last entry introduced at or

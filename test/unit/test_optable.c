@@ -369,6 +369,20 @@ static void test_version_attrs_sm_flags(void)
     CU_ASSERT(t_op("WriteSamplerFeedbackGrad")->flags & DXIL_OPF_FEEDBACK);
     CU_ASSERT(t_op("Reserved0")->flags & DXIL_OPF_RESERVED);
     CU_ASSERT_EQUAL(t_op("FAbs")->flags, 0);
+    /* LLVM's convergent: derived from the flags (wave, derivative,
+     * gradient, barrier, convergent) */
+    static const char *const conv[] = {"WaveActiveOp", "WaveReadLaneFirst", "QuadReadLaneAt",
+                                       "QuadOp", "DerivFineY", "Sample", "SampleBias",
+                                       "SampleCmp", "CalculateLOD", "Barrier",
+                                       "BarrierByMemoryType", "WriteSamplerFeedback"};
+    for (size_t i = 0; i < sizeof conv / sizeof conv[0]; i++)
+        CU_ASSERT(dxil_op_convergent(t_op(conv[i])));
+    static const char *const not_conv[] = {"FAbs", "SampleLevel", "SampleGrad",
+                                           "SampleCmpLevelZero", "TextureLoad", "BufferLoad",
+                                           "WriteSamplerFeedbackLevel", "AtomicBinOp"};
+    for (size_t i = 0; i < sizeof not_conv / sizeof not_conv[0]; i++)
+        CU_ASSERT(!dxil_op_convergent(t_op(not_conv[i])));
+    CU_ASSERT(!dxil_op_convergent(NULL));
     CU_ASSERT_EQUAL(t_op("WavePrefixBitCount")->result.type, DXIL_TY_I32); /* own signature */
     CU_ASSERT_EQUAL(t_op("WavePrefixOp")->result.type, DXIL_TY_OVERLOAD);
 }

@@ -7,6 +7,7 @@
 ; RUN: %FileCheck --check-prefix=STATS %s < %t.stats
 
 ; CHECK-LABEL: define i32 @wave(i32 %x, float %f, i1 %c)
+; CHECK-NEXT: %conv.entry = call token @llvm.experimental.convergence.entry()
 ; CHECK-NEXT: %first = call i1 @llvm.dx.wave.is.first.lane()
 ; CHECK-NEXT: %lane = call i32 @llvm.dx.wave.getlaneindex()
 ; CHECK-NEXT: %count = call i32 @llvm.dx.wave.get.lane.count()
