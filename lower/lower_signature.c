@@ -15,6 +15,14 @@
  * load, outputs of two types, another stage) is refused, naming the call:
  * clang 22 gives nothing to tell them apart by.
  *
+ * Semantics as DXC's front end records them (module/sig_semantics.h): a
+ * system value spelled as DXC spells it (`SV_POSITION` is recorded
+ * `SV_Position`: DXC's validator rebuilds the signature parts with that
+ * name), a system value the stage reads as an arbitrary semantic (a
+ * vertex shader's SV_Position input) recorded as arbitrary with the name
+ * as written; one the stage has not, or reads with an op of its own
+ * (NotInSig), is refused.
+ *
  * Element records are DXC's: {ID, name, component type, semantic kind,
  * !{index}, interpolation, rows 1, columns, start row = ID, start column
  * 0, !{i32 3, usage mask}}; interpolation as DXC gives it (SV_Position
@@ -27,6 +35,8 @@
 #include "lower_internal.h"
 
 #include "dxil-upgrade/dxil_abi.h"
+#include "module/sig_semantics.h"
+#include "common/abi_names.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -47,32 +57,22 @@ typedef struct sig_set {
     unsigned n;
 } sig_set;
 
-static const struct {
-    const char *name;
-    unsigned kind;
-} sig_system[] = {
-    {"SV_POSITION", DXIL_SEMANTIC_POSITION},     {"SV_TARGET", DXIL_SEMANTIC_TARGET},
-    {"SV_DEPTH", DXIL_SEMANTIC_DEPTH},           {"SV_VERTEXID", DXIL_SEMANTIC_VERTEX_ID},
-    {"SV_INSTANCEID", DXIL_SEMANTIC_INSTANCE_ID}, {"SV_ISFRONTFACE", DXIL_SEMANTIC_IS_FRONT_FACE},
-    {"SV_SAMPLEINDEX", DXIL_SEMANTIC_SAMPLE_INDEX}, {"SV_PRIMITIVEID", DXIL_SEMANTIC_PRIMITIVE_ID},
-    {"SV_CLIPDISTANCE", DXIL_SEMANTIC_CLIP_DISTANCE}, {"SV_CULLDISTANCE", DXIL_SEMANTIC_CULL_DISTANCE},
-    {"SV_COVERAGE", DXIL_SEMANTIC_COVERAGE},
-};
-
-/* The semantic kind of a name; false for a system value DXIL's table
- * here does not hold. */
-static bool sig_kind(const char *name, unsigned *kind)
+/* The kind DXC gives the semantic `name` at `point` (arbitrary where the
+ * point reads it so), with DXC's spelling of a system value in `name`;
+ * false for a semantic the point has not, or reads with an op of its own
+ * instead of a signature element (DXC: NotInSig). */
+static bool sig_kind(char *name, size_t size, int point, unsigned *kind)
 {
-    if (strncasecmp(name, "SV_", 3)) {
-        *kind = DXIL_SEMANTIC_ARBITRARY;
-        return true;
-    }
-    for (size_t i = 0; i < sizeof sig_system / sizeof sig_system[0]; i++)
-        if (!strcasecmp(name, sig_system[i].name)) {
-            *kind = sig_system[i].kind;
-            return true;
-        }
-    return false;
+    unsigned k = sem_kind_by_name(name);
+    if (k == DXIL_SEMANTIC_INVALID)
+        return false;
+    *kind = sem_element_kind(k, point);
+    if (*kind == DXIL_SEMANTIC_INVALID || !sem_in_part(*kind, point))
+        return false;
+    const char *canonical = sem_canonical_name(*kind);
+    if (canonical)
+        snprintf(name, size, "%s", canonical);
+    return true;
 }
 
 /* "TEXCOORD12" -> "TEXCOORD", 12 (clang appends the index, 0 when none). */
@@ -203,7 +203,7 @@ static size_t sig_calls(LLVMValueRef fn, const char *intrinsic, LLVMValueRef *ou
     return n;
 }
 
-static bool sig_inputs(lower_ctx *lc, LLVMValueRef fn, sig_set *s)
+static bool sig_inputs(lower_ctx *lc, LLVMValueRef fn, int point, sig_set *s)
 {
     LLVMValueRef calls[256];
     size_t n = sig_calls(fn, "llvm.dx.load.input", calls, 256);
@@ -216,7 +216,8 @@ static bool sig_inputs(lower_ctx *lc, LLVMValueRef fn, sig_set *s)
                          "value name, and this load has none");
             return false;
         }
-        if (!sig_kind(e.name, &e.kind) || !sig_shape(LLVMTypeOf(calls[i]), &e)) {
+        if (!sig_kind(e.name, sizeof e.name, point, &e.kind) ||
+            !sig_shape(LLVMTypeOf(calls[i]), &e)) {
             lower_report(lc, DXIL_SEV_ERROR, calls[i],
                          "the input's semantic or type has no DXIL signature form here");
             return false;
@@ -311,7 +312,8 @@ int lower_signatures(lower_ctx *lc)
             continue;
         bool pixel = !strcmp(stage, "pixel");
         sig_set in = {0}, out = {0};
-        if (!sig_inputs(lc, fn, &in) || !sig_outputs(lc, fn, stage, &out))
+        int point = sem_point((unsigned)shader_kind_from_env(stage, strlen(stage)), 0);
+        if (!sig_inputs(lc, fn, point, &in) || !sig_outputs(lc, fn, stage, &out))
             continue;
         if (!in.n && !out.n)
             continue;
