@@ -10,9 +10,10 @@
  *   resource bindings and the runtime info against the PSV0 this
  *   project's writer derives from the module (dxil_write_part_data, as
  *   DXC compares with its own writer's), the shader stage, ViewID use,
- *   each signature element against the entry's signature records
- *   (semantic name or kind, indices, packing, types, interpolation,
- *   stream, dynamic index mask), the ViewID and input-output tables and
+ *   each signature element against the entry's signature records as
+ *   DXC's loader reads them (chk_sig_load.c: the kind at the element's
+ *   point, DXC's name; then semantic name or kind, indices, packing,
+ *   types, interpolation, stream, dynamic index mask), the ViewID and input-output tables and
  *   the entry name; an element whose name or indices lie outside the
  *   tables is Container.ContentInvalid;
  * - strings and semantic indices no element uses:
@@ -26,6 +27,7 @@
 #include "dxil-upgrade/dxil_abi.h"
 #include "dxil-upgrade/dxil_write.h"
 #include "module/md_util.h"
+#include "module/sig_semantics.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,10 +166,11 @@ static void runtime_info(psv_check *k)
 
 /* ---- signature elements ---------------------------------------------------------- */
 
-static void element(psv_check *k, const char *sig_name, LLVMValueRef rec, const uint8_t *pe)
+static void element(psv_check *k, const char *sig_name, int point, LLVMValueRef rec,
+                    const uint8_t *pe)
 {
     chk_psv_elem m;
-    chk_psv_elem_from_record(rec, !chk_val_at_least(k->c, 1, 5), &m);
+    chk_psv_elem_from_record(rec, point, !chk_val_at_least(k->c, 1, 5), &m);
     uint32_t name_off = cpsv_u32(pe), index_off = cpsv_u32(pe + 4), rows = pe[8];
     bool bad = false;
     if (!string_use(k, name_off)) {
@@ -212,7 +215,8 @@ static void signature(psv_check *k, unsigned which, const char *name)
         return;
     }
     for (uint32_t i = 0; i < n; i++)
-        element(k, name, md_operand(list, i), cpsv_element(&k->part, which, i));
+        element(k, name, sem_point(k->mf->sm_kind, which), md_operand(list, i),
+                cpsv_element(&k->part, which, i));
 }
 
 /* The ViewID masks and dependency tables, as bytes (their layout follows

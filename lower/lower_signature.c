@@ -10,10 +10,11 @@
  * Inputs: one element per distinct semantic name and index parsed from
  * the loads' names, IDs in order of first appearance, each load's element
  * argument rewritten to its ID. Outputs: clang names none, so an entry
- * whose stores all write one value type gets its stage's one output,
- * SV_Target0 (pixel) or SV_Position0 (vertex). Anything else (an unnamed
- * load, outputs of two types, another stage) is refused, naming the call:
- * clang 22 gives nothing to tell them apart by.
+ * with one output store gets its stage's one output, SV_Target0 (pixel)
+ * or SV_Position0 (vertex). Anything else (an unnamed load, two output
+ * stores: clang stores each field of a returned struct, another stage)
+ * is refused, naming the call: clang 22 gives nothing to tell them apart
+ * by.
  *
  * Semantics as DXC's front end records them (module/sig_semantics.h): a
  * system value spelled as DXC spells it (`SV_POSITION` is recorded
@@ -254,6 +255,15 @@ static bool sig_outputs(lower_ctx *lc, LLVMValueRef fn, const char *stage, sig_s
                          "cannot be told apart");
             return false;
         }
+    /* clang 22 stores each output once, after the entry's body: a second
+     * store is a second output (a struct's fields), which one element
+     * would lose (the last store would win). */
+    if (n > 1) {
+        lower_report(lc, DXIL_SEV_ERROR, calls[1],
+                     "a second output: clang 22 names no output semantic, so the outputs "
+                     "cannot be told apart (one element for both would keep only the last)");
+        return false;
+    }
     snprintf(e.name, sizeof e.name, "%s", pixel ? "SV_Target" : "SV_Position");
     e.kind = pixel ? DXIL_SEMANTIC_TARGET : DXIL_SEMANTIC_POSITION;
     if (!sig_shape(t, &e)) {
