@@ -219,12 +219,13 @@ static uint32_t get(const uint8_t *p, uint32_t size, uint32_t at, unsigned n)
     return v;
 }
 
-/* The NUL-terminated string at off, bounded by the part ("" outside). */
+/* The NUL-terminated string at off, bounded by the part ("" outside);
+ * a byte outside printable ASCII shows as '?' (the note is plain text). */
 static void string_at(const uint8_t *p, uint32_t size, uint32_t off, char *buf, size_t n)
 {
     size_t i = 0;
     for (; (uint64_t)off + i < size && i + 1 < n && p[off + i]; i++)
-        buf[i] = (char)p[off + i];
+        buf[i] = p[off + i] >= 0x20 && p[off + i] < 0x7f ? (char)p[off + i] : '?';
     buf[i] = '\0';
 }
 
