@@ -348,9 +348,15 @@ static uint32_t lifetime_call_attrs(bcw_ctx *c)
 uint32_t bcw_attrs_of_call(bcw_ctx *c, LLVMValueRef call)
 {
     LLVMValueRef callee = LLVMGetCalledValue(call);
-    if (callee && LLVMIsAFunction(callee) && bcw_intrinsic_type(c, callee) != BCW_NONE &&
-        !LLVMGetCallSiteAttributeCount(call, LLVMAttributeFunctionIndex))
-        return lifetime_call_attrs(c);
+    if (callee && LLVMIsAFunction(callee) && bcw_intrinsic_type(c, callee) != BCW_NONE) {
+        /* 3.7's marker is (i64 size, i8* ptr), LLVM 22's (ptr): its
+         * parameter attributes (`nonnull`) would land on the size, which
+         * 3.7's verifier refuses ("Wrong types for attribute"). A marker
+         * needs none; the call's function attributes stay. */
+        uint32_t g = slot(c, call, LLVMAttributeFunctionIndex, LLVMGetCallSiteAttributeCount,
+                          LLVMGetCallSiteAttributes);
+        return g ? list_id(c, &g, 1) : lifetime_call_attrs(c);
+    }
     return attr_list(c, call, LLVMGetNumArgOperands(call), LLVMGetCallSiteAttributeCount,
                      LLVMGetCallSiteAttributes);
 }

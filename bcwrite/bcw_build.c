@@ -307,6 +307,12 @@ static void build_inst(bcw_ctx *c, LLVMValueRef inst)
                            "container, so its 3.7 form is not written");
         return;
     }
+    const char *no37 = op == LLVMCall ? bcw_intrinsic_refusal(c, LLVMGetCalledValue(inst)) : NULL;
+    if (no37) {
+        bcw_error(c, inst, "this LLVM intrinsic has no LLVM 3.7 form (%s): DXC's reader would "
+                           "take it for an external function, which DXIL does not have", no37);
+        return;
+    }
     c->cur_inst = inst;
     unsigned n = (unsigned)LLVMGetNumOperands(inst);
     bool life = op == LLVMCall && is_lifetime(LLVMGetCalledValue(inst));
@@ -384,27 +390,26 @@ static void build_globals(bcw_ctx *c)
         bcw_error(c, LLVMGetFirstGlobalAlias(c->mod), "global aliases are not DXIL");
 }
 
-/* The name a function is written under. */
-static const char *name37(LLVMValueRef f)
+/* The name a function is written under (LLVM intrinsics: 3.7's). */
+static const char *name37(bcw_ctx *c, LLVMValueRef f)
 {
-    const char *name = LLVMGetValueName(f), *n37 = bcw_intrinsic_name37(name);
-    return n37 ? n37 : name;
+    return bcw_fn_name37(c, f);
 }
 
 /* An unused declaration whose 3.7 name another function has: LLVM 22's
  * upgrade of a lifetime marker leaves the old declaration (renamed
  * .i64) beside the new one; 3.7 has one name for both. */
-static bool shadowed(const bcw_ctx *c, LLVMValueRef f)
+static bool shadowed(bcw_ctx *c, LLVMValueRef f)
 {
     if (!LLVMIsDeclaration(f) || LLVMGetFirstUse(f))
         return false;
     for (LLVMValueRef g = LLVMGetFirstFunction(c->mod); g; g = LLVMGetNextFunction(g))
-        if (g != f && !strcmp(name37(g), name37(f)) && (LLVMGetFirstUse(g) || g < f))
+        if (g != f && !strcmp(name37(c, g), name37(c, f)) && (LLVMGetFirstUse(g) || g < f))
             return true;
     return false;
 }
 
-static bool placed(const bcw_ctx *c, LLVMValueRef f)
+static bool placed(bcw_ctx *c, LLVMValueRef f)
 {
     if (shadowed(c, f))
         return true;
@@ -435,7 +440,7 @@ static int order_functions(bcw_ctx *c)
     uint32_t i = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); all && f; f = LLVMGetNextFunction(f), i++) {
         all[i] = f;
-        const char *nm = name37(f);
+        const char *nm = name37(c, f);
         uint32_t had;
         if (!shadowed(c, f) && !bcw_map_get(&by_name, nm, strlen(nm), &had))
             bcw_map_put(&by_name, nm, strlen(nm), i);
@@ -468,6 +473,9 @@ int bcw_build(bcw_ctx *c)
         return -1;
     for (size_t i = 0; i < c->nfns && !c->failed; i++) {
         LLVMValueRef f = c->fns[i];
+        const char *why = LLVMGetFirstUse(f) ? NULL : bcw_intrinsic_refusal(c, f);
+        if (why) /* an unused declaration: its calls name it otherwise */
+            bcw_error(c, f, "this LLVM intrinsic has no LLVM 3.7 form (%s)", why);
         if (!LLVMIsDeclaration(f)) {
             c->funcs[c->nfuncs].fn = f;
             if (build_function(c, &c->funcs[c->nfuncs++]))

@@ -113,6 +113,14 @@ typedef struct bcw_chunk {
     uint32_t data[];
 } bcw_chunk;
 
+/* An LLVM intrinsic's name in 3.7 (bcw_intrinsics.c), or (refused) why
+ * it has none. */
+typedef struct bcw_name37 {
+    LLVMValueRef fn;
+    char *name;
+    bool refused;
+} bcw_name37;
+
 typedef struct bcw_ctx {
     LLVMModuleRef mod;
     LLVMContextRef llctx;
@@ -158,6 +166,9 @@ typedef struct bcw_ctx {
     unsigned kind_fmf;        /* !dxu.fmf, the raise's record of a fast-math word */
     unsigned kind_noalign;    /* !dxu.noAlign: the input had no alignment there */
     bool attr_kinds_ready;
+
+    bcw_name37 *names37;      /* LLVM intrinsics' 3.7 names, as asked for */
+    size_t nnames37, names37_cap;
 
     bcw_md *mds;
     size_t nmds, mds_cap;
@@ -229,6 +240,12 @@ int bcw_build(bcw_ctx *c);
 void bcw_funcs_free(bcw_ctx *c);
 const char *bcw_intrinsic_name37(const char *name);
 uint32_t bcw_intrinsic_type(bcw_ctx *c, LLVMValueRef fn);
+/* The name function f is written under: 3.7's name of an LLVM
+ * intrinsic (bcw_intrinsics.c), else its own. */
+const char *bcw_fn_name37(bcw_ctx *c, LLVMValueRef f);
+/* Why LLVM intrinsic f has no 3.7 form, or NULL (not one, or it has). */
+const char *bcw_intrinsic_refusal(bcw_ctx *c, LLVMValueRef f);
+void bcw_names37_free(bcw_ctx *c);
 
 /* enumeration */
 int bcw_enumerate_module(bcw_ctx *c);

@@ -27,7 +27,7 @@ static LLVMValueRef function_of(LLVMValueRef v)
         return LLVMGetBasicBlockParent(LLVMGetInstructionParent(v));
     if (LLVMIsAArgument(v))
         return LLVMGetParamParent(v);
-    return NULL;
+    return LLVMIsAFunction(v) ? v : NULL;
 }
 
 void bcw_error(bcw_ctx *c, LLVMValueRef where, const char *fmt, ...)
@@ -38,7 +38,8 @@ void bcw_error(bcw_ctx *c, LLVMValueRef where, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     LLVMValueRef fn = function_of(where);
-    if (where && (LLVMIsAInstruction(where) || LLVMIsAConstant(where)))
+    if (where && (LLVMIsAInstruction(where) ||
+                  (LLVMIsAConstant(where) && !LLVMIsAFunction(where))))
         text = LLVMPrintValueToString(where);
     size_t fl = 0;
     const char *fname = fn ? LLVMGetValueName2(fn, &fl) : NULL;
@@ -254,8 +255,8 @@ static bool vst_add(bcw_ctx *c, vst_entry **v, size_t *n, size_t *cap, LLVMValue
     const char *name = LLVMGetValueName2(val, &len);
     if (!len)
         return true;
-    const char *n37 = LLVMIsAFunction(val) ? bcw_intrinsic_name37(name) : NULL;
-    if (n37) {
+    const char *n37 = LLVMIsAFunction(val) ? bcw_fn_name37(c, val) : NULL;
+    if (n37 && n37 != name) {
         name = n37;
         len = strlen(n37);
     }
@@ -377,6 +378,7 @@ static void ctx_free(bcw_ctx *c)
     bcw_vals_free(c);
     bcw_funcs_free(c);
     bcw_attrs_free(c);
+    bcw_names37_free(c);
     bcw_md_free(c);
     free(c->datalayout_owned);
     while (c->chunks) {

@@ -1,7 +1,8 @@
 /* bitcode_ptrfacts.c - the typed-pointer facts (bitcode_ptrfacts.h): the
  * builder the value model feeds during the validator's walk, and the
- * accessors check/ reads them with. Memory: one 12-byte entry per
- * instruction, the type table's operands, the names. */
+ * accessors check/ reads them with. Memory: one 20-byte entry per
+ * instruction, the type table's operands, the names, the attribute
+ * tables. */
 #include "bitcode_ptrfacts.h"
 #include "bitcode_values_internal.h"
 
@@ -30,6 +31,14 @@ struct bcp_build {
     size_t nbodies, cap_bodies;
     bc_pfinst *cur;             /* the open body's entries */
     size_t ncur, cap_cur;
+    bc_pfattrgroup *groups;     /* the attribute tables */
+    size_t ngroups, cap_groups;
+    bc_pfattrlist *lists;
+    size_t nlists, cap_lists;
+    uint64_t *words;
+    size_t nwords, cap_words;
+    uint32_t *list_groups;
+    size_t nlist_groups, cap_list_groups;
     bool in_body, oom;
 };
 
@@ -50,6 +59,10 @@ void bcp_destroy(bcp_build *b)
         free(b->bodies[i].insts);
     free(b->bodies);
     free(b->cur);
+    free(b->groups);
+    free(b->lists);
+    free(b->words);
+    free(b->list_groups);
     free(b);
 }
 
@@ -106,7 +119,7 @@ int bcp_type_defined(bcp_build *b, uint32_t id, uint8_t code)
     return 0;
 }
 
-int bcp_module_value(bcp_build *b, uint32_t type, bool function, bool body)
+int bcp_module_value(bcp_build *b, uint32_t type, bool function, bool body, uint32_t attrs)
 {
     bc_pfvalue *v = grow_array(b->values, &b->cap_values, b->nvalues, sizeof *v, 64);
     if (!v)
@@ -120,8 +133,64 @@ int bcp_module_value(bcp_build *b, uint32_t type, bool function, bool body)
         b->body_values = bv;
         bv[b->nbody_values++] = (uint32_t)b->nvalues;
     }
-    v[b->nvalues++] = (bc_pfvalue){NULL, type, function};
+    v[b->nvalues++] = (bc_pfvalue){NULL, type, function ? attrs : 0, function, body};
     return 0;
+}
+
+/* ---- attributes ----------------------------------------------------------- */
+
+/* Room for `need` elements in *items (doubling); false without memory. */
+static bool bcp_reserve(void **items, size_t *cap, size_t need, size_t elem)
+{
+    while (*cap < need) {
+        void *p = grow_array(*items, cap, *cap, elem, 64);
+        if (!p)
+            return false;
+        *items = p;
+    }
+    return true;
+}
+
+int bcp_attr_group(bcp_build *b, const uint64_t *ops, size_t n)
+{
+    if (n < 3 || ops[0] != 3) /* PARAMATTR_GRP_CODE_ENTRY [id, index, ...] */
+        return 0;
+    if (!bcp_reserve((void **)&b->groups, &b->cap_groups, b->ngroups + 1, sizeof *b->groups) ||
+        !bcp_reserve((void **)&b->words, &b->cap_words, b->nwords + n, sizeof *b->words))
+        return b->oom = true, -2;
+    memcpy(b->words + b->nwords, ops + 3, (n - 3) * sizeof *b->words);
+    b->groups[b->ngroups++] = (bc_pfattrgroup){(uint32_t)ops[1], (uint32_t)ops[2],
+                                               (uint32_t)b->nwords, (uint32_t)(n - 3)};
+    b->nwords += n - 3;
+    return 0;
+}
+
+int bcp_attr_list(bcp_build *b, const uint64_t *ops, size_t n)
+{
+    if (n < 1 || ops[0] != 2) /* PARAMATTR_CODE_ENTRY [group ids...] */
+        return 0;
+    if (!bcp_reserve((void **)&b->lists, &b->cap_lists, b->nlists + 1, sizeof *b->lists) ||
+        !bcp_reserve((void **)&b->list_groups, &b->cap_list_groups, b->nlist_groups + n,
+                     sizeof *b->list_groups))
+        return b->oom = true, -2;
+    for (size_t i = 1; i < n; i++)
+        b->list_groups[b->nlist_groups + i - 1] = (uint32_t)ops[i];
+    b->lists[b->nlists++] = (bc_pfattrlist){(uint32_t)b->nlist_groups, (uint32_t)(n - 1)};
+    b->nlist_groups += n - 1;
+    return 0;
+}
+
+const bc_pfattrgroup *bc_pf_group(const bc_ptrfacts *f, uint32_t id)
+{
+    for (uint32_t i = 0; f && i < f->ngroups; i++)
+        if (f->groups[i].id == id)
+            return &f->groups[i];
+    return NULL;
+}
+
+const bc_pfattrlist *bc_pf_list(const bc_ptrfacts *f, uint32_t id)
+{
+    return f && id >= 1 && id <= f->nlists ? &f->lists[id - 1] : NULL;
 }
 
 int bcp_vst_entry(bcp_build *b, uint64_t id, const uint64_t *chars, size_t n)
@@ -241,6 +310,16 @@ bc_ptrfacts *bcp_finish(bcp_build *b, const bcv_model *m)
     f->nbodies = (uint32_t)b->nbodies;
     b->bodies = NULL;
     b->nbodies = 0;
+    f->groups = b->groups;
+    f->ngroups = (uint32_t)b->ngroups;
+    f->lists = b->lists;
+    f->nlists = (uint32_t)b->nlists;
+    f->attr_words = b->words;
+    f->list_groups = b->list_groups;
+    b->groups = NULL;
+    b->lists = NULL;
+    b->words = NULL;
+    b->list_groups = NULL;
     if (!bcp_copy_types(b, m, f) || !bcp_link_names(b, f)) {
         bc_ptrfacts_free(f);
         return NULL;
@@ -260,6 +339,10 @@ void bc_ptrfacts_free(bc_ptrfacts *f)
         free(f->bodies[i].insts);
     free(f->bodies);
     free(f->by_name);
+    free(f->groups);
+    free(f->lists);
+    free(f->attr_words);
+    free(f->list_groups);
     free(f);
 }
 

@@ -48,7 +48,11 @@ enum {
 typedef struct bc_pfinst {
     uint32_t ty;   /* result type, BC_PF_NONE when void or not known */
     uint32_t src;  /* a cast's operand type; a load's, store's, GEP's or
-                    * atomic's pointer operand type; else BC_PF_NONE */
+                    * atomic's pointer operand type; a call's function
+                    * type; else BC_PF_NONE */
+    uint32_t attrs;  /* a call's attribute list (1-based, 0 none) */
+    uint32_t callee; /* a call's callee when a module function (its
+                      * value id), else BC_PF_NONE */
     uint8_t code;  /* FUNC_CODE_INST_* */
     uint8_t flags; /* BC_PF_MISMATCH */
 } bc_pfinst;
@@ -65,8 +69,25 @@ typedef struct bc_pffunc {
 typedef struct bc_pfvalue {
     const char *name;
     uint32_t type;    /* its pointer type (a function's: to its function type) */
+    uint32_t attrs;   /* a function's attribute list (1-based, 0 none) */
     bool function;
+    bool body;        /* a function defined here */
 } bc_pfvalue;
+
+/* An attribute group (PARAMATTR_GRP_CODE_ENTRY [id, index, words...]):
+ * the slot it applies to (0 return, i parameter i, 0xFFFFFFFF the
+ * function) and its words in attr_words: [0, code] an attribute, [1,
+ * code, value] one with a value, [3, chars..., 0] / [4, chars..., 0,
+ * chars..., 0] a string one. */
+typedef struct bc_pfattrgroup {
+    uint32_t id, index;
+    uint32_t first, n;
+} bc_pfattrgroup;
+
+/* An attribute list (PARAMATTR_CODE_ENTRY): its group ids in list_groups. */
+typedef struct bc_pfattrlist {
+    uint32_t first, n;
+} bc_pfattrlist;
 
 typedef struct bc_pfbyname {
     const char *name;
@@ -84,6 +105,13 @@ typedef struct bc_ptrfacts {
     uint32_t nbodies;
     bc_pfbyname *by_name; /* the named bodies, sorted by name */
     uint32_t nby_name;
+    /* The attribute tables, as written (the lists' ids are 1-based). */
+    bc_pfattrgroup *groups;
+    uint32_t ngroups;
+    bc_pfattrlist *lists;
+    uint32_t nlists;
+    uint64_t *attr_words;
+    uint32_t *list_groups;
 } bc_ptrfacts;
 
 void bc_ptrfacts_free(bc_ptrfacts *f);
@@ -103,6 +131,9 @@ uint32_t bc_pf_op(const bc_ptrfacts *f, uint32_t ty, uint32_t i);
 uint32_t bc_pf_pointee(const bc_ptrfacts *f, uint32_t ty);
 /* A named struct's name, or NULL. */
 const char *bc_pf_struct_name(const bc_ptrfacts *f, uint32_t ty);
+/* The group of id `id`, or NULL; list `id` (1-based), or NULL. */
+const bc_pfattrgroup *bc_pf_group(const bc_ptrfacts *f, uint32_t id);
+const bc_pfattrlist *bc_pf_list(const bc_ptrfacts *f, uint32_t id);
 
 /* ---- the builder, for the bitcode validator's walk (bitcode/ only) ---- */
 typedef struct bcp_build bcp_build;
@@ -115,8 +146,11 @@ int bcp_struct_name(bcp_build *b, const uint64_t *chars, size_t n);
 /* The type record that defines type id `id` (after STRUCT_NAME). 0 or -2. */
 int bcp_type_defined(bcp_build *b, uint32_t id, uint8_t code);
 /* A module value (GLOBALVAR, FUNCTION, ALIAS) in record order; body: a
- * function defined here. 0 or -2. */
-int bcp_module_value(bcp_build *b, uint32_t type, bool function, bool body);
+ * function defined here; attrs: a function's attribute list. 0 or -2. */
+int bcp_module_value(bcp_build *b, uint32_t type, bool function, bool body, uint32_t attrs);
+/* PARAMATTR_GRP_CODE_ENTRY and PARAMATTR_CODE_ENTRY records (code first). */
+int bcp_attr_group(bcp_build *b, const uint64_t *ops, size_t n);
+int bcp_attr_list(bcp_build *b, const uint64_t *ops, size_t n);
 /* VST_CODE_ENTRY [id, chars...] of the module's symbol table. 0 or -2. */
 int bcp_vst_entry(bcp_build *b, uint64_t id, const uint64_t *chars, size_t n);
 /* A function body: begin, one entry per instruction, end (lost: the model

@@ -549,7 +549,7 @@ bool bv_values_tracked(const bv_walker *v, uint64_t bid)
         return bid == BV_MODULE && !v->seen_module;
     if (!parent->tracked)
         return false;
-    if (bid == BV_TYPE || bid == BV_FUNCTION)
+    if (bid == BV_TYPE || bid == BV_FUNCTION || bid == BV_PARAMATTR || bid == BV_PARAMATTR_GROUP)
         return parent->bid == BV_MODULE;
     return bid == BV_CONSTANTS && (parent->bid == BV_MODULE || parent->bid == BV_FUNCTION);
 }

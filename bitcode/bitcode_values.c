@@ -642,8 +642,12 @@ static int bcv_module_record(bcv_model *m, const uint64_t *ops, size_t n)
         m->bodies[m->n_bodies++] = (uint32_t)ops[1 + off];
     }
     uint32_t pty = bcv_global_type(m, ops + off, n - off);
+    /* FUNCTION [type, cc, isproto, linkage, paramattr, ...] */
+    uint32_t attrs = code == 8 && n > 5 + off && ops[5 + off] < BCV_NONE ? (uint32_t)ops[5 + off]
+                                                                         : 0;
     if (m->pf && !m->lost &&
-        bcp_module_value(m->pf, pty, code == 8, code == 8 && n > 3 + off && ops[3 + off] == 0))
+        bcp_module_value(m->pf, pty, code == 8, code == 8 && n > 3 + off && ops[3 + off] == 0,
+                         attrs))
         return -2;
     bcv_value v = {BCV_NONE, 0, false, false, false, false, pty == BCV_NONE ? 0 : pty + 1};
     if (code == 8 && n > 1 + off) {
@@ -685,6 +689,8 @@ int bcv_record(bcv_model *m, uint32_t bid, const uint64_t *ops, size_t n)
     case BCV_MODULE: return bcv_module_record(m, ops, n);
     case BCV_CONSTANTS: return bcv_constant(m, ops, n);
     case BCV_FUNCTION: return bcv_instruction(m, ops, n);
+    case BCV_PARAMATTR: return m->pf ? bcp_attr_list(m->pf, ops, n) : 0;
+    case BCV_PARAMATTR_GROUP: return m->pf ? bcp_attr_group(m->pf, ops, n) : 0;
     default: return 0;
     }
 }

@@ -325,16 +325,22 @@ static void bcv_store_facts(const bcv_model *m, const uint64_t *ops, size_t n, b
         f->flags |= BC_PF_MISMATCH;
 }
 
-/* CALL: the function type's return type. */
+/* CALL [attrs, cc, ...]: the function type's return type, the function
+ * type, the attribute list and a module function callee. */
 static void bcv_call_facts(const bcv_model *m, const uint64_t *ops, size_t n, bc_pfinst *f)
 {
-    uint32_t fnty, callee;
+    uint32_t fnty, callee = BCV_NONE;
     size_t at = bcv_call_layout(ops, n, &fnty);
-    if (fnty == BCV_NONE && n >= 3 && bcv_pair(m, ops, n, &at, &callee) && callee != BCV_NONE &&
-        m->vals[callee].fn)
+    if (!(n >= 3 && bcv_pair(m, ops, n, &at, &callee) && callee != BCV_NONE &&
+          m->vals[callee].fn))
+        callee = BCV_NONE;
+    if (fnty == BCV_NONE && callee != BCV_NONE)
         fnty = m->vals[callee].ty;
     const bcv_type *ft = bcv_kind_at(m, fnty, BCV_K_FUNCTION);
     f->ty = ft ? ft->ref : BCV_NONE;
+    f->src = ft ? fnty : BCV_NONE;
+    f->attrs = n >= 2 && ops[1] < BCV_NONE ? (uint32_t)ops[1] : 0;
+    f->callee = callee;
 }
 
 /* The remaining codes whose result type one operand gives. */
@@ -398,7 +404,8 @@ static void bcv_simple_facts(const bcv_model *m, const uint64_t *ops, size_t n, 
 
 static bc_pfinst bcv_inst_facts(const bcv_model *m, const uint64_t *ops, size_t n)
 {
-    bc_pfinst f = {BCV_NONE, BCV_NONE, ops[0] < 256 ? (uint8_t)ops[0] : 255, 0};
+    bc_pfinst f = {.ty = BCV_NONE, .src = BCV_NONE, .callee = BCV_NONE,
+                   .code = ops[0] < 256 ? (uint8_t)ops[0] : 255};
     switch (ops[0]) {
     case 43:
         if (n >= 3)

@@ -12,7 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { BCV_MODULE = 8, BCV_CONSTANTS = 11, BCV_FUNCTION = 12, BCV_TYPE = 17 };
+enum { BCV_MODULE = 8, BCV_PARAMATTR = 9, BCV_PARAMATTR_GROUP = 10, BCV_CONSTANTS = 11,
+       BCV_FUNCTION = 12, BCV_TYPE = 17 };
 #define BCV_MAX_ITEMS (1u << 24)
 #define BCV_NONE UINT32_MAX
 #define BCV_I32 (UINT32_MAX - 1) /* a constants block's type before any SETTYPE */

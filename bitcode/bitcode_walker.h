@@ -20,7 +20,7 @@
 
 /* LLVM block ids the record checks and the walk branch on. */
 enum {
-    BV_MODULE = 8, BV_PARAMATTR_GROUP = 10, BV_CONSTANTS = 11, BV_FUNCTION = 12,
+    BV_MODULE = 8, BV_PARAMATTR = 9, BV_PARAMATTR_GROUP = 10, BV_CONSTANTS = 11, BV_FUNCTION = 12,
     BV_IDENTIFICATION = 13, BV_VST = 14, BV_METADATA = 15, BV_MD_ATTACHMENT = 16, BV_TYPE = 17,
     BV_MD_KIND = 22
 };

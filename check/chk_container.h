@@ -12,6 +12,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* ISG1 (which 0), OSG1 (1) or PSG1 (2) against the part DXC's writer
+ * would build from the entry's records (chk_sig_part.c); data NULL: the
+ * part is absent. DXC's title of the part names it in the messages.
+ * Returns -1 without a verdict (no entry, or records DXC cannot load). */
+int chk_sig_part(chk_ctx *c, unsigned which, const char *title, const uint8_t *data,
+                 uint32_t size);
+
 /* PSV0's checks on its part data. */
 void chk_container_psv(chk_ctx *c, const uint8_t *data, uint32_t size);
 
@@ -27,8 +34,10 @@ typedef struct chk_psv_elem {
     uint8_t bytes[8];
 } chk_psv_elem;
 
-/* i1_unknown: validators before 1.5 wrote i1 as an unknown type. */
-void chk_psv_elem_from_record(LLVMValueRef rec, bool i1_unknown, chk_psv_elem *out);
+/* Record rec of a list at signature point `point` as DXC's loader reads
+ * it (chk_sig_load.h); i1_unknown: validators before 1.5 wrote i1 as an
+ * unknown type. False when DXC's loader would refuse the record. */
+bool chk_psv_elem_from_record(LLVMValueRef rec, int point, bool i1_unknown, chk_psv_elem *out);
 void chk_psv_elem_free(chk_psv_elem *e);
 
 /* DXC's PSVSignatureElement text on one line: the module's element, and

@@ -6,9 +6,11 @@
  *   and the root signature in a library, RDAT or a compiler version part
  *   outside one, a HASH part not 20 bytes, a malformed VERS part, an
  *   unknown FourCC);
- * - ISG1, OSG1, PSG1 and SFI0 byte for byte against the parts this
- *   project's writer derives from the module (dxil_write_part_data), as
- *   DXC compares them with its own writer's (Container.PartMatches); a
+ * - ISG1, OSG1 and PSG1 byte for byte against the parts DXC's writer
+ *   would build from the module, rebuilt here (chk_sig_part.c), not by
+ *   this project's writer, whose bugs would hide themselves; SFI0 byte
+ *   for byte against the part the writer derives (dxil_write_part_data),
+ *   as DXC compares them with its own writer's (Container.PartMatches); a
  *   patch constant signature outside hull, domain and mesh shaders never
  *   matches;
  * - PSV0 field by field (chk_container_psv.c);
@@ -81,6 +83,12 @@ static void blob_matches(chk_ctx *c, const char *fourcc, const uint8_t *data, ui
     free(want);
 }
 
+/* The entry list a signature part holds: 0 ISG1, 1 OSG1, 2 PSG1. */
+static unsigned sig_list(const char *fourcc)
+{
+    return fourcc[0] == 'I' ? 0 : fourcc[0] == 'O' ? 1 : 2;
+}
+
 /* ValidateCompilerVersionPart: header, then one or two NUL-terminated
  * strings, padded with NULs to 4 bytes. */
 static bool vers_ok(const uint8_t *p, uint32_t size)
@@ -139,7 +147,7 @@ static bool one_part(chk_ctx *c, const dxil_decoded_part *d)
         else if (is(d, "PSG1") && !tess_or_mesh(c->stage))
             chk_fail(c, CHK_CONTAINER_PARTMATCHES, NULL, "Program Patch Constant Signature", NULL);
         else
-            blob_matches(c, name, d->bytes, d->part.size);
+            chk_sig_part(c, sig_list(d->part.name), part_title(c, name), d->bytes, d->part.size);
     } else if (is(d, "SFI0")) {
         blob_matches(c, name, d->bytes, d->part.size);
     } else if (is(d, "VERS")) {
@@ -189,9 +197,9 @@ static void required(chk_ctx *c)
         return;
     }
     if (!find(p, "ISG1"))
-        blob_matches(c, "ISG1", NULL, 0);
+        chk_sig_part(c, 0, part_title(c, "ISG1"), NULL, 0);
     if (!find(p, "OSG1"))
-        blob_matches(c, "OSG1", NULL, 0);
+        chk_sig_part(c, 1, part_title(c, "OSG1"), NULL, 0);
     const mf_module *mf = chk_mf(c);
     LLVMValueRef pc = mf && mf->nentries ? mf->entries[0].sigs[2] : NULL;
     if (tess_or_mesh(c->stage) && !find(p, "PSG1") && md_num_operands(pc))

@@ -7,14 +7,17 @@
  *   48, 52 or 56 bytes; bindings 16 or 24; elements 16):
  *   Container.ContentMatches 'PSVRuntimeInfoSize', ...;
  * - the content, Container.ContentMatches per field that differs: the
- *   resource bindings and the runtime info against the PSV0 this
- *   project's writer derives from the module (dxil_write_part_data, as
- *   DXC compares with its own writer's), the shader stage, ViewID use,
- *   each signature element against the entry's signature records
- *   (semantic name or kind, indices, packing, types, interpolation,
- *   stream, dynamic index mask), the ViewID and input-output tables and
- *   the entry name; an element whose name or indices lie outside the
- *   tables is Container.ContentInvalid;
+ *   resource bindings and the runtime info against the ones DXC's PSV
+ *   writer builds from the module, rebuilt here (chk_psv_info.c) and not
+ *   by this project's writer, whose bugs would hide themselves; the
+ *   shader stage, ViewID use, each signature element against the entry's
+ *   records as DXC's loader reads them (chk_sig_load.c: the kind at the
+ *   element's point, DXC's name; then semantic name or kind, indices,
+ *   packing, types, interpolation, stream, dynamic index mask); the
+ *   ViewID and input-output tables against the writer's PSV0 (the
+ *   dx.viewIdState words laid out as DXC's writer does); the entry name.
+ *   An element whose name or indices lie outside the tables is
+ *   Container.ContentInvalid;
  * - strings and semantic indices no element uses:
  *   Container.UnusedItemInTable;
  * - and Container.PartMatches 'Pipeline State Validation' when any
@@ -22,10 +25,12 @@
 #include "chk_container.h"
 #include "chk_facts.h"
 #include "chk_psv.h"
+#include "chk_psv_info.h"
 
 #include "dxil-upgrade/dxil_abi.h"
 #include "dxil-upgrade/dxil_write.h"
 #include "module/md_util.h"
+#include "module/sig_semantics.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +41,8 @@ typedef struct psv_check {
     const mf_module *mf;
     const mf_entry *entry;
     cpsv part, mod;       /* mod: the writer's PSV0 (mod.p NULL without one) */
+    cpsv built;           /* runtime info and bindings rebuilt (chk_psv_info.c) */
+    uint8_t built_info[CPSV_INFO4];
     unsigned version;
     bool content_ok;
     uint32_t *str_at;     /* start of each string of the part's table */
@@ -130,12 +137,12 @@ static void resources(psv_check *k)
         mismatch_u(k, "ResourceCount", k->part.res_count, n);
         return;
     }
-    if (!k->mod.p || k->mod.res_count != n)
+    if (!k->built.binds || k->built.res_count != n)
         return;
     uint32_t cmp = k->version > 1 ? CPSV_BIND1 : CPSV_BIND0;
     for (uint32_t i = 0; i < n; i++) {
         const uint8_t *a = k->part.binds + (size_t)i * k->part.bind_size;
-        const uint8_t *b = k->mod.binds + (size_t)i * k->mod.bind_size;
+        const uint8_t *b = k->built.binds + (size_t)i * k->built.bind_size;
         if (memcmp(a, b, cmp) == 0)
             continue;
         char x[200], y[200];
@@ -147,27 +154,26 @@ static void resources(psv_check *k)
 
 static void runtime_info(psv_check *k)
 {
-    if (!k->mod.p)
-        return;
     uint32_t n = k->version >= 2 ? CPSV_INFO2 : k->version == 1 ? CPSV_INFO1 : CPSV_INFO0;
-    bool differ = memcmp(k->part.info, k->mod.info, n) != 0;
+    bool differ = memcmp(k->part.info, k->built.info, n) != 0;
     if (k->version >= 4 && cpsv_info32(&k->part, CPSV_GROUPSHARED) !=
-                               cpsv_info32(&k->mod, CPSV_GROUPSHARED))
+                               cpsv_info32(&k->built, CPSV_GROUPSHARED))
         differ = true;
     if (!differ)
         return;
     char x[400], y[400];
     uint32_t stage = k->mf->sm_kind;
-    chk_psv_info_diff(&k->part, &k->mod, stage, n, x, sizeof x, y, sizeof y);
+    chk_psv_info_diff(&k->part, &k->built, stage, n, x, sizeof x, y, sizeof y);
     mismatch(k, "PSVRuntimeInfo", x, y);
 }
 
 /* ---- signature elements ---------------------------------------------------------- */
 
-static void element(psv_check *k, const char *sig_name, LLVMValueRef rec, const uint8_t *pe)
+static void element(psv_check *k, const char *sig_name, int point, LLVMValueRef rec,
+                    const uint8_t *pe)
 {
     chk_psv_elem m;
-    chk_psv_elem_from_record(rec, !chk_val_at_least(k->c, 1, 5), &m);
+    chk_psv_elem_from_record(rec, point, !chk_val_at_least(k->c, 1, 5), &m);
     uint32_t name_off = cpsv_u32(pe), index_off = cpsv_u32(pe + 4), rows = pe[8];
     bool bad = false;
     if (!string_use(k, name_off)) {
@@ -212,7 +218,8 @@ static void signature(psv_check *k, unsigned which, const char *name)
         return;
     }
     for (uint32_t i = 0; i < n; i++)
-        element(k, name, md_operand(list, i), cpsv_element(&k->part, which, i));
+        element(k, name, sem_point(k->mf->sm_kind, which), md_operand(list, i),
+                cpsv_element(&k->part, which, i));
 }
 
 /* The ViewID masks and dependency tables, as bytes (their layout follows
@@ -337,9 +344,17 @@ void chk_container_psv(chk_ctx *c, const uint8_t *data, uint32_t size)
         if (!k.mod.valid || k.mod.info_size != info)
             memset(&k.mod, 0, sizeof k.mod);
     }
+    /* DXC's runtime info and bindings for the module, built here */
+    chk_psv_info_build(c, k.mf, info, k.built_info);
+    k.built.info = k.built_info;
+    k.built.info_size = info;
+    k.built.bind_size = bind;
+    uint8_t *binds = chk_psv_binds_build(k.mf, bind, &k.built.res_count);
+    k.built.binds = binds;
     strings_collect(&k);
     k.index_used = calloc(k.part.index_count + 1, sizeof *k.index_used);
     content(&k);
+    free(binds);
     free(k.index_used);
     free(k.str_at);
     free(k.str_uses);

@@ -4,6 +4,8 @@
  * fields, one per line). */
 #include "chk_container.h"
 
+#include "chk_sig_load.h"
+
 #include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
 
@@ -12,49 +14,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* DXIL component type -> DxilProgramSigCompType (CompTypeToSigCompType). */
-static uint8_t sig_comp_type(uint64_t t, bool i1_unknown)
-{
-    static const uint8_t map[] = {0, 1, 5, 4, 2, 1, 8, 7, 6, 3, 9};
-    if (t == DXIL_COMPONENT_I1 && i1_unknown)
-        return 0;
-    return t < sizeof map ? map[t] : 0;
-}
-
-static uint64_t rec_u(LLVMValueRef rec, unsigned i)
-{
-    uint64_t v = 0;
-    md_operand_uint(rec, i, &v);
-    return v;
-}
-
-void chk_psv_elem_from_record(LLVMValueRef rec, bool i1_unknown, chk_psv_elem *e)
+bool chk_psv_elem_from_record(LLVMValueRef rec, int point, bool i1_unknown, chk_psv_elem *e)
 {
     memset(e, 0, sizeof *e);
-    md_string(md_operand(rec, 1), e->name, sizeof e->name);
-    e->kind = (unsigned)rec_u(rec, 3);
-    LLVMValueRef idx = md_operand(rec, 4);
-    e->index_count = md_num_operands(idx);
-    e->indices = calloc(e->index_count + 1, sizeof *e->indices);
-    for (uint32_t i = 0; e->indices && i < e->index_count; i++)
-        e->indices[i] = (uint32_t)rec_u(idx, i);
-    int32_t row = (int32_t)(uint32_t)rec_u(rec, 8);
-    int8_t col = (int8_t)(uint8_t)rec_u(rec, 9);
-    uint64_t stream = 0, dyn = 0;
-    LLVMValueRef ext = md_operand(rec, 10);
-    const_u64(md_tag_value(ext, DXIL_SIG_EXT_OUTPUT_STREAM, NULL), &stream);
-    const_u64(md_tag_value(ext, DXIL_SIG_EXT_DYN_INDEX_COMP_MASK, NULL), &dyn);
+    chk_dxc_elem d;
+    if (!chk_dxc_elem_load(rec, point, &d))
+        return false;
+    snprintf(e->name, sizeof e->name, "%s", d.name);
+    e->kind = d.kind;
+    e->index_count = d.nindices;
+    e->indices = d.indices; /* taken over */
     uint8_t *b = e->bytes;
-    b[0] = (uint8_t)rec_u(rec, 6);
-    b[2] = (uint8_t)(rec_u(rec, 7) & 0xF);
-    if (row != -1 && col != -1) {
-        b[2] = (uint8_t)(b[2] | 0x40 | (col << 4));
-        b[1] = (uint8_t)row;
+    b[0] = (uint8_t)d.rows;
+    b[2] = (uint8_t)(d.cols & 0xF);
+    if (d.allocated) {
+        b[2] = (uint8_t)(b[2] | 0x40 | (d.start_col << 4));
+        b[1] = (uint8_t)d.start_row;
     }
-    b[3] = (uint8_t)e->kind;
-    b[4] = sig_comp_type(rec_u(rec, 2), i1_unknown);
-    b[5] = (uint8_t)rec_u(rec, 5);
-    b[6] = (uint8_t)(((stream & 3) << 4) | (dyn & 0xF));
+    b[3] = (uint8_t)d.kind;
+    b[4] = chk_sig_comp_type(d.comp, i1_unknown);
+    b[5] = d.interp;
+    b[6] = (uint8_t)(((d.stream & 3) << 4) | (d.dyn_mask & 0xF));
+    return true;
 }
 
 void chk_psv_elem_free(chk_psv_elem *e)

@@ -5,99 +5,16 @@
  * (Sm.NoInterpMode: pixel outputs, vertex inputs, patch constants),
  * constant on mesh primitive outputs (Sm.ConstantInterpMode) and no
  * linear mode on integers (Meta.IntegerInterpMode). Ray tracing entries
- * have no signatures (DXC checks nothing more of them here). */
+ * have no signatures (DXC checks nothing more of them here). The
+ * interpretation table is module/sig_semantics.c. */
 #include "chk_facts.h"
 #include "families.h"
 
 #include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
+#include "module/sig_semantics.h"
 
 #include <string.h>
-
-/* The signature points (DXC's SigPointKind order) and how each semantic
- * kind is interpreted at each, one character per point:
- *   VSIn VSOut PCIn HSIn HSCPIn HSCPOut PCOut DSIn DSCPIn DSOut GSVIn GSIn
- *   GSOut PSIn PSOut CSIn MSIn MSOut MSPOut ASIn
- * '-' not available, 'N' available but never in a signature, 'A' read as
- * an arbitrary semantic; every other letter is a system value of some
- * form (S system value, G system generated, P not packed, H shadow, C
- * clip/cull, T target, F tess factor). The versions some entries need
- * do not matter here: DXC reads the table at its newest shader model. */
-enum { SP_VSIN, SP_VSOUT, SP_PCIN, SP_HSIN, SP_HSCPIN, SP_HSCPOUT, SP_PCOUT, SP_DSIN, SP_DSCPIN,
-       SP_DSOUT, SP_GSVIN, SP_GSIN, SP_GSOUT, SP_PSIN, SP_PSOUT, SP_CSIN, SP_MSIN, SP_MSOUT,
-       SP_MSPOUT, SP_ASIN, SP_COUNT, SP_INVALID = -1 };
-
-static const char *const interpretation[DXIL_SEMANTIC_INVALID] = {
-    [DXIL_SEMANTIC_ARBITRARY] = "AA--AAAAAAA-AA---AA-",
-    [DXIL_SEMANTIC_VERTEX_ID] = "S-------------------",
-    [DXIL_SEMANTIC_INSTANCE_ID] = "SA--AA--AAA-AA------",
-    [DXIL_SEMANTIC_POSITION] = "AS--SSAASSS-SS---S--",
-    [DXIL_SEMANTIC_RENDER_TARGET_ARRAY_INDEX] = "AS--SSAASSS-SS----S-",
-    [DXIL_SEMANTIC_VIEWPORT_ARRAY_INDEX] = "AS--SSAASSS-SS----S-",
-    [DXIL_SEMANTIC_CLIP_DISTANCE] = "AC--CCAACCC-CC---C--",
-    [DXIL_SEMANTIC_CULL_DISTANCE] = "AC--CCAACCC-CC---C--",
-    [DXIL_SEMANTIC_OUTPUT_CONTROL_POINT_ID] = "---N----------------",
-    [DXIL_SEMANTIC_DOMAIN_LOCATION] = "-------N------------",
-    [DXIL_SEMANTIC_PRIMITIVE_ID] = "--NN---N---HGG----S-",
-    [DXIL_SEMANTIC_GS_INSTANCE_ID] = "-----------N--------",
-    [DXIL_SEMANTIC_SAMPLE_INDEX] = "-------------H------",
-    [DXIL_SEMANTIC_IS_FRONT_FACE] = "------------GG------",
-    [DXIL_SEMANTIC_COVERAGE] = "-------------NP-----",
-    [DXIL_SEMANTIC_INNER_COVERAGE] = "-------------N------",
-    [DXIL_SEMANTIC_TARGET] = "--------------T-----",
-    [DXIL_SEMANTIC_DEPTH] = "--------------P-----",
-    [DXIL_SEMANTIC_DEPTH_LESS_EQUAL] = "--------------P-----",
-    [DXIL_SEMANTIC_DEPTH_GREATER_EQUAL] = "--------------P-----",
-    [DXIL_SEMANTIC_STENCIL_REF] = "--------------P-----",
-    [DXIL_SEMANTIC_DISPATCH_THREAD_ID] = "---------------NN--N",
-    [DXIL_SEMANTIC_GROUP_ID] = "---------------NN--N",
-    [DXIL_SEMANTIC_GROUP_INDEX] = "---------------NN--N",
-    [DXIL_SEMANTIC_GROUP_THREAD_ID] = "---------------NN--N",
-    [DXIL_SEMANTIC_TESS_FACTOR] = "------FF------------",
-    [DXIL_SEMANTIC_INSIDE_TESS_FACTOR] = "------FF------------",
-    [DXIL_SEMANTIC_VIEW_ID] = "N-NN---N---N-N--N---",
-    [DXIL_SEMANTIC_BARYCENTRICS] = "-------------P------",
-    [DXIL_SEMANTIC_SHADING_RATE] = "-S--SS--SSS-SS----S-",
-    [DXIL_SEMANTIC_CULL_PRIMITIVE] = "-------------N----P-",
-    [DXIL_SEMANTIC_START_VERTEX_LOCATION] = "N-------------------",
-    [DXIL_SEMANTIC_START_INSTANCE_LOCATION] = "N-------------------",
-};
-
-/* DXC's SigPoint::GetKind for an entry's signature list (0 input, 1
- * output, 2 patch constant or primitive). */
-static int sig_point(unsigned stage, unsigned list)
-{
-    static const struct {
-        unsigned stage;
-        int point[3];
-    } points[] = {
-        {DXIL_SHADER_VERTEX, {SP_VSIN, SP_VSOUT, SP_INVALID}},
-        {DXIL_SHADER_HULL, {SP_HSCPIN, SP_HSCPOUT, SP_PCOUT}},
-        {DXIL_SHADER_DOMAIN, {SP_DSCPIN, SP_DSOUT, SP_DSIN}},
-        {DXIL_SHADER_GEOMETRY, {SP_GSVIN, SP_GSOUT, SP_INVALID}},
-        {DXIL_SHADER_PIXEL, {SP_PSIN, SP_PSOUT, SP_INVALID}},
-        {DXIL_SHADER_COMPUTE, {SP_CSIN, SP_INVALID, SP_INVALID}},
-        {DXIL_SHADER_MESH, {SP_MSIN, SP_MSOUT, SP_MSPOUT}},
-        {DXIL_SHADER_AMPLIFICATION, {SP_ASIN, SP_INVALID, SP_INVALID}},
-    };
-    for (size_t i = 0; i < sizeof points / sizeof *points; i++)
-        if (points[i].stage == stage)
-            return points[i].point[list];
-    return SP_INVALID;
-}
-
-/* How DXC interprets semantic kind `kind` at point `sp`: '-' when it has
- * no meaning there (the element's semantic is then invalid). */
-static char interpret(uint64_t kind, int sp)
-{
-    /* A geometry shader's primitive ID is its own point (RecoverKind). */
-    if (kind == DXIL_SEMANTIC_PRIMITIVE_ID && sp == SP_GSVIN)
-        sp = SP_GSIN;
-    if (kind >= DXIL_SEMANTIC_INVALID || sp == SP_INVALID)
-        return '-';
-    char i = interpretation[kind][sp];
-    return i == 'A' ? interpretation[DXIL_SEMANTIC_ARBITRARY][sp] : i;
-}
 
 static bool is_ray_stage(unsigned k)
 {
@@ -132,7 +49,12 @@ static char interp_rule(unsigned stage, unsigned list)
 
 static void check_elem(chk_ctx *c, unsigned stage, unsigned list, const sig_elem *e)
 {
-    char i = interpret(e->kind, sig_point(stage, list));
+    /* A kind read as arbitrary at the point must be an arbitrary semantic
+     * the point has. */
+    int point = sem_point(stage, list);
+    char i = e->kind < DXIL_SEMANTIC_INVALID ? sem_interpretation((unsigned)e->kind, point) : '-';
+    if (i == 'A')
+        i = sem_interpretation(DXIL_SEMANTIC_ARBITRARY, point);
     if (i == '-' || i == 'N')
         chk_fail(c, CHK_SM_SEMANTIC, NULL, e->name, c->sm_kind, list_name[list], NULL);
     bool integer = e->comp >= DXIL_COMPONENT_I1 && e->comp <= DXIL_COMPONENT_U64;

@@ -10,10 +10,19 @@
  * Inputs: one element per distinct semantic name and index parsed from
  * the loads' names, IDs in order of first appearance, each load's element
  * argument rewritten to its ID. Outputs: clang names none, so an entry
- * whose stores all write one value type gets its stage's one output,
- * SV_Target0 (pixel) or SV_Position0 (vertex). Anything else (an unnamed
- * load, outputs of two types, another stage) is refused, naming the call:
- * clang 22 gives nothing to tell them apart by.
+ * with one output store gets its stage's one output, SV_Target0 (pixel)
+ * or SV_Position0 (vertex). Anything else (an unnamed load, two output
+ * stores: clang stores each field of a returned struct, another stage)
+ * is refused, naming the call: clang 22 gives nothing to tell them apart
+ * by.
+ *
+ * Semantics as DXC's front end records them (module/sig_semantics.h): a
+ * system value spelled as DXC spells it (`SV_POSITION` is recorded
+ * `SV_Position`: DXC's validator rebuilds the signature parts with that
+ * name), a system value the stage reads as an arbitrary semantic (a
+ * vertex shader's SV_Position input) recorded as arbitrary with the name
+ * as written; one the stage has not, or reads with an op of its own
+ * (NotInSig), is refused.
  *
  * Element records are DXC's: {ID, name, component type, semantic kind,
  * !{index}, interpolation, rows 1, columns, start row = ID, start column
@@ -27,6 +36,8 @@
 #include "lower_internal.h"
 
 #include "dxil-upgrade/dxil_abi.h"
+#include "module/sig_semantics.h"
+#include "common/abi_names.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -47,32 +58,22 @@ typedef struct sig_set {
     unsigned n;
 } sig_set;
 
-static const struct {
-    const char *name;
-    unsigned kind;
-} sig_system[] = {
-    {"SV_POSITION", DXIL_SEMANTIC_POSITION},     {"SV_TARGET", DXIL_SEMANTIC_TARGET},
-    {"SV_DEPTH", DXIL_SEMANTIC_DEPTH},           {"SV_VERTEXID", DXIL_SEMANTIC_VERTEX_ID},
-    {"SV_INSTANCEID", DXIL_SEMANTIC_INSTANCE_ID}, {"SV_ISFRONTFACE", DXIL_SEMANTIC_IS_FRONT_FACE},
-    {"SV_SAMPLEINDEX", DXIL_SEMANTIC_SAMPLE_INDEX}, {"SV_PRIMITIVEID", DXIL_SEMANTIC_PRIMITIVE_ID},
-    {"SV_CLIPDISTANCE", DXIL_SEMANTIC_CLIP_DISTANCE}, {"SV_CULLDISTANCE", DXIL_SEMANTIC_CULL_DISTANCE},
-    {"SV_COVERAGE", DXIL_SEMANTIC_COVERAGE},
-};
-
-/* The semantic kind of a name; false for a system value DXIL's table
- * here does not hold. */
-static bool sig_kind(const char *name, unsigned *kind)
+/* The kind DXC gives the semantic `name` at `point` (arbitrary where the
+ * point reads it so), with DXC's spelling of a system value in `name`;
+ * false for a semantic the point has not, or reads with an op of its own
+ * instead of a signature element (DXC: NotInSig). */
+static bool sig_kind(char *name, size_t size, int point, unsigned *kind)
 {
-    if (strncasecmp(name, "SV_", 3)) {
-        *kind = DXIL_SEMANTIC_ARBITRARY;
-        return true;
-    }
-    for (size_t i = 0; i < sizeof sig_system / sizeof sig_system[0]; i++)
-        if (!strcasecmp(name, sig_system[i].name)) {
-            *kind = sig_system[i].kind;
-            return true;
-        }
-    return false;
+    unsigned k = sem_kind_by_name(name);
+    if (k == DXIL_SEMANTIC_INVALID)
+        return false;
+    *kind = sem_element_kind(k, point);
+    if (*kind == DXIL_SEMANTIC_INVALID || !sem_in_part(*kind, point))
+        return false;
+    const char *canonical = sem_canonical_name(*kind);
+    if (canonical)
+        snprintf(name, size, "%s", canonical);
+    return true;
 }
 
 /* "TEXCOORD12" -> "TEXCOORD", 12 (clang appends the index, 0 when none). */
@@ -203,7 +204,7 @@ static size_t sig_calls(LLVMValueRef fn, const char *intrinsic, LLVMValueRef *ou
     return n;
 }
 
-static bool sig_inputs(lower_ctx *lc, LLVMValueRef fn, sig_set *s)
+static bool sig_inputs(lower_ctx *lc, LLVMValueRef fn, int point, sig_set *s)
 {
     LLVMValueRef calls[256];
     size_t n = sig_calls(fn, "llvm.dx.load.input", calls, 256);
@@ -216,7 +217,8 @@ static bool sig_inputs(lower_ctx *lc, LLVMValueRef fn, sig_set *s)
                          "value name, and this load has none");
             return false;
         }
-        if (!sig_kind(e.name, &e.kind) || !sig_shape(LLVMTypeOf(calls[i]), &e)) {
+        if (!sig_kind(e.name, sizeof e.name, point, &e.kind) ||
+            !sig_shape(LLVMTypeOf(calls[i]), &e)) {
             lower_report(lc, DXIL_SEV_ERROR, calls[i],
                          "the input's semantic or type has no DXIL signature form here");
             return false;
@@ -253,6 +255,15 @@ static bool sig_outputs(lower_ctx *lc, LLVMValueRef fn, const char *stage, sig_s
                          "cannot be told apart");
             return false;
         }
+    /* clang 22 stores each output once, after the entry's body: a second
+     * store is a second output (a struct's fields), which one element
+     * would lose (the last store would win). */
+    if (n > 1) {
+        lower_report(lc, DXIL_SEV_ERROR, calls[1],
+                     "a second output: clang 22 names no output semantic, so the outputs "
+                     "cannot be told apart (one element for both would keep only the last)");
+        return false;
+    }
     snprintf(e.name, sizeof e.name, "%s", pixel ? "SV_Target" : "SV_Position");
     e.kind = pixel ? DXIL_SEMANTIC_TARGET : DXIL_SEMANTIC_POSITION;
     if (!sig_shape(t, &e)) {
@@ -311,7 +322,8 @@ int lower_signatures(lower_ctx *lc)
             continue;
         bool pixel = !strcmp(stage, "pixel");
         sig_set in = {0}, out = {0};
-        if (!sig_inputs(lc, fn, &in) || !sig_outputs(lc, fn, stage, &out))
+        int point = sem_point((unsigned)shader_kind_from_env(stage, strlen(stage)), 0);
+        if (!sig_inputs(lc, fn, point, &in) || !sig_outputs(lc, fn, stage, &out))
             continue;
         if (!in.n && !out.n)
             continue;

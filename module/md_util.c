@@ -4,6 +4,8 @@
 #include "common/grow.h"
 #include "llvm_shim.h"
 
+#include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,6 +161,20 @@ LLVMValueRef md_make_string(LLVMContextRef ctx, const char *s)
     return LLVMMetadataAsValue(ctx, LLVMMDStringInContext2(ctx, s, strlen(s)));
 }
 
+/* An operand as metadata. LLVM keeps a one-constant tuple as a value by
+ * its constant alone (MetadataAsValue canonicalizes !{i32 32} to i32 32),
+ * so a metadata value holding a bare constant is put back in its tuple:
+ * otherwise a property like the wave size (!{i32 11, !{i32 32}}) is
+ * written flat and DXC's loader refuses the cast. */
+static LLVMMetadataRef md_as_operand(LLVMContextRef ctx, LLVMValueRef v)
+{
+    LLVMMetadataRef md = LLVMValueAsMetadata(v);
+    if (LLVMGetValueKind(v) == LLVMMetadataAsValueValueKind &&
+        LLVMGetMetadataKind(md) == LLVMConstantAsMetadataMetadataKind)
+        return LLVMMDNodeInContext2(ctx, &md, 1);
+    return md;
+}
+
 LLVMValueRef md_make_node(LLVMContextRef ctx, LLVMValueRef *ops, unsigned n)
 {
     LLVMMetadataRef small[8];
@@ -166,7 +182,7 @@ LLVMValueRef md_make_node(LLVMContextRef ctx, LLVMValueRef *ops, unsigned n)
     if (!mds)
         return NULL;
     for (unsigned i = 0; i < n; i++)
-        mds[i] = ops[i] ? LLVMValueAsMetadata(ops[i]) : NULL;
+        mds[i] = ops[i] ? md_as_operand(ctx, ops[i]) : NULL;
     LLVMValueRef r = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, mds, n));
     if (mds != small)
         free(mds);

@@ -5,6 +5,7 @@
 #include "write_internal.h"
 #include "dxil-upgrade/dxil_abi.h"
 #include "module/md_util.h"
+#include "module/sig_semantics.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -112,7 +113,23 @@ static void wm_sig_ext(LLVMValueRef ext, wsig_elem *e)
         e->usage_mask = (uint32_t)v;
 }
 
-static int wm_sig_elem(write_module *wm, const char *part, LLVMValueRef rec, wsig_elem *e)
+/* The element as DXC's loader sees it: the kind it has at its point
+ * (arbitrary, invalid or the record's), named with DXC's spelling of a
+ * system value ("SV_POSITION" is written "SV_Position"), and a system
+ * value without semantic indices has index 0. The parts are built from
+ * what DXC's validator rebuilds them from. */
+static void wm_sig_dxc_view(int point, wsig_elem *e)
+{
+    e->kind = e->kind < DXIL_SEMANTIC_INVALID ? sem_element_kind(e->kind, point)
+                                              : DXIL_SEMANTIC_INVALID;
+    e->name = sem_element_name(e->kind, point, e->name);
+    if (!e->index_count && e->kind != DXIL_SEMANTIC_ARBITRARY)
+        e->index_count = 1; /* indices[0] is 0 (calloc) */
+    e->in_part = sem_in_part(e->kind, point);
+}
+
+static int wm_sig_elem(write_module *wm, const char *part, int point, LLVMValueRef rec,
+                       wsig_elem *e)
 {
     bool ok = true;
     e->name = wm_keep(wm, md_string_dup(md_operand(rec, 1)));
@@ -139,6 +156,7 @@ static int wm_sig_elem(write_module *wm, const char *part, LLVMValueRef rec, wsi
         return wm_fail(wm, part, e->name, "%u columns from column %u do not fit 4", e->cols,
                        e->start_col);
     wm_sig_ext(md_operand(rec, 10), e);
+    wm_sig_dxc_view(point, e);
     return 0;
 }
 
@@ -153,7 +171,8 @@ static int wm_signatures(write_module *wm)
         if (!w->elems || !wm_keep(wm, (char *)w->elems))
             return wm_fail(wm, wm_sig_parts[s], "signature", "out of memory");
         for (uint32_t i = 0; i < w->count; i++)
-            if (wm_sig_elem(wm, wm_sig_parts[s], md_operand(list, i), &w->elems[i]))
+            if (wm_sig_elem(wm, wm_sig_parts[s], sem_point(wm->kind, (unsigned)s),
+                            md_operand(list, i), &w->elems[i]))
                 return -1;
     }
     return 0;

@@ -5,7 +5,10 @@
  *   names. Validator 1.7+ shares one copy of equal names and pads the part
  *   to 4 bytes; older validators store one name per element, unpadded.
  *   Validator 1.4 and older report i1 as an unknown component type and
- *   derive the read/write masks from the element mask instead of usage. */
+ *   derive the read/write masks from the element mask instead of usage.
+ *   Elements NotInSig (or invalid) at their point are left out, though
+ *   their names are counted; names and kinds are DXC's view of the
+ *   record (module_read.c). */
 #include "write_internal.h"
 #include "dxil-upgrade/dxil_abi.h"
 
@@ -43,30 +46,6 @@ uint32_t wsig_comp_type(const write_module *wm, uint32_t comp_type)
     return comp_type < 11 ? sig_comp_type[comp_type] : 0;
 }
 
-/* Semantic kinds at signature points that are not stored in the part
- * (DxilSigPoint.inl "NotInSig"): OutputControlPointID, DomainLocation,
- * GSInstanceID, InnerCoverage, the compute IDs, ViewID and the start
- * locations everywhere; the rest only where the table says so. */
-static bool sig_not_in_part(uint32_t shader, int which, uint32_t kind)
-{
-    switch (kind) {
-    case DXIL_SEMANTIC_OUTPUT_CONTROL_POINT_ID: case DXIL_SEMANTIC_DOMAIN_LOCATION:
-    case DXIL_SEMANTIC_GS_INSTANCE_ID: case DXIL_SEMANTIC_INNER_COVERAGE:
-    case DXIL_SEMANTIC_DISPATCH_THREAD_ID: case DXIL_SEMANTIC_GROUP_ID:
-    case DXIL_SEMANTIC_GROUP_INDEX: case DXIL_SEMANTIC_GROUP_THREAD_ID: case DXIL_SEMANTIC_VIEW_ID:
-    case DXIL_SEMANTIC_START_VERTEX_LOCATION: case DXIL_SEMANTIC_START_INSTANCE_LOCATION:
-        return true;
-    case DXIL_SEMANTIC_PRIMITIVE_ID: /* read with an op in hull and domain shaders */
-        return (shader == DXIL_SHADER_HULL && which == WSIG_INPUT) || shader == DXIL_SHADER_DOMAIN;
-    case DXIL_SEMANTIC_COVERAGE: /* an input is read with an op */
-        return which == WSIG_INPUT;
-    case DXIL_SEMANTIC_CULL_PRIMITIVE: /* a pixel input */
-        return which == WSIG_INPUT && shader == DXIL_SHADER_PIXEL;
-    default:
-        return false;
-    }
-}
-
 typedef struct sig_writer {
     write_module *wm;
     int which;
@@ -97,6 +76,11 @@ static int sig_row_cmp(const void *a, const void *b)
 
 /* Name offsets: every metadata element gets one (DXC sizes the string
  * table over all elements, stored or not). */
+static bool sig_static_name(const wsig_elem *e)
+{
+    return e->kind != DXIL_SEMANTIC_ARBITRARY && e->kind != DXIL_SEMANTIC_INVALID;
+}
+
 static void sig_name_offsets(sig_writer *s, const wsig *sig, uint32_t fixed)
 {
     uint32_t end = fixed;
@@ -104,10 +88,11 @@ static void sig_name_offsets(sig_writer *s, const wsig *sig, uint32_t fixed)
         const char *name = sig->elems[i].name;
         /* Before 1.7 DXC keyed names by pointer: only system values, whose
          * names come from one static table, share an offset. */
-        bool shares = s->dedup || sig->elems[i].kind != 0;
+        bool shares = s->dedup || sig_static_name(&sig->elems[i]);
         uint32_t j = 0;
         while (shares && j < i &&
-               (strcmp(sig->elems[j].name, name) != 0 || (!s->dedup && sig->elems[j].kind == DXIL_SEMANTIC_ARBITRARY)))
+               (strcmp(sig->elems[j].name, name) != 0 ||
+                (!s->dedup && !sig_static_name(&sig->elems[j]))))
             j++;
         if (shares && j < i) {
             s->name_off[i] = s->name_off[j];
@@ -178,7 +163,7 @@ int write_sig(write_module *wm, int which, wbuf *out)
                     .min_precision = !((wm->flags >> 23) & 1), .domain = wm_tess_domain(wm)};
     uint32_t rows_total = 0;
     for (uint32_t i = 0; i < sig->count; i++)
-        if (!sig_not_in_part(wm->kind, which, sig->elems[i].kind))
+        if (sig->elems[i].in_part)
             rows_total += sig->elems[i].index_count;
     s.name_off = calloc(sig->count + 1, sizeof *s.name_off);
     sig_row *rows = calloc(rows_total + 1, sizeof *rows);
@@ -190,7 +175,7 @@ int write_sig(write_module *wm, int which, wbuf *out)
     sig_name_offsets(&s, sig, SIG_HEADER + SIG_ELEMENT * rows_total);
     uint32_t n = 0;
     for (uint32_t i = 0; i < sig->count; i++)
-        if (!sig_not_in_part(wm->kind, which, sig->elems[i].kind)) {
+        if (sig->elems[i].in_part) {
             sig_fill_rows(&s, &sig->elems[i], s.name_off[i], rows + n);
             n += sig->elems[i].index_count;
         }

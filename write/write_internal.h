@@ -35,8 +35,9 @@ void wb_free(wbuf *b);
 /* ---- the module, as the writers read it -------------------------------- */
 
 /* One signature element record of dx.entryPoints (DxilMetadataHelper
- * field order). start_row is 0xFFFFFFFF and start_col 0xFF when the
- * element is not allocated. */
+ * field order), as DXC's loader sees it (module_read.c): kind and name
+ * as its signature point reads them. start_row is 0xFFFFFFFF and
+ * start_col 0xFF when the element is not allocated. */
 typedef struct wsig_elem {
     const char *name;
     uint32_t comp_type, kind, interp;
@@ -44,6 +45,7 @@ typedef struct wsig_elem {
     uint32_t stream, dyn_mask, usage_mask;
     uint32_t index_count;
     uint32_t *indices;
+    bool in_part; /* stored in ISG1/OSG1/PSG1 (not NotInSig or invalid) */
 } wsig_elem;
 
 typedef struct wsig {

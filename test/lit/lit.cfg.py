@@ -32,6 +32,9 @@ config.substitutions.append(("%python", config.dxil_python))
 config.substitutions.append(("%bcdiff", "%s %s" % (config.dxil_python,
     os.path.join(config.dxil_source_dir, "test", "tools", "bcdiff.py"))))
 config.substitutions.append(("%srcroot", config.dxil_source_dir))
+# One mutant of a container: %mutate-one --kind K [--seed N] IN OUT.
+config.substitutions.append(("%mutate-one", "%s %s one --tools %s" % (config.dxil_python,
+    os.path.join(config.dxil_source_dir, "test", "tools", "mutate.py"), config.dxil_tools_dir)))
 # A stand-in for DXC's validator library (test/mockdxv), for --validator.
 config.substitutions.append(("%mock-dxv", config.dxil_mock_dxv))
 corpus = os.path.join(config.dxil_shared_dir, "corpus")

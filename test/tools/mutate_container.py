@@ -227,6 +227,62 @@ def sig_mask(blob, rng):
             f"{f.decode()} element {i} mask 0x{mask:x} -> 0x{nmask:x}")
 
 
+def _sig_elements(blob):
+    """[(fourcc, data, element offset, index)] of the signature parts."""
+    cands = []
+    for f, d in parse(blob):
+        if f in (b"ISG1", b"OSG1", b"PSG1") and len(d) >= 8:
+            n, off = struct.unpack_from("<II", d, 0)
+            for i in range(n):
+                if off + 32 * (i + 1) <= len(d):
+                    cands.append((f, d, off + 32 * i, i))
+    return cands
+
+
+def sig_name_case(blob, rng):
+    """A semantic name respelled in another case (SV_Position ->
+    SV_POSITION): what a writer that keeps the HLSL's spelling writes."""
+    cands = []
+    for f, d, at, i in _sig_elements(blob):
+        name = struct.unpack_from("<I", d, at + 4)[0]
+        end = d.find(b"\0", name)
+        if 0 < name < len(d) and end > name and d[name:end].upper() != d[name:end]:
+            cands.append((f, d, name, end, i))
+    if not cands:
+        return None
+    f, d, name, end, i = rng.choice(cands)
+    new = bytearray(d)
+    new[name:end] = d[name:end].upper()
+    return (_replace(blob, f, bytes(new)),
+            f"{f.decode()} element {i} name {d[name:end].decode()} -> {d[name:end].upper().decode()}")
+
+
+def sig_sysvalue(blob, rng):
+    """An element's system value swapped (none <-> position)."""
+    cands = _sig_elements(blob)
+    if not cands:
+        return None
+    f, d, at, i = rng.choice(cands)
+    new = bytearray(d)
+    sv = struct.unpack_from("<I", d, at + 12)[0]
+    nsv = 0 if sv else 1
+    struct.pack_into("<I", new, at + 12, nsv)
+    return (_replace(blob, f, bytes(new)), f"{f.decode()} element {i} system value {sv} -> {nsv}")
+
+
+def sig_rw_mask(blob, rng):
+    """An element's read (input) / never-written (output) mask flipped."""
+    cands = _sig_elements(blob)
+    if not cands:
+        return None
+    f, d, at, i = rng.choice(cands)
+    new = bytearray(d)
+    rw = new[at + 25]
+    new[at + 25] = rw ^ 0x1
+    return (_replace(blob, f, bytes(new)),
+            f"{f.decode()} element {i} read/write mask 0x{rw:x} -> 0x{rw ^ 1:x}")
+
+
 # name: (function, DXC rule it breaks)
 KINDS = {
     "part-duplicate": (part_duplicate, "Container.PartRepeated"),
@@ -239,4 +295,7 @@ KINDS = {
     "psv-binding": (psv_binding, "Container.PartMatches"),
     "psv-sigelem": (psv_sigelem, "Container.PartMatches"),
     "sig-mask": (sig_mask, "Container.PartMatches"),
+    "sig-name-case": (sig_name_case, "Container.PartMatches"),
+    "sig-sysvalue": (sig_sysvalue, "Container.PartMatches"),
+    "sig-rw-mask": (sig_rw_mask, "Container.PartMatches"),
 }
