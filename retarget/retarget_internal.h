@@ -171,6 +171,7 @@ int rt_pass_dx_ops(rt_ctx *rc);       /* rt_dx_ops.c */
 int rt_pass_groupshared(rt_ctx *rc);  /* rt_groupshared.c */
 int rt_pass_handles_done(rt_ctx *rc); /* rt_handles.c: the dx handles go */
 int rt_pass_vectors(rt_ctx *rc);      /* rt_vectors.c */
+int rt_pass_zero_index(rt_ctx *rc);   /* rt_zero_index.c */
 int rt_pass_metadata(rt_ctx *rc);     /* rt_metadata.c */
 int rt_pass_target(rt_ctx *rc);       /* rt_target.c */
 int rt_pass_check(rt_ctx *rc);        /* rt_check.c */

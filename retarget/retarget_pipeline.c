@@ -23,6 +23,7 @@ static const rt_pass rt_passes[] = {
     {"handles-done", rt_pass_handles_done}, /* after every access pass */
     {"groupshared", rt_pass_groupshared},
     {"vectors", rt_pass_vectors},
+    {"zero-index", rt_pass_zero_index}, /* a backend crash worked around */
     {"metadata", rt_pass_metadata},
     {"target", rt_pass_target},
     {"check", rt_pass_check}, /* last: what is left has no form */

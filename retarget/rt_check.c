@@ -36,6 +36,12 @@ static void rt_op_name(const char *callee, char *buf, size_t size)
     snprintf(buf, size, "%.*s", (int)n, s);
 }
 
+/* Functions LLVM 22's backend lowers itself for Vulkan (clang's names). */
+static bool rt_known_builtin(const char *name)
+{
+    return !strcmp(name, "__hlsl_wave_get_lane_index");
+}
+
 static bool rt_wide_vector(LLVMTypeRef t)
 {
     return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) > 4;
@@ -55,6 +61,15 @@ static int rt_check_call(rt_ctx *rc, LLVMValueRef i, rt_seen *seen)
     if (!strncmp(callee, "llvm.dx.", 8)) {
         if (rt_first(seen, callee))
             rt_refuse(rc, i, "%s has no Vulkan form in this retarget", callee);
+        return -1;
+    }
+    LLVMValueRef fn = LLVMGetCalledValue(i);
+    if (fn && LLVMIsAFunction(fn) && !LLVMGetIntrinsicID(fn) && LLVMIsDeclaration(fn) &&
+        !rt_known_builtin(callee)) {
+        /* LLVM 22's backend would import it (OpCapability Linkage), which
+         * Vulkan cannot run, and spirv-val does not catch */
+        if (rt_first(seen, callee))
+            rt_refuse(rc, i, "a call of @%s, which nothing defines", callee);
         return -1;
     }
     return 0;

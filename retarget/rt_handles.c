@@ -113,6 +113,24 @@ LLVMValueRef rt_view_pointer(rt_ctx *rc, rt_handle *h, rt_view view, LLVMValueRe
     return rt_intrinsic(rc, "llvm.spv.resource.getpointer", over, 2, args, 2);
 }
 
+/* Names the op behind a use no pass took (through the casthandle bridge
+ * to a dx.op call, for texture ops and the like). */
+static void rt_refuse_use(rt_ctx *rc, const rt_handle *h, LLVMValueRef user)
+{
+    if (LLVMIsACallInst(user) &&
+        !strncmp(rt_callee_name(user), "llvm.dx.resource.casthandle", 27) &&
+        LLVMGetFirstUse(user))
+        user = LLVMGetUser(LLVMGetFirstUse(user));
+    const char *callee = LLVMIsACallInst(user) ? rt_callee_name(user) : "";
+    if (!strncmp(callee, "dx.op.", 6)) {
+        size_t n = strcspn(callee + 6, ".");
+        rt_refuse(rc, user, "dx.op %.*s on resource '%s' has no Vulkan form in this retarget",
+                  (int)n, callee + 6, h->bind->name);
+        return;
+    }
+    rt_refuse(rc, user, "a use of resource '%s' this retarget has no form for", h->bind->name);
+}
+
 int rt_pass_handles_done(rt_ctx *rc)
 {
     int rv = 0;
@@ -129,9 +147,7 @@ int rt_pass_handles_done(rt_ctx *rc)
                 LLVMInstructionEraseFromParent(user);
         }
         if (LLVMGetFirstUse(call)) {
-            LLVMValueRef user = LLVMGetUser(LLVMGetFirstUse(call));
-            rt_refuse(rc, user, "a use of resource '%s' this retarget has no form for",
-                      rc->handles[i].bind->name);
+            rt_refuse_use(rc, &rc->handles[i], LLVMGetUser(LLVMGetFirstUse(call)));
             rv = -1;
             continue;
         }

@@ -4,8 +4,11 @@
  * format of their element type, and their loads and stores
  * llvm.spv.resource.load.typedbuffer / store.typedbuffer. A storage texel
  * buffer needs its format; elements that have none (three components,
- * 16 or 64-bit types) are refused by name. An SRV's format is only a
- * hint to Vulkan: one without a format is Unknown. */
+ * 16 or 64-bit types) are refused by name, and so are two-component
+ * ones (LLVM 22's backend does not declare the StorageImageExtendedFormats
+ * capability their RG32 formats need). An SRV is read by OpImageFetch,
+ * which takes any format: its format is Unknown, as clang makes it (a
+ * known one would need that capability too). */
 #include "retarget_internal.h"
 
 #include <stdlib.h>
@@ -67,8 +70,8 @@ LLVMTypeRef rt_texel_type(rt_ctx *rc, const rt_binding *b)
     if (rt_scalar_bits(s) != 32)
         return NULL;
     bool uav = b->cls == 'u', sgn = rt_typed_signed(b);
-    unsigned format = rt_format_of(rt_typed_element(b), sgn);
-    if (uav && !format)
+    unsigned format = uav ? rt_format_of(rt_typed_element(b), sgn) : 0;
+    if (uav && (!format || lanes == 2))
         return NULL;
     unsigned ints[6] = {RT_DIM_BUFFER, RT_DEPTH_UNKNOWN, 0, 0, uav ? RT_STORAGE : RT_SAMPLED,
                         format};
@@ -90,8 +93,9 @@ static rt_handle *rt_typed_handle(rt_ctx *rc, LLVMValueRef call)
     }
     if (!rt_texel_type(rc, b)) {
         char *ts = LLVMPrintTypeToString(rt_typed_element(b));
-        rt_refuse(rc, call, "%s '%s' of %s elements has no Vulkan image format (a storage "
-                  "texel buffer needs R32, RG32 or RGBA32 of float, int or uint)",
+        rt_refuse(rc, call, "%s '%s' of %s elements has no Vulkan image format here (a storage "
+                  "texel buffer needs R32 or RGBA32 of float, int or uint: RG32 needs a "
+                  "capability LLVM 22's backend does not declare)",
                   b->cls == 'u' ? "RWBuffer" : "Buffer", b->name, ts);
         LLVMDisposeMessage(ts);
         return NULL;
