@@ -46,6 +46,19 @@ clang = shutil.which("clang", path=os.path.dirname(config.dxil_filecheck)) or sh
 if clang:
     config.substitutions.append(("%clang", clang))
     config.available_features.add("clang")
+# llc 22 and spirv-val (SPIRV-Tools), for the retarget's output: LLVM's
+# SPIR-V backend must take it and spirv-val accept what it makes. Tests
+# that run them say REQUIRES: spirv-val.
+llc = shutil.which("llc", path=os.path.dirname(config.dxil_filecheck)) or shutil.which("llc-22")
+spirv_val = shutil.which("spirv-val")
+spirv_dis = shutil.which("spirv-dis")
+if llc and spirv_val and spirv_dis:
+    config.substitutions.append(("%llc", llc))
+    config.substitutions.append(("%spirv-val", spirv_val))
+    config.substitutions.append(("%spirv-dis", spirv_dis))
+    config.available_features.add("spirv-val")
+else:
+    lit_config.note("llc or spirv-val not found: tests of the SPIR-V the retarget makes are skipped")
 # llvm-stress (beside FileCheck, or llvm-stress-22 on PATH), for the
 # hostile-input driver test/fuzz/stress_lower.py: REQUIRES: llvm-stress.
 stress = shutil.which("llvm-stress", path=os.path.dirname(config.dxil_filecheck)) or \
