@@ -59,31 +59,29 @@ static int rt_count_rows(rt_ctx *rc, LLVMValueRef *calls, size_t n)
 }
 
 /* Field `i` of a row of `n` fields of type ft, cut from its words. */
-static LLVMValueRef rt_row_field(rt_ctx *rc, LLVMValueRef row, unsigned n, unsigned i,
+static LLVMValueRef rt_row_field(rt_ctx *rc, LLVMValueRef *words, unsigned n, unsigned i,
                                  LLVMTypeRef ft)
 {
     unsigned bits = rt_scalar_bits(ft);
     if (n == 4) {
-        LLVMValueRef w = LLVMBuildExtractElement(rc->b, row, rt_i32(rc, i), "");
         if (bits == 32)
-            return rt_word_as(rc, w, ft);
+            return rt_word_as(rc, words[i], ft);
         if (LLVMGetTypeKind(ft) == LLVMHalfTypeKind) /* min precision: a float slot */
-            return LLVMBuildFPTrunc(rc->b, rt_word_as(rc, w, LLVMFloatTypeInContext(rc->ctx)),
-                                    ft, "");
-        return LLVMBuildTrunc(rc->b, w, ft, "");
+            return LLVMBuildFPTrunc(
+                rc->b, rt_word_as(rc, words[i], LLVMFloatTypeInContext(rc->ctx)), ft, "");
+        return LLVMBuildTrunc(rc->b, words[i], ft, "");
     }
     if (n == 8) {
-        LLVMValueRef w = LLVMBuildExtractElement(rc->b, row, rt_i32(rc, i / 2), "");
+        LLVMValueRef w = words[i / 2];
         if (i & 1)
             w = LLVMBuildLShr(rc->b, w, rt_i32(rc, 16), "");
         return rt_word_as(rc, w, ft);
     }
     LLVMTypeRef i64 = LLVMInt64TypeInContext(rc->ctx);
-    LLVMValueRef lo = LLVMBuildExtractElement(rc->b, row, rt_i32(rc, 2 * i), "");
-    LLVMValueRef hi = LLVMBuildExtractElement(rc->b, row, rt_i32(rc, 2 * i + 1), "");
     LLVMValueRef v = LLVMBuildOr(
-        rc->b, LLVMBuildZExt(rc->b, lo, i64, ""),
-        LLVMBuildShl(rc->b, LLVMBuildZExt(rc->b, hi, i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
+        rc->b, LLVMBuildZExt(rc->b, words[2 * i], i64, ""),
+        LLVMBuildShl(rc->b, LLVMBuildZExt(rc->b, words[2 * i + 1], i64, ""),
+                     LLVMConstInt(i64, 32, 0), ""), "");
     return LLVMGetTypeKind(ft) == LLVMIntegerTypeKind ? v : LLVMBuildBitCast(rc->b, v, ft, "");
 }
 
@@ -120,9 +118,11 @@ static void rt_row_load(rt_ctx *rc, LLVMValueRef call)
         return;
     LLVMValueRef row = LLVMBuildLoad2(rc->b, LLVMVectorType(rt_i32_type(rc), 4), p, "");
     LLVMSetAlignment(row, 16);
-    LLVMValueRef fields[8];
+    LLVMValueRef words[4], fields[8];
+    for (unsigned i = 0; i < 4; i++)
+        words[i] = LLVMBuildExtractElement(rc->b, row, rt_i32(rc, i), "");
     for (unsigned i = 0; i < n; i++)
-        fields[i] = rt_row_field(rc, row, n, i, LLVMStructGetTypeAtIndex(st, i));
+        fields[i] = rt_row_field(rc, words, n, i, LLVMStructGetTypeAtIndex(st, i));
     rt_replace_fields(rc, call, fields, n);
 }
 
