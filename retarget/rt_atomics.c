@@ -92,10 +92,13 @@ static void rt_fix_memory_atomics(rt_ctx *rc)
             }
             if (!LLVMIsAAtomicRMWInst(i))
                 continue;
-            LLVMValueRef p = LLVMGetOperand(i, 0);
-            if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)) != 3 ||
-                rt_scalar_bits(LLVMTypeOf(i)) != 32) {
-                rt_refuse(rc, i, "an atomic other than a 32-bit one on groupshared memory");
+            unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(i, 0)));
+            if (as == 11)
+                continue; /* a buffer's, made above */
+            if (as != 3 || rt_scalar_bits(LLVMTypeOf(i)) != 32) {
+                rt_refuse(rc, i, "a %u-bit atomic on %s memory: only 32-bit groupshared and "
+                          "buffer atomics are retargeted", rt_scalar_bits(LLVMTypeOf(i)),
+                          as == 3 ? "groupshared" : "local");
                 continue;
             }
             LLVMSetOrdering(i, LLVMAtomicOrderingSequentiallyConsistent);
