@@ -38,7 +38,7 @@ define void @main() #0 {
 ; CHECK: extractelement <2 x float> [[PAIR]], i32 0
   %one = call float @llvm.dx.legacyf16tof32.i32(i32 15360)
 ; dot3 of scalars: llvm.spv.fdot of the vectors they make.
-; CHECK: call float @llvm.spv.fdot.v3f32(<3 x float> %{{[0-9]+}}, <3 x float> %{{[0-9]+}})
+; CHECK: call float @llvm.spv.fdot.v3f32(<3 x float> %{{[0-9]+}}, <3 x float> <float 4.000000e+00, float 5.000000e+00, float 6.000000e+00>)
   %dot = call float @llvm.dx.dot3.f32(float %one, float 2.0, float 3.0, float 4.0, float 5.0, float 6.0)
 ; CHECK: call float @llvm.spv.saturate.f32(
   %sat = call float @llvm.dx.saturate.f32(float %dot)
