@@ -133,6 +133,17 @@ void rt_kill(rt_ctx *rc, LLVMValueRef inst)
 
 void rt_replace(rt_ctx *rc, LLVMValueRef old, LLVMValueRef with)
 {
+    /* the new value keeps the old one's name, for readers of the IR */
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(old, &len);
+    if (len && LLVMIsAInstruction(with) && !LLVMGetValueName2(with, &(size_t){0})[0]) {
+        char *copy = strndup(name, len);
+        if (copy) {
+            LLVMSetValueName2(old, "", 0);
+            LLVMSetValueName2(with, copy, len);
+            free(copy);
+        }
+    }
     LLVMReplaceAllUsesWith(old, with);
     rt_kill(rc, old);
 }

@@ -17,7 +17,7 @@ define void @main() #0 {
   %t = call i32 @llvm.dx.thread.id(i32 0)
 ; Bfi(8, 4, t, 0xffffffff): t << 4 within mask ((1 << 8) - 1) << 4 = 0xff0,
 ; the rest of 0xffffffff kept (the constants fold).
-; CHECK: [[SH:%[0-9]+]] = shl i32 [[T:%[0-9]+]], 4
+; CHECK: [[SH:%[0-9]+]] = shl i32 %t, 4
 ; CHECK: [[IN:%[0-9]+]] = and i32 [[SH]], 4080
 ; CHECK: or i32 [[IN]], -4081
   %bfi = call i32 @dx.op.quaternary.i32(i32 53, i32 8, i32 4, i32 %t, i32 -1)
@@ -28,7 +28,7 @@ define void @main() #0 {
   %big = mul i32 %t, 100
   %pk = call i32 @dx.op.pack4x8.i32(i32 220, i8 2, i32 %neg, i32 %big, i32 -300, i32 5)
 ; unpack_s8s32: sign-extended bytes, in i32 throughout.
-; CHECK: shl i32 %{{[0-9]+}}, 16
+; CHECK: shl i32 %pk, 16
 ; CHECK: ashr i32 %{{[0-9]+}}, 24
   %up = call %dx.types.fouri32 @dx.op.unpack4x8.i32(i32 219, i8 1, i32 %pk)
   %up1 = extractvalue %dx.types.fouri32 %up, 1

@@ -13,22 +13,22 @@ target triple = "dxilv1.6-pc-shadermodel6.6-compute"
 
 define void @main() #0 {
   %out = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i32_1_0t(i32 0, i32 0, i32 1, i32 0, ptr @Out.name)
-; CHECK: [[T:%[0-9]+]] = call i32 @llvm.spv.thread.id.i32(i32 0)
-; CHECK: call i32 @llvm.spv.group.id.i32(i32 0)
-; CHECK: call i32 @llvm.spv.flattened.thread.id.in.group()
+; CHECK: %t = call i32 @llvm.spv.thread.id.i32(i32 0)
+; CHECK: %g = call i32 @llvm.spv.group.id.i32(i32 0)
+; CHECK: %gi = call i32 @llvm.spv.flattened.thread.id.in.group()
   %t = call i32 @llvm.dx.thread.id(i32 0)
   %g = call i32 @llvm.dx.group.id(i32 0)
   %gi = call i32 @llvm.dx.flattened.thread.id.in.group()
 ; imad: a * b + c.
-; CHECK: [[M:%[0-9]+]] = mul i32 [[T]], 3
-; CHECK: add i32 [[M]], 7
+; CHECK: [[M:%[0-9]+]] = mul i32 %t, 3
+; CHECK: %mad = add i32 [[M]], 7
   %mad = call i32 @llvm.dx.imad.i32(i32 %t, i32 3, i32 7)
 ; asdouble / splitdouble: the words of a double (the high one, a
 ; constant, shifted up already).
-; CHECK: [[LO:%[0-9]+]] = zext i32 [[T]] to i64
+; CHECK: [[LO:%[0-9]+]] = zext i32 %t to i64
 ; CHECK: [[BITS:%[0-9]+]] = or i64 [[LO]], 4611686018427387904
-; CHECK: [[D:%[0-9]+]] = bitcast i64 [[BITS]] to double
-; CHECK: [[DB:%[0-9]+]] = bitcast double [[D]] to i64
+; CHECK: %d = bitcast i64 [[BITS]] to double
+; CHECK: [[DB:%[0-9]+]] = bitcast double %d to i64
 ; CHECK: lshr i64 [[DB]], 32
   %d = call double @llvm.dx.asdouble.i32(i32 %t, i32 1073741824)
   %sd = call { i32, i32 } @llvm.dx.splitdouble.i32(double %d)

@@ -23,7 +23,7 @@ define void @main() #0 {
   %raw = call target("dx.RawBuffer", i8, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i8_1_0t(i32 0, i32 1, i32 1, i32 0, ptr @Raw.name)
   %i = call i32 @llvm.dx.thread.id(i32 0)
 ; The float3 at offset 4 of element i: words (32i + 4) / 4 and the next two.
-; CHECK: [[BASE:%[0-9]+]] = mul i32 %{{[0-9]+}}, 32
+; CHECK: [[BASE:%[0-9]+]] = mul i32 %i, 32
 ; CHECK: [[A0:%[0-9]+]] = add i32 [[BASE]], 4
 ; CHECK: [[W0:%[0-9]+]] = lshr i32 [[A0]], 2
 ; CHECK: [[P0:%[0-9]+]] = call ptr addrspace(11) @llvm.spv.resource.getpointer.p11.tspirv.VulkanBuffer_a0i32_12_0t(target("spirv.VulkanBuffer", [0 x i32], 12, 0) [[SRC]], i32 [[W0]])
@@ -51,7 +51,7 @@ define void @main() #0 {
   %h = call { half, i1 } @llvm.dx.resource.load.rawbuffer.f16.tdx.RawBuffer_s_struct.Ps_0_0t(target("dx.RawBuffer", %struct.P, 0, 0) %src, i32 %i, i32 26)
   %hv = extractvalue { half, i1 } %h, 0
 ; A ByteAddressBuffer store at byte 16i: the index is the address.
-; CHECK: %a = mul i32 %{{[0-9]+}}, 16
+; CHECK: %a = mul i32 %i, 16
 ; CHECK: [[RW:%[0-9]+]] = lshr i32 %a, 2
 ; CHECK: call ptr addrspace(11) @llvm.spv.resource.getpointer.p11.tspirv.VulkanBuffer_a0i32_12_1t(target("spirv.VulkanBuffer", [0 x i32], 12, 1) [[RAW]], i32 [[RW]])
   %x = extractelement <3 x float> %f3, i32 2
