@@ -117,6 +117,10 @@ void rt_replace_with_status(rt_ctx *rc, LLVMValueRef call, LLVMValueRef value);
 void rt_replace_fields(rt_ctx *rc, LLVMValueRef call, LLVMValueRef *fields, unsigned n);
 /* v + k, or v when k is 0. */
 LLVMValueRef rt_add_const(rt_ctx *rc, LLVMValueRef v, uint64_t k);
+/* Moves inst and what follows it in its block to a new block after it,
+ * which the old block now branches to (the successors' phis follow);
+ * returns the new block, the builder placed before inst. */
+LLVMBasicBlockRef rt_split_before(rt_ctx *rc, LLVMValueRef inst);
 /* Erases the queued instructions, users first. */
 void rt_erase_dead(rt_ctx *rc);
 /* Erases declarations nobody calls whose names start with prefix. */
@@ -157,6 +161,12 @@ unsigned rt_scalar_bits(LLVMTypeRef t);
 /* atomicrmw op on ptr, seq_cst at device scope (workgroup when asked). */
 LLVMValueRef rt_atomic_rmw(rt_ctx *rc, LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                            LLVMValueRef v, bool workgroup);
+
+/* ---- rt_wave_ops.c: dx.op wave ops, for the dx-ops pass ---- */
+void rt_op_read_first(rt_ctx *rc, LLVMValueRef call);
+void rt_op_all_equal(rt_ctx *rc, LLVMValueRef call);
+void rt_op_prefix_bits(rt_ctx *rc, LLVMValueRef call);
+void rt_op_prefix(rt_ctx *rc, LLVMValueRef call);
 
 /* ---- the passes ---- */
 int rt_pass_entry(rt_ctx *rc);        /* rt_entry.c */

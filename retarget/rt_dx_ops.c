@@ -4,9 +4,9 @@
  * calls:
  *   Bfi                 shifts and masks, D3D's definition (widths mod 32)
  *   Pack4x8, Unpack4x8  shifts, masks and clamps (SM 6.6 pack/unpack)
+ *   Msad                byte differences, masked and summed
  *   LegacyF32ToF16      fptrunc to half (round to nearest even)
- *   WaveReadLaneFirst   readlane at the lowest lane of ballot(true)
- *   WaveActiveAllEqual  all(x == WaveReadLaneFirst(x)), lane by lane
+ *   wave ops            rt_wave_ops.c
  * The rest stay for the check pass to refuse by name. The backend has no
  * other wave op (prefix ops, bit and product reductions, matches), and
  * its fences carry no storage-class semantics, so DXIL's barriers other
@@ -92,77 +92,29 @@ static void rt_unpack4x8(rt_ctx *rc, LLVMValueRef call)
     rt_replace_fields(rc, call, fields, 4);
 }
 
+/* Msad(ref, src, accum): accum plus |ref byte - src byte| over the bytes
+ * whose ref byte is not 0 (D3D leaves sums past 65535 undefined). */
+static void rt_msad(rt_ctx *rc, LLVMValueRef call)
+{
+    LLVMValueRef acc = rt_op_arg(call, 2);
+    for (unsigned i = 0; i < 4; i++) {
+        LLVMValueRef sh = rt_i32(rc, 8 * i), ff = rt_i32(rc, 255);
+        LLVMValueRef r = LLVMBuildAnd(rc->b, LLVMBuildLShr(rc->b, rt_op_arg(call, 0), sh, ""), ff, "");
+        LLVMValueRef s = LLVMBuildAnd(rc->b, LLVMBuildLShr(rc->b, rt_op_arg(call, 1), sh, ""), ff, "");
+        LLVMValueRef d = LLVMBuildSub(rc->b, r, s, "");
+        LLVMValueRef neg = LLVMBuildICmp(rc->b, LLVMIntSLT, d, rt_i32(rc, 0), "");
+        LLVMValueRef ad = LLVMBuildSelect(rc->b, neg, LLVMBuildNeg(rc->b, d, ""), d, "");
+        LLVMValueRef masked = LLVMBuildICmp(rc->b, LLVMIntEQ, r, rt_i32(rc, 0), "");
+        acc = LLVMBuildAdd(rc->b, acc, LLVMBuildSelect(rc->b, masked, rt_i32(rc, 0), ad, ""), "");
+    }
+    rt_replace(rc, call, acc);
+}
+
 static void rt_f32_to_f16(rt_ctx *rc, LLVMValueRef call)
 {
     LLVMValueRef h = LLVMBuildFPTrunc(rc->b, rt_op_arg(call, 0), LLVMHalfTypeInContext(rc->ctx), "");
     LLVMValueRef bits = LLVMBuildBitCast(rc->b, h, LLVMInt16TypeInContext(rc->ctx), "");
     rt_replace(rc, call, LLVMBuildZExt(rc->b, bits, rt_i32_type(rc), ""));
-}
-
-/* The lowest active lane: the first set bit of ballot(true). */
-static LLVMValueRef rt_first_lane(rt_ctx *rc)
-{
-    LLVMValueRef yes = LLVMConstInt(LLVMInt1TypeInContext(rc->ctx), 1, 0);
-    LLVMValueRef mask = rt_intrinsic(rc, "llvm.spv.wave.ballot", NULL, 0, &yes, 1);
-    LLVMValueRef lane = NULL;
-    for (unsigned i = 4; i-- > 0;) {
-        LLVMValueRef w = LLVMBuildExtractElement(rc->b, mask, rt_i32(rc, i), "");
-        LLVMTypeRef i32 = rt_i32_type(rc);
-        LLVMValueRef low = rt_intrinsic(rc, "llvm.spv.firstbitlow", &i32, 1, &w, 1);
-        LLVMValueRef at = LLVMBuildAdd(rc->b, low, rt_i32(rc, 32 * i), "");
-        if (!lane) {
-            lane = at;
-            continue;
-        }
-        LLVMValueRef set = LLVMBuildICmp(rc->b, LLVMIntNE, w, rt_i32(rc, 0), "");
-        lane = LLVMBuildSelect(rc->b, set, at, lane, "");
-    }
-    return lane;
-}
-
-/* x read at `lane`, lane by lane for vectors. */
-static LLVMValueRef rt_read_lane(rt_ctx *rc, LLVMValueRef x, LLVMValueRef lane)
-{
-    LLVMTypeRef t = LLVMTypeOf(x);
-    LLVMValueRef args[2] = {x, lane};
-    return rt_intrinsic(rc, "llvm.spv.wave.readlane", &t, 1, args, 2);
-}
-
-static bool rt_wave_type_ok(rt_ctx *rc, LLVMValueRef call, LLVMTypeRef t)
-{
-    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) > 4) {
-        rt_refuse(rc, call, "a wave op on a vector of more than four lanes");
-        return false;
-    }
-    return true;
-}
-
-static void rt_read_first(rt_ctx *rc, LLVMValueRef call)
-{
-    LLVMValueRef x = rt_op_arg(call, 0);
-    if (rt_wave_type_ok(rc, call, LLVMTypeOf(x)))
-        rt_replace(rc, call, rt_read_lane(rc, x, rt_first_lane(rc)));
-}
-
-static void rt_all_equal(rt_ctx *rc, LLVMValueRef call)
-{
-    LLVMValueRef x = rt_op_arg(call, 0);
-    LLVMTypeRef t = LLVMTypeOf(x);
-    if (!rt_wave_type_ok(rc, call, t))
-        return;
-    LLVMValueRef first = rt_read_lane(rc, x, rt_first_lane(rc));
-    bool vec = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
-    bool fp = LLVMGetTypeKind(vec ? LLVMGetElementType(t) : t) != LLVMIntegerTypeKind;
-    LLVMValueRef eq = fp ? LLVMBuildFCmp(rc->b, LLVMRealOEQ, x, first, "")
-                         : LLVMBuildICmp(rc->b, LLVMIntEQ, x, first, "");
-    unsigned n = vec ? LLVMGetVectorSize(t) : 1;
-    LLVMValueRef out = vec ? LLVMGetPoison(LLVMTypeOf(call)) : NULL;
-    for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef e = vec ? LLVMBuildExtractElement(rc->b, eq, rt_i32(rc, i), "") : eq;
-        LLVMValueRef all = rt_intrinsic(rc, "llvm.spv.wave.all", NULL, 0, &e, 1);
-        out = vec ? LLVMBuildInsertElement(rc->b, out, all, rt_i32(rc, i), "") : all;
-    }
-    rt_replace(rc, call, out);
 }
 
 typedef struct rt_op_map {
@@ -175,8 +127,11 @@ static const rt_op_map rt_ops[] = {
     {DXIL_OP_Pack4x8, rt_pack4x8},
     {DXIL_OP_Unpack4x8, rt_unpack4x8},
     {DXIL_OP_LegacyF32ToF16, rt_f32_to_f16},
-    {DXIL_OP_WaveReadLaneFirst, rt_read_first},
-    {DXIL_OP_WaveActiveAllEqual, rt_all_equal},
+    {DXIL_OP_Msad, rt_msad},
+    {DXIL_OP_WaveReadLaneFirst, rt_op_read_first},
+    {DXIL_OP_WaveActiveAllEqual, rt_op_all_equal},
+    {DXIL_OP_WavePrefixBitCount, rt_op_prefix_bits},
+    {DXIL_OP_WavePrefixOp, rt_op_prefix},
 };
 
 int rt_pass_dx_ops(rt_ctx *rc)

@@ -184,6 +184,74 @@ LLVMValueRef rt_add_const(rt_ctx *rc, LLVMValueRef v, uint64_t k)
     return k ? LLVMBuildAdd(rc->b, v, LLVMConstInt(LLVMTypeOf(v), k, 0), "") : v;
 }
 
+/* A phi with incoming block `from` read as `to` instead (LLVM-C cannot
+ * set an incoming block: the phi is made again). Returns the next
+ * instruction after the phi. */
+static LLVMValueRef rt_phi_from(LLVMBuilderRef b, LLVMValueRef phi, LLVMBasicBlockRef from,
+                                LLVMBasicBlockRef to)
+{
+    unsigned n = LLVMCountIncoming(phi);
+    LLVMValueRef *vals = malloc((n ? n : 1) * sizeof *vals);
+    LLVMBasicBlockRef *blocks = malloc((n ? n : 1) * sizeof *blocks);
+    LLVMValueRef next = LLVMGetNextInstruction(phi);
+    if (!vals || !blocks) {
+        free(vals);
+        free(blocks);
+        return next;
+    }
+    for (unsigned k = 0; k < n; k++) {
+        vals[k] = LLVMGetIncomingValue(phi, k);
+        blocks[k] = LLVMGetIncomingBlock(phi, k) == from ? to : LLVMGetIncomingBlock(phi, k);
+    }
+    LLVMPositionBuilderBefore(b, phi);
+    size_t len;
+    const char *name = LLVMGetValueName2(phi, &len);
+    char *copy = strndup(name, len);
+    LLVMSetValueName2(phi, "", 0);
+    LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), copy ? copy : "");
+    free(copy);
+    LLVMAddIncoming(np, vals, blocks, n);
+    LLVMReplaceAllUsesWith(phi, np);
+    LLVMInstructionEraseFromParent(phi);
+    free(vals);
+    free(blocks);
+    return next;
+}
+
+LLVMBasicBlockRef rt_split_before(rt_ctx *rc, LLVMValueRef inst)
+{
+    LLVMBasicBlockRef old = LLVMGetInstructionParent(inst);
+    LLVMBasicBlockRef next = LLVMGetNextBasicBlock(old);
+    LLVMBasicBlockRef nb = next ? LLVMInsertBasicBlockInContext(rc->ctx, next, "")
+                                : LLVMAppendBasicBlockInContext(
+                                      rc->ctx, LLVMGetBasicBlockParent(old), "");
+    LLVMBuilderRef mb = LLVMCreateBuilderInContext(rc->ctx);
+    LLVMPositionBuilderAtEnd(mb, nb);
+    for (LLVMValueRef i = inst; i;) {
+        LLVMValueRef n = LLVMGetNextInstruction(i);
+        size_t len;
+        const char *name = LLVMGetValueName2(i, &len);
+        char *copy = strndup(name, len); /* the builder's insert renames */
+        LLVMInstructionRemoveFromParent(i);
+        LLVMInsertIntoBuilderWithName(mb, i, copy ? copy : "");
+        free(copy);
+        i = n;
+    }
+    /* the successors' phis now come from the new block */
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(nb);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned s = 0; s < ns; s++) {
+        LLVMBasicBlockRef succ = LLVMGetSuccessor(term, s);
+        for (LLVMValueRef phi = LLVMGetFirstInstruction(succ); phi && LLVMIsAPHINode(phi);)
+            phi = rt_phi_from(mb, phi, old, nb);
+    }
+    LLVMPositionBuilderAtEnd(mb, old);
+    LLVMBuildBr(mb, nb);
+    LLVMDisposeBuilder(mb);
+    LLVMPositionBuilderBefore(rc->b, inst);
+    return nb;
+}
+
 /* Newest first, repeated while progress is made: users were queued after
  * the values they use. */
 void rt_erase_dead(rt_ctx *rc)

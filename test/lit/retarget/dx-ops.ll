@@ -1,6 +1,7 @@
 ; The dx-ops pass: dx.op calls the raise keeps (LLVM 22 has no intrinsic
 ; for them) that have an exact form here: Bfi, Pack4x8, Unpack4x8 and
-; LegacyF32ToF16 in plain IR (shifts, masks, clamps; fptrunc to half),
+; Msad and LegacyF32ToF16 in plain IR (shifts, masks, clamps, byte
+; differences; fptrunc to half),
 ; WaveReadLaneFirst as a read at the lowest lane of ballot(true), and
 ; WaveActiveAllEqual as all(x == that first value).
 ; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck %s
@@ -32,6 +33,13 @@ define void @main() #0 {
 ; CHECK: ashr i32 %{{[0-9]+}}, 24
   %up = call %dx.types.fouri32 @dx.op.unpack4x8.i32(i32 219, i8 1, i32 %pk)
   %up1 = extractvalue %dx.types.fouri32 %up, 1
+; Msad(0xA100B2C3, 0xD7B0C372, t): |D7-A1| + (masked: ref byte 0) +
+; |C3-B2| + |72-C3| + t, byte by byte (the constants fold).
+; CHECK: [[B0:%[0-9]+]] = add i32 %t, 81
+; CHECK-NEXT: [[B1:%[0-9]+]] = add i32 [[B0]], 17
+; CHECK-NEXT: [[B2:%[0-9]+]] = add i32 [[B1]], 0
+; CHECK-NEXT: %msad = add i32 [[B2]], 54
+  %msad = call i32 @dx.op.tertiary.i32(i32 50, i32 -1593789757, i32 -676281486, i32 %t)
 ; f32tof16(1.5).
 ; CHECK: fptrunc float %tf to half
   %tf = uitofp i32 %t to float
@@ -46,7 +54,8 @@ define void @main() #0 {
 ; CHECK: call i1 @llvm.spv.wave.all(i1 [[EQ]])
   %alleq = call i1 @dx.op.waveActiveAllEqual.i32(i32 115, i32 %t)
 ; CHECK-NOT: dx.op
-  %ae = zext i1 %alleq to i32
+  %ae0 = zext i1 %alleq to i32
+  %ae = add i32 %ae0, %msad
   %a0 = mul i32 %t, 6
   call void @llvm.dx.resource.store.rawbuffer.tdx.RawBuffer_i32_1_0t.i32(target("dx.RawBuffer", i32, 1, 0) %out, i32 %a0, i32 0, i32 %bfi)
   %a1 = add i32 %a0, 1
@@ -66,6 +75,7 @@ declare target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.td
 declare void @llvm.dx.resource.store.rawbuffer.tdx.RawBuffer_i32_1_0t.i32(target("dx.RawBuffer", i32, 1, 0), i32, i32, i32)
 declare i32 @llvm.dx.thread.id(i32)
 declare i32 @dx.op.quaternary.i32(i32, i32, i32, i32, i32)
+declare i32 @dx.op.tertiary.i32(i32, i32, i32, i32)
 declare i32 @dx.op.pack4x8.i32(i32, i8, i32, i32, i32, i32)
 declare %dx.types.fouri32 @dx.op.unpack4x8.i32(i32, i8, i32)
 declare i32 @dx.op.legacyF32ToF16(i32, float)
