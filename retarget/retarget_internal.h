@@ -182,6 +182,8 @@ int rt_pass_groupshared(rt_ctx *rc);  /* rt_groupshared.c */
 int rt_pass_handles_done(rt_ctx *rc); /* rt_handles.c: the dx handles go */
 int rt_pass_vectors(rt_ctx *rc);      /* rt_vectors.c */
 int rt_pass_zero_index(rt_ctx *rc);   /* rt_zero_index.c */
+int rt_pass_merges(rt_ctx *rc);       /* rt_merges.c */
+int rt_pass_bit_widths(rt_ctx *rc);   /* rt_bit_widths.c */
 int rt_pass_metadata(rt_ctx *rc);     /* rt_metadata.c */
 int rt_pass_target(rt_ctx *rc);       /* rt_target.c */
 int rt_pass_check(rt_ctx *rc);        /* rt_check.c */

@@ -20,10 +20,12 @@ static const rt_pass rt_passes[] = {
     {"atomics", rt_pass_atomics},
     {"intrinsics", rt_pass_intrinsics}, /* llvm.dx.* -> llvm.spv.* or plain IR */
     {"dx-ops", rt_pass_dx_ops},         /* the dx.op calls that have a form */
+    {"bit-widths", rt_pass_bit_widths}, /* 16-bit bit counts and reverses */
     {"handles-done", rt_pass_handles_done}, /* after every access pass */
     {"groupshared", rt_pass_groupshared},
     {"vectors", rt_pass_vectors},
     {"zero-index", rt_pass_zero_index}, /* a backend crash worked around */
+    {"merges", rt_pass_merges},         /* one merge block per selection */
     {"metadata", rt_pass_metadata},
     {"target", rt_pass_target},
     {"check", rt_pass_check}, /* last: what is left has no form */
