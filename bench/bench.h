@@ -31,6 +31,8 @@ typedef struct bench_config {
     const char *tool;        /* dxil-upgrade */
     const char *opt;         /* opt-22 */
     const char *llvm_alone;  /* dxil-bench-llvm, the end-to-end baseline */
+    const char *run_tool;    /* dxil-run */
+    const char *vk_alone;    /* dxil-bench-vk, dxil-run's start-up floor */
     size_t max_files;        /* 0 = all */
     unsigned iterations;     /* per-shader timing repetitions */
     unsigned max_threads;
@@ -47,7 +49,7 @@ typedef struct bench_config {
 /* The sections, for --sections. */
 enum { BENCH_S_PHASES = 1, BENCH_S_THREADS = 2, BENCH_S_SCALED = 4, BENCH_S_STARTUP = 8,
        BENCH_S_BATCH = 16, BENCH_S_E2E = 32, BENCH_S_WRITER = 64, BENCH_S_CHECK = 128,
-       BENCH_S_LOWER = 256, BENCH_S_ALL = 511 };
+       BENCH_S_LOWER = 256, BENCH_S_RUN = 512, BENCH_S_ALL = 1023 };
 
 /* One CSV row: section,item,metric,value,unit. */
 typedef struct bench_csv {
@@ -76,6 +78,8 @@ void bench_writer(const bench_config *cfg, const bench_corpus *c, bench_csv *csv
 void bench_check(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 /* bench_lower.c: lowering with and without the legalization passes. */
 void bench_lower(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+/* bench_run.c: dxil-run's start-up against a bare Vulkan device's. */
+void bench_run(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 
 /* Ours, end to end, on one shader in memory; returns 0 when it converted. */
 int bench_run_ours(const bench_shader *s, dxil_emit_format emit);

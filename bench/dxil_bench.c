@@ -26,6 +26,12 @@
 #ifndef DXIL_BENCH_LLVM
 #define DXIL_BENCH_LLVM "dxil-bench-llvm"
 #endif
+#ifndef DXIL_BENCH_RUN
+#define DXIL_BENCH_RUN "dxil-run"
+#endif
+#ifndef DXIL_BENCH_VK
+#define DXIL_BENCH_VK "dxil-bench-vk"
+#endif
 #ifndef DXIL_BENCH_PLOT_SCRIPT
 #define DXIL_BENCH_PLOT_SCRIPT "plot.gp"
 #endif
@@ -46,7 +52,8 @@ static const char bench_usage[] =
     "  --no-spawn         skip the sections that start processes (per-process,\n"
     "                     batch, end to end)\n"
     "  --sections=A,B,... only these: phases, threads, scaled, startup, batch,\n"
-    "                     e2e, writer, check, lower (default: all)\n"
+    "                     e2e, writer, check, lower, run (default: all; run alone\n"
+    "                     needs no corpus)\n"
     "  --e2e-repeat=N     end to end: the corpus repeated N times (default 5)\n"
     "  --e2e-runs=N       end to end: rounds, median kept (default 3)\n"
     "  --emit=ll|bc       output format on both sides (default bc)\n"
@@ -183,7 +190,7 @@ static int bench_parse_scales(const char *text, bench_config *cfg)
 
 static const char *const bench_section_names[] = {"phases", "threads", "scaled", "startup",
                                                   "batch", "e2e", "writer", "check",
-                                                  "lower"};
+                                                  "lower", "run"};
 
 /* --sections=A,B,...: the BENCH_S_* bit of each name. */
 static int bench_parse_sections(const char *text, bench_config *cfg)
@@ -233,7 +240,8 @@ static void bench_defaults(bench_config *cfg)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     *cfg = (bench_config){.corpus_dir = DXIL_BENCH_DEFAULT_CORPUS, .out_dir = "bench-out",
                           .tool = DXIL_BENCH_TOOL, .opt = DXIL_BENCH_OPT,
-                          .llvm_alone = DXIL_BENCH_LLVM, .iterations = 3,
+                          .llvm_alone = DXIL_BENCH_LLVM, .run_tool = DXIL_BENCH_RUN,
+                          .vk_alone = DXIL_BENCH_VK, .iterations = 3,
                           .max_threads = ncpu > 0 ? (unsigned)ncpu : 1, .spawn_runs = 30,
                           .e2e_repeat = 5, .e2e_runs = 3, .sections = BENCH_S_ALL,
                           .scales = {1, 10, 100}, .nscales = 3, .emit = DXIL_EMIT_BC};
@@ -373,8 +381,8 @@ static void bench_sections(const bench_config *cfg, const bench_corpus *c, bench
 {
     static void (*const run[])(const bench_config *, const bench_corpus *, bench_csv *) = {
         bench_phases, bench_threads, bench_scaled, bench_startup, bench_batch_vs_process,
-        bench_end_to_end, bench_writer, bench_check, bench_lower};
-    unsigned spawning = BENCH_S_STARTUP | BENCH_S_BATCH | BENCH_S_E2E;
+        bench_end_to_end, bench_writer, bench_check, bench_lower, bench_run};
+    unsigned spawning = BENCH_S_STARTUP | BENCH_S_BATCH | BENCH_S_E2E | BENCH_S_RUN;
     bench_machine(c, csv);
     for (unsigned i = 0; i < sizeof run / sizeof *run; i++)
         if ((cfg->sections >> i & 1) && !(cfg->skip_spawn && (spawning >> i & 1)))
@@ -400,7 +408,10 @@ int main(int argc, char **argv)
     char *real = realpath(cfg.corpus_dir, NULL);
     if (real)
         cfg.corpus_dir = real;
-    if (bench_corpus_load(&cfg, &corpus) != 0) {
+    /* The run section alone spawns dxil-run on its own shader. */
+    if (cfg.sections == BENCH_S_RUN)
+        memset(&corpus, 0, sizeof corpus);
+    else if (bench_corpus_load(&cfg, &corpus) != 0) {
         fprintf(stderr, "dxil-bench: no usable shader in %s\n", cfg.corpus_dir);
         bench_corpus_free(&corpus);
         return 1;

@@ -15,6 +15,9 @@ packages=(
   gnuplot-nox                        # dxil-bench --plot
   help2man                           # man pages from the tools' --help (skipped without it)
   clang-22 libclang-rt-22-dev valgrind  # scripts/test-hardening.sh: ASan/UBSan, libFuzzer, memcheck
+  libvulkan-dev mesa-vulkan-drivers  # dxil-run: the Vulkan loader, and lavapipe (Mesa's CPU device)
+  libspirv-cross-c-shared-dev        # dxil-run: SPIR-V reflection (SPIRV-Cross's C API)
+  spirv-tools                        # dxil-run: SPIR-V validation (libSPIRV-Tools); spirv-val/-as in tests
 )
 
 as_root() {

@@ -22,6 +22,7 @@ config.substitutions.append(("%dxil-upgrade", tool("dxil-upgrade", config.dxil_t
 config.substitutions.append(("%dxil-lower", tool("dxil-lower", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-roundtrip", tool("dxil-roundtrip", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-ops", tool("dxil-ops", config.dxil_tools_dir)))
+config.substitutions.append(("%dxil-run", tool("dxil-run", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-bench", tool("dxil-bench", config.dxil_bench_dir)))
 config.substitutions.append(("%FileCheck", config.dxil_filecheck))
 config.substitutions.append(("%opt", config.dxil_opt))
@@ -66,6 +67,42 @@ stress = shutil.which("llvm-stress", path=os.path.dirname(config.dxil_filecheck)
 if stress:
     config.substitutions.append(("%llvm-stress", stress))
     config.available_features.add("llvm-stress")
+# dxil-run's tests (test/lit/run): llc 22 with its SPIR-V backend compiles
+# clang's HLSL output to SPIR-V (REQUIRES: llc), spirv-val and spirv-as
+# from spirv-tools check and assemble SPIR-V, and a Vulkan device runs it
+# (REQUIRES: vulkan: one that `dxil-run --list-devices` lists without
+# "no robustBufferAccess2", such as Mesa's lavapipe).
+llc = shutil.which("llc", path=os.path.dirname(config.dxil_filecheck)) or shutil.which("llc-22")
+if llc:
+    config.substitutions.append(("%llc", llc))
+    config.available_features.add("llc")
+for name in ("spirv-val", "spirv-as"):
+    found = shutil.which(name)
+    if found:
+        config.substitutions.append(("%" + name, found))
+        config.available_features.add(name)
+if clang and llc:
+    config.substitutions.append(("%hlsl-spv", "%s %s --clang %s --llc %s%s --prelude %s" % (
+        config.dxil_python, os.path.join(config.test_source_root, "run", "Inputs", "hlsl_spv.py"),
+        clang, llc, " --spirv-val " + shutil.which("spirv-val") if shutil.which("spirv-val") else "",
+        os.path.join(config.test_source_root, "lower", "clang", "Inputs", "prelude.h"))))
+def vulkan_devices():
+    import subprocess
+    try:
+        r = subprocess.run([tool("dxil-run", config.dxil_tools_dir), "--list-devices"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return [l for l in r.stdout.splitlines() if l and "no robustBufferAccess2" not in l]
+usable = vulkan_devices()
+if usable:
+    config.available_features.add("vulkan")
+    if any("llvmpipe" in l for l in usable):
+        config.available_features.add("lavapipe")
+else:
+    lit_config.note("no Vulkan device with robustBufferAccess2 (dxil-run --list-devices): the "
+                    "tests that run shaders (REQUIRES: vulkan) are skipped; Mesa's lavapipe is in "
+                    "mesa-vulkan-drivers")
 config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (count, not, FileCheck) live beside FileCheck.
 config.environment["PATH"] = os.pathsep.join(

@@ -1,4 +1,5 @@
-# bash completion for dxil-upgrade, dxil-lower, dxil-ops and dxil-roundtrip.
+# bash completion for dxil-upgrade, dxil-lower, dxil-ops, dxil-roundtrip and
+# dxil-run.
 # Installed as share/bash-completion/completions/<tool>; or source it.
 # Option names come from the tool's own --help, so they follow the tool;
 # op and class names for dxil-ops come from its --tsv.
@@ -28,8 +29,12 @@ _dxil_tools_values()
                          intersection anyhit closesthit miss callable mesh amplification node' -- "$cur" ;;
     --class) compgen -W "$("$cmd" --tsv 2>/dev/null | tail -n +2 | cut -f3 | sort -u)" -- "$cur" ;;
     --batch) compgen -d -- "$cur" ;;
-    -o | -O | --overlay | --report) compgen -f -- "$cur" ;;
-    -j | --shard | --timeout) ;;
+    -o | -O | --overlay | --report)
+            if [[ ${cmd##*/} == dxil-run ]]; then compgen -d -- "$cur"; else compgen -f -- "$cur"; fi ;;
+    --output) compgen -d -- "$cur" ;;
+    --threads) compgen -W '0 1 2 4 env' -- "$cur" ;;
+    --device) compgen -W "$("$cmd" --list-devices 2>/dev/null | cut -d: -f1)" -- "$cur" ;;
+    -j | --shard | --timeout | --dispatch | --seed | --default-size | --entry) ;;
     *) return 1 ;;
     esac
 }
@@ -65,4 +70,4 @@ _dxil_tools()
     mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 }
 
-complete -o filenames -F _dxil_tools dxil-upgrade dxil-lower dxil-ops dxil-roundtrip
+complete -o filenames -F _dxil_tools dxil-upgrade dxil-lower dxil-ops dxil-roundtrip dxil-run
