@@ -1,7 +1,7 @@
 /* rt_intrinsics.c - the intrinsics pass: llvm.dx.* calls become what
  * clang 22 emits for Vulkan. Most have an llvm.spv.* twin with the same
  * operands (a rename); the rest are written out in plain IR where clang
- * does so (mad, asdouble, splitdouble, dot2..4) or take the form LLVM 22's
+ * does so (mad, asdouble, splitdouble, dot2..4; dot4add, see below) or take the form LLVM 22's
  * backend can select (the lane count is the SubgroupSize builtin: the
  * backend cannot select llvm.spv.wave.get.lane.count; the lane index is
  * clang's __hlsl_wave_get_lane_index). What has no form is refused by
@@ -138,6 +138,39 @@ static void rt_dot2add(rt_ctx *rc, LLVMValueRef call)
     rt_replace(rc, call, acc);
 }
 
+/* dot4add_{i,u}8packed(acc, a, b): acc + the four byte products, bytes
+ * sign- or zero-extended, wrapping (DXIL's Dot4AddI8Packed). In plain IR:
+ * LLVM 22's backend emits OpSDot/OpUDot of packed words without their
+ * PackedVectorFormat4x8Bit operand, which drivers refuse (lavapipe fails
+ * the pipeline; spirv-val lets it through). */
+static void rt_dot4add(rt_ctx *rc, LLVMValueRef call, bool is_signed)
+{
+    LLVMPositionBuilderBefore(rc->b, call);
+    LLVMValueRef acc = LLVMGetOperand(call, 0);
+    for (unsigned i = 0; i < 4; i++) {
+        LLVMValueRef x[2];
+        for (unsigned k = 0; k < 2; k++) { /* in 32 bits: no Int8 needed */
+            LLVMValueRef w = LLVMGetOperand(call, 1 + k);
+            x[k] = is_signed ? LLVMBuildAShr(rc->b, LLVMBuildShl(rc->b, w, rt_i32(rc, 24 - 8 * i), ""),
+                                             rt_i32(rc, 24), "")
+                             : LLVMBuildAnd(rc->b, LLVMBuildLShr(rc->b, w, rt_i32(rc, 8 * i), ""),
+                                            rt_i32(rc, 255), "");
+        }
+        acc = LLVMBuildAdd(rc->b, acc, LLVMBuildMul(rc->b, x[0], x[1], ""), "");
+    }
+    rt_replace(rc, call, acc);
+}
+
+static void rt_dot4add_i8(rt_ctx *rc, LLVMValueRef call)
+{
+    rt_dot4add(rc, call, true);
+}
+
+static void rt_dot4add_u8(rt_ctx *rc, LLVMValueRef call)
+{
+    rt_dot4add(rc, call, false);
+}
+
 /* f16tof32: GLSL's UnpackHalf2x16 of each lane, its first component
  * (clang's Vulkan form; it needs no Float16). */
 static void rt_f16tof32(rt_ctx *rc, LLVMValueRef call)
@@ -208,8 +241,8 @@ static const rt_intrinsic_map rt_maps[] = {
     {"firstbituhigh", "firstbituhigh", OV_ARG0, NULL, NULL},
     {"firstbitshigh", "firstbitshigh", OV_ARG0, NULL, NULL},
     {"firstbitlow", "firstbitlow", OV_ARG0, NULL, NULL},
-    {"dot4add.i8packed", "dot4add.i8packed", OV_NONE, NULL, NULL},
-    {"dot4add.u8packed", "dot4add.u8packed", OV_NONE, NULL, NULL},
+    {"dot4add.i8packed", NULL, OV_NONE, rt_dot4add_i8, NULL},
+    {"dot4add.u8packed", NULL, OV_NONE, rt_dot4add_u8, NULL},
     {"wave.active.countbits", "wave.active.countbits", OV_NONE, NULL, NULL},
     {"wave.all", "wave.all", OV_NONE, NULL, NULL},
     {"wave.any", "wave.any", OV_NONE, NULL, NULL},
