@@ -5,6 +5,7 @@
  *   Bfi                 shifts and masks, D3D's definition (widths mod 32)
  *   Pack4x8, Unpack4x8  shifts, masks and clamps (SM 6.6 pack/unpack)
  *   Msad                byte differences, masked and summed
+ *   FDot                llvm.spv.fdot (SM 6.9's dot of vectors)
  *   LegacyF32ToF16      fptrunc to half (round to nearest even)
  *   wave ops            rt_wave_ops.c
  * The rest stay for the check pass to refuse by name. The backend has no
@@ -117,6 +118,32 @@ static void rt_f32_to_f16(rt_ctx *rc, LLVMValueRef call)
     rt_replace(rc, call, LLVMBuildZExt(rc->b, bits, rt_i32_type(rc), ""));
 }
 
+/* FDot(a, b) of two vectors (SM 6.9's dot): llvm.spv.fdot, clang's form,
+ * up to the four lanes the backend legalizes; longer ones lane by lane. */
+static void rt_fdot(rt_ctx *rc, LLVMValueRef call)
+{
+    LLVMValueRef a = rt_op_arg(call, 0), b = rt_op_arg(call, 1);
+    LLVMTypeRef vt = LLVMTypeOf(a);
+    if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind) {
+        rt_refuse(rc, call, "a dot of scalar operands");
+        return;
+    }
+    unsigned n = LLVMGetVectorSize(vt);
+    if (n <= 4) {
+        LLVMValueRef args[2] = {a, b};
+        rt_replace(rc, call, rt_intrinsic(rc, "llvm.spv.fdot", &vt, 1, args, 2));
+        return;
+    }
+    LLVMValueRef acc = NULL;
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef x = LLVMBuildExtractElement(rc->b, a, rt_i32(rc, i), "");
+        LLVMValueRef y = LLVMBuildExtractElement(rc->b, b, rt_i32(rc, i), "");
+        LLVMValueRef p = LLVMBuildFMul(rc->b, x, y, "");
+        acc = acc ? LLVMBuildFAdd(rc->b, acc, p, "") : p;
+    }
+    rt_replace(rc, call, acc);
+}
+
 typedef struct rt_op_map {
     uint32_t opcode;
     rt_op_fn fn;
@@ -128,6 +155,7 @@ static const rt_op_map rt_ops[] = {
     {DXIL_OP_Unpack4x8, rt_unpack4x8},
     {DXIL_OP_LegacyF32ToF16, rt_f32_to_f16},
     {DXIL_OP_Msad, rt_msad},
+    {DXIL_OP_FDot, rt_fdot},
     {DXIL_OP_WaveReadLaneFirst, rt_op_read_first},
     {DXIL_OP_WaveActiveAllEqual, rt_op_all_equal},
     {DXIL_OP_WavePrefixBitCount, rt_op_prefix_bits},
