@@ -33,6 +33,10 @@ typedef struct bench_config {
     const char *llvm_alone;  /* dxil-bench-llvm, the end-to-end baseline */
     const char *run_tool;    /* dxil-run */
     const char *vk_alone;    /* dxil-bench-vk, dxil-run's start-up floor */
+    const char *llc;         /* llc-22: the SPIR-V section's per-process baseline */
+    const char *clang;       /* clang-22: the SPIR-V section's inputs */
+    const char *dxil_spirv;  /* Proton's dxil-spirv, the SPIR-V yardstick, or NULL */
+    const char *source_dir;  /* the source tree (the SPIR-V section's inputs) */
     size_t max_files;        /* 0 = all */
     unsigned iterations;     /* per-shader timing repetitions */
     unsigned max_threads;
@@ -49,7 +53,7 @@ typedef struct bench_config {
 /* The sections, for --sections. */
 enum { BENCH_S_PHASES = 1, BENCH_S_THREADS = 2, BENCH_S_SCALED = 4, BENCH_S_STARTUP = 8,
        BENCH_S_BATCH = 16, BENCH_S_E2E = 32, BENCH_S_WRITER = 64, BENCH_S_CHECK = 128,
-       BENCH_S_LOWER = 256, BENCH_S_RUN = 512, BENCH_S_ALL = 1023 };
+       BENCH_S_LOWER = 256, BENCH_S_RUN = 512, BENCH_S_SPIRV = 1024, BENCH_S_ALL = 2047 };
 
 /* One CSV row: section,item,metric,value,unit. */
 typedef struct bench_csv {
@@ -80,6 +84,8 @@ void bench_check(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
 void bench_lower(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 /* bench_run.c: dxil-run's start-up against a bare Vulkan device's. */
 void bench_run(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
+/* bench_spirv.c: --emit=spirv against LLVM alone, llc-22 and dxil-spirv. */
+void bench_spirv(const bench_config *cfg, const bench_corpus *c, bench_csv *csv);
 
 /* Ours, end to end, on one shader in memory; returns 0 when it converted. */
 int bench_run_ours(const bench_shader *s, dxil_emit_format emit);

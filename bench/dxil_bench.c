@@ -35,6 +35,12 @@
 #ifndef DXIL_BENCH_PLOT_SCRIPT
 #define DXIL_BENCH_PLOT_SCRIPT "plot.gp"
 #endif
+#ifndef DXIL_BENCH_LLC
+#define DXIL_BENCH_LLC "llc-22"
+#endif
+#ifndef DXIL_BENCH_CLANG
+#define DXIL_BENCH_CLANG "clang-22"
+#endif
 #ifndef DXIL_BENCH_SOURCE_DIR
 #define DXIL_BENCH_SOURCE_DIR "."
 #endif
@@ -52,8 +58,8 @@ static const char bench_usage[] =
     "  --no-spawn         skip the sections that start processes (per-process,\n"
     "                     batch, end to end)\n"
     "  --sections=A,B,... only these: phases, threads, scaled, startup, batch,\n"
-    "                     e2e, writer, check, lower, run (default: all; run alone\n"
-    "                     needs no corpus)\n"
+    "                     e2e, writer, check, lower, run, spirv (default: all;\n"
+    "                     run alone needs no corpus)\n"
     "  --e2e-repeat=N     end to end: the corpus repeated N times (default 5)\n"
     "  --e2e-runs=N       end to end: rounds, median kept (default 3)\n"
     "  --emit=ll|bc       output format on both sides (default bc)\n"
@@ -61,6 +67,10 @@ static const char bench_usage[] =
     "  --opt=PATH         opt to spawn for the LLVM start-up figure (default opt-22)\n"
     "  --llvm-alone=PATH  the end-to-end baseline (default: dxil-bench-llvm built\n"
     "                     with this)\n"
+    "  --llc=PATH         the SPIR-V per-process baseline (default llc-22)\n"
+    "  --clang=PATH       clang for the SPIR-V inputs (default clang-22)\n"
+    "  --dxil-spirv=PATH  Proton's dxil-spirv CLI: the SPIR-V yardstick, run on the\n"
+    "                     same containers (default: none)\n"
     "  --out=DIR          results.csv, threads.csv, phases.csv, *.png (default bench-out)\n"
     "  --plot             draw throughput-vs-threads and per-phase PNGs with gnuplot\n"
     "  -h, --help         this text\n"
@@ -190,7 +200,7 @@ static int bench_parse_scales(const char *text, bench_config *cfg)
 
 static const char *const bench_section_names[] = {"phases", "threads", "scaled", "startup",
                                                   "batch", "e2e", "writer", "check",
-                                                  "lower", "run"};
+                                                  "lower", "run", "spirv"};
 
 /* --sections=A,B,...: the BENCH_S_* bit of each name. */
 static int bench_parse_sections(const char *text, bench_config *cfg)
@@ -219,7 +229,7 @@ static unsigned bench_uint(const char *text, unsigned max)
 
 enum { BO_CORPUS = 256, BO_FILES, BO_ITER, BO_THREADS, BO_SCALES, BO_SPAWN, BO_NOSPAWN,
        BO_EMIT, BO_TOOL, BO_OPT, BO_OUT, BO_PLOT, BO_VERSION, BO_SECTIONS, BO_E2E_REPEAT,
-       BO_E2E_RUNS, BO_LLVM_ALONE };
+       BO_E2E_RUNS, BO_LLVM_ALONE, BO_LLC, BO_CLANG, BO_DXIL_SPIRV };
 
 static const struct option bench_options[] = {
     {"corpus", required_argument, NULL, BO_CORPUS},   {"files", required_argument, NULL, BO_FILES},
@@ -233,6 +243,9 @@ static const struct option bench_options[] = {
     {"e2e-repeat", required_argument, NULL, BO_E2E_REPEAT},
     {"e2e-runs", required_argument, NULL, BO_E2E_RUNS},
     {"llvm-alone", required_argument, NULL, BO_LLVM_ALONE},
+    {"llc", required_argument, NULL, BO_LLC},
+    {"clang", required_argument, NULL, BO_CLANG},
+    {"dxil-spirv", required_argument, NULL, BO_DXIL_SPIRV},
     {NULL, 0, NULL, 0}};
 
 static void bench_defaults(bench_config *cfg)
@@ -241,7 +254,9 @@ static void bench_defaults(bench_config *cfg)
     *cfg = (bench_config){.corpus_dir = DXIL_BENCH_DEFAULT_CORPUS, .out_dir = "bench-out",
                           .tool = DXIL_BENCH_TOOL, .opt = DXIL_BENCH_OPT,
                           .llvm_alone = DXIL_BENCH_LLVM, .run_tool = DXIL_BENCH_RUN,
-                          .vk_alone = DXIL_BENCH_VK, .iterations = 3,
+                          .vk_alone = DXIL_BENCH_VK, .llc = DXIL_BENCH_LLC,
+                          .clang = DXIL_BENCH_CLANG, .source_dir = DXIL_BENCH_SOURCE_DIR,
+                          .iterations = 3,
                           .max_threads = ncpu > 0 ? (unsigned)ncpu : 1, .spawn_runs = 30,
                           .e2e_repeat = 5, .e2e_runs = 3, .sections = BENCH_S_ALL,
                           .scales = {1, 10, 100}, .nscales = 3, .emit = DXIL_EMIT_BC};
@@ -271,6 +286,9 @@ static int bench_apply(int c, const char *arg, bench_config *cfg)
         return bench_apply_number(c, arg, cfg);
     case BO_SECTIONS: return bench_parse_sections(arg, cfg);
     case BO_LLVM_ALONE: cfg->llvm_alone = arg; return 0;
+    case BO_LLC: cfg->llc = arg; return 0;
+    case BO_CLANG: cfg->clang = arg; return 0;
+    case BO_DXIL_SPIRV: cfg->dxil_spirv = arg; return 0;
     case BO_SCALES: return bench_parse_scales(arg, cfg);
     case BO_NOSPAWN: cfg->skip_spawn = true; return 0;
     case BO_EMIT:
@@ -381,7 +399,7 @@ static void bench_sections(const bench_config *cfg, const bench_corpus *c, bench
 {
     static void (*const run[])(const bench_config *, const bench_corpus *, bench_csv *) = {
         bench_phases, bench_threads, bench_scaled, bench_startup, bench_batch_vs_process,
-        bench_end_to_end, bench_writer, bench_check, bench_lower, bench_run};
+        bench_end_to_end, bench_writer, bench_check, bench_lower, bench_run, bench_spirv};
     unsigned spawning = BENCH_S_STARTUP | BENCH_S_BATCH | BENCH_S_E2E | BENCH_S_RUN;
     bench_machine(c, csv);
     for (unsigned i = 0; i < sizeof run / sizeof *run; i++)

@@ -5,6 +5,7 @@
 #include "loader.h"
 #include "llvm_parse.h"
 #include "module_internal.h"
+#include "module_triple.h"
 #include "bitcode/bitcode_ptrfacts.h"
 #include "bitcode/bitcode_types.h"
 #include "common/side_metadata.h"
@@ -48,8 +49,8 @@ static void module_record_datalayout(dxil_module *m)
 {
     /* A raised module read back has DXC's record already: a second one
      * would hide it (lowering reads a single node) and lose a 16-bit
-     * layout. */
-    if (!m->original_datalayout ||
+     * layout. A SPIR-V module is not DXIL: nothing is added to it. */
+    if (!m->original_datalayout || triple_is_vulkan_spirv(LLVMGetTarget(m->mod)) ||
         LLVMGetNamedMetadata(m->mod, DXU_MD_DATALAYOUT, strlen(DXU_MD_DATALAYOUT)))
         return;
     LLVMMetadataRef s = LLVMMDStringInContext2(m->ctx, m->original_datalayout,

@@ -9,6 +9,7 @@
 #include "common/file_io.h"
 #include "module/loader.h"
 #include "module/module_internal.h"
+#include "module/module_triple.h"
 #include "module/reflection.h"
 #include "raise/raise.h"
 
@@ -21,6 +22,14 @@ static int pipeline_raise(dxil_module *m, const dxil_options *opts,
                           dxil_diags *diags)
 {
     const dxil_optable *table = opts ? opts->optable : NULL;
+    const char *triple = LLVMGetTarget(dxil_module_llvm(m));
+    if (triple_is_vulkan_spirv(triple)) {
+        dxil_diags_add(diags, DXIL_SEV_ERROR, DXIL_E_RAISE, DXIL_LOC_NONE, 0,
+                       "the module is SPIR-V for Vulkan (triple '%s'), not DXIL: there is "
+                       "nothing to raise (dxil-upgrade --emit=spirv compiles it as it is)",
+                       triple);
+        return -1;
+    }
     if (opts && opts->check && spec_check(dxil_module_llvm(m), table, diags) != 0)
         return -1;
     m->raised = true; /* even a failed raise may have changed the module */
@@ -78,7 +87,8 @@ static int pipeline_process(dxil_module *m, const dxil_options *opts,
                             dxil_diags *diags)
 {
     int rc = 0;
-    if (opts->raise) {
+    bool as_is = opts->spirv_as_is && triple_is_vulkan_spirv(LLVMGetTarget(m->mod));
+    if (opts->raise && !as_is) {
         rc = pipeline_raise_container(m, opts, reflection, data, size, diags);
         reflection_destroy(reflection);
     } else {

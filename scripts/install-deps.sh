@@ -11,6 +11,7 @@ packages=(
   libxml2-dev libxml2-utils          # op spec (libxml2) and xmllint
   libcunit1-dev                      # unit tests
   libjson-c-dev                      # --stats=json and batch reports
+  spirv-tools                        # --emit=spirv: spirv-val's library (libSPIRV-Tools.a) and commands
   zlib1g-dev liblzma-dev libicu-dev  # static archives for the -static tool link (libxml2's deps)
   gnuplot-nox                        # dxil-bench --plot
   help2man                           # man pages from the tools' --help (skipped without it)

@@ -19,7 +19,8 @@ static const char batch_usage_head[] =
     "\n"
     "  -O <outdir>        output directory (none: convert and discard)\n"
     "  -j <N>             worker threads or child processes (default: CPU count)\n"
-    "  --emit=ll|bc       output format (default ll)\n"
+    "  --emit=ll|bc|spirv output format (default ll); spirv writes .spv files,\n"
+    "                     each checked by spirv-val (with the options below)\n"
     "  --shard=K/N        only the inputs whose sorted index is K modulo N\n"
     "  --report=<file>    write a report: totals and one record per shader (stage,\n"
     "                     shader model, DXIL version, parts, op counts, time);\n"
@@ -27,6 +28,8 @@ static const char batch_usage_head[] =
     "  --report-format=json|csv  the report's format (default: csv when <file>\n"
     "                     ends in .csv, else json); csv has one row per shader\n"
     "  --isolate          one child process per shader: a crash loses one shader\n"
+    "                     (without it, --emit=spirv still runs LLVM's SPIR-V\n"
+    "                     backend in a child process per shader)\n"
     "  --timeout=<sec>    per-shader time limit (default 300, 0: none); --isolate\n"
     "                     kills the child, threads abandon the shader\n"
     "  --resume           skip shaders whose output exists and is newer than the input\n"
@@ -94,6 +97,7 @@ void batch_options_init(batch_options *o)
 {
     memset(o, 0, sizeof *o);
     cli_loader_init(&o->load);
+    cli_spirv_init(&o->spirv);
     o->progress = -1;
     o->jobs = batch_default_jobs();
     o->shard_count = 1;
@@ -142,6 +146,20 @@ static int batch_parse_report_format(const char *text, batch_report_format *out)
     return -1;
 }
 
+static int batch_parse_emit(const char *arg, batch_options *o)
+{
+    dxil_emit_format ir;
+    o->spirv.on = strcmp(arg, "spirv") == 0;
+    if (o->spirv.on) {
+        o->emit = BATCH_EMIT_SPIRV;
+        return -1;
+    }
+    if (cli_parse_format(arg, &ir) != 0)
+        return batch_usage_error("--emit takes ll, bc or spirv", arg);
+    o->emit = (batch_emit)ir;
+    return -1;
+}
+
 /* One option; returns -1 to go on, else an exit status. */
 static int batch_apply_option(int c, const char *arg, batch_options *o)
 {
@@ -153,9 +171,7 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
         if (batch_parse_number(arg, 4096, &o->jobs) != 0 || o->jobs == 0)
             return batch_usage_error("-j takes a number from 1 to 4096", arg);
         return -1;
-    case BOPT_EMIT:
-        return cli_parse_format(arg, &o->emit) == 0 ? -1
-                                                    : batch_usage_error("--emit takes ll or bc", arg);
+    case BOPT_EMIT: return batch_parse_emit(arg, o);
     case BOPT_SHARD:
         return batch_parse_shard(arg, &o->shard_index, &o->shard_count) == 0
                    ? -1 : batch_usage_error("--shard takes K/N with 0 <= K < N", arg);
@@ -172,9 +188,15 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
     case BOPT_RESUME: o->resume = true; return -1;
     case BOPT_DURABLE: o->durable = true; return -1;
     case 'h':
-        cli_loader_usage(batch_usage_head, CLI_LOADER_BATCH, batch_usage_tail);
+        fputs(batch_usage_head, stdout);
+        cli_spirv_usage(CLI_LOADER_BATCH, stdout);
+        cli_loader_usage("", CLI_LOADER_BATCH, batch_usage_tail);
         return BATCH_EXIT_OK;
-    default: /* a loader option (cli_loader.c), or unknown */
+    default: /* a SPIR-V option (cli_spirv.c), a loader option (cli_loader.c), or unknown */
+        switch (cli_spirv_apply(c, arg, &o->spirv, &msg)) {
+        case 1: return -1;
+        case -1: return batch_usage_error(msg, arg);
+        }
         msg = cli_loader_apply(c, arg, &o->load, &shown);
         return msg ? batch_usage_error(msg, shown) : -1;
     }
@@ -182,9 +204,11 @@ static int batch_apply_option(int c, const char *arg, batch_options *o)
 
 int batch_parse_args(int argc, char **argv, batch_options *o)
 {
-    struct option longopts[sizeof batch_long_options / sizeof *batch_long_options +
-                           CLI_LOADER_MAX];
-    cli_loader_longopts(CLI_LOADER_BATCH, batch_long_options, longopts);
+    enum { OWN = sizeof batch_long_options / sizeof *batch_long_options - 1 };
+    struct option own[OWN + CLI_SPIRV_MAX + 1], longopts[OWN + CLI_SPIRV_MAX + CLI_LOADER_MAX + 1];
+    memcpy(own, batch_long_options, OWN * sizeof *own);
+    cli_spirv_longopts(CLI_LOADER_BATCH, own, OWN);
+    cli_loader_longopts(CLI_LOADER_BATCH, own, longopts);
     batch_options_init(o);
     optind = 1;
     int c;
@@ -201,6 +225,14 @@ int batch_parse_args(int argc, char **argv, batch_options *o)
         return batch_usage_error("--batch needs a directory or @file-list", NULL);
     if (o->resume && !o->outdir)
         return batch_usage_error("--resume needs -O <outdir>", NULL);
+    const char *bad = cli_spirv_check(&o->spirv);
+    if (bad)
+        return batch_usage_error(bad, o->spirv.used);
+    o->load.opts.spirv_as_is = o->spirv.on;
+    /* A child per shader already keeps LLVM's fatal errors from the run;
+     * the SPIR-V emission's own child would be a second fork. */
+    o->spirv.opts.isolate = !o->isolate;
+    o->spirv.opts.timeout_s = o->timeout_s;
     return -1;
 }
 

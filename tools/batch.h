@@ -10,6 +10,7 @@
 #define DXIL_BATCH_H
 
 #include "cli_loader.h"
+#include "cli_spirv.h"
 #include "dxil-upgrade/dxil_stats.h"
 #include "dxil-upgrade/dxil_upgrade.h"
 
@@ -31,13 +32,21 @@ typedef enum batch_report_format {
     BATCH_REPORT_AUTO = 0, BATCH_REPORT_JSON, BATCH_REPORT_CSV
 } batch_report_format;
 
+/* --emit: the library's IR formats, or SPIR-V (dxil_spirv.h). */
+typedef enum batch_emit {
+    BATCH_EMIT_LL = DXIL_EMIT_LL,
+    BATCH_EMIT_BC = DXIL_EMIT_BC,
+    BATCH_EMIT_SPIRV
+} batch_emit;
+
 typedef struct batch_options {
     const char *input;  /* directory or @file-list ("@-" = stdin) */
     const char *outdir; /* NULL: convert, then discard the output */
     const char *report; /* report path ("-": stdout), or NULL */
     batch_report_format report_format;
     cli_loader load;    /* load.opts: what every shader is loaded with */
-    dxil_emit_format emit;
+    batch_emit emit;
+    cli_spirv spirv;    /* --emit=spirv's options (spirv.on mirrors emit) */
     bool isolate;
     bool op_stats;      /* count dx.op coverage (batch_main always does) */
     int progress;       /* -1 auto (stderr is a terminal), 0 off, 1 on */
@@ -130,10 +139,13 @@ void batch_shard(batch_list *list, unsigned k, unsigned n);
 void batch_list_free(batch_list *list);
 /* Adds one item (copies path); rel NULL derives it from path. */
 int batch_list_add(batch_list *list, const char *path, const char *rel);
-/* outdir/rel with the extension replaced by .ll or .bc (malloc'd). */
-char *batch_output_path(const char *outdir, const char *rel, dxil_emit_format fmt);
+/* outdir/rel with the extension replaced by .ll, .bc or .spv (malloc'd). */
+char *batch_output_path(const char *outdir, const char *rel, batch_emit fmt);
+/* "ll", "bc" or "spirv". */
+const char *batch_emit_name(batch_emit fmt);
 
-/* The default work: load, raise, write (or discard). */
+/* The default work: load, raise, write (or discard); with --emit=spirv,
+ * retarget and compile to SPIR-V instead of writing IR. */
 int batch_convert_one(const batch_options *o, batch_item *it, void *user);
 /* Runs fn over every item with o->jobs threads, or forked children when
  * o->isolate is set. Fills totals. */

@@ -62,14 +62,24 @@ static void batch_fail_from_diags(batch_item *it, const dxil_diags *diags)
     batch_fail(it, first->code, "%s", buf);
 }
 
-/* Output written to a file under outdir, or serialised and dropped. */
-static int batch_emit(const batch_options *o, const batch_item *it, dxil_module *m,
-                      dxil_diags *diags)
+/* The output's bytes: IR text or bitcode, or SPIR-V. */
+static int batch_serialise(const batch_options *o, dxil_module *m, void **data, size_t *size,
+                           dxil_diags *diags)
 {
+    if (o->emit != BATCH_EMIT_SPIRV)
+        return dxil_module_write_memory(m, (dxil_emit_format)o->emit, data, size, diags);
+    dxil_spirv_options so = cli_spirv_options(&o->spirv);
+    return dxil_module_emit_spirv(m, &so, data, size, diags);
+}
+
+/* Output written to a file under outdir, or serialised and dropped. */
+static int batch_output(const batch_options *o, const batch_item *it, dxil_module *m,
+                        dxil_diags *diags)
+{
+    void *data = NULL;
+    size_t size;
     if (!o->outdir) {
-        void *data;
-        size_t size;
-        int rc = dxil_module_write_memory(m, o->emit, &data, &size, diags);
+        int rc = batch_serialise(o, m, &data, &size, diags);
         free(data);
         return rc;
     }
@@ -81,7 +91,15 @@ static int batch_emit(const batch_options *o, const batch_item *it, dxil_module 
         free(out);
         return -1;
     }
-    int rc = dxil_module_write_file(m, out, o->emit, diags);
+    int rc;
+    if (o->emit != BATCH_EMIT_SPIRV) {
+        rc = dxil_module_write_file(m, out, (dxil_emit_format)o->emit, diags);
+    } else {
+        rc = batch_serialise(o, m, &data, &size, diags);
+        if (rc == 0)
+            rc = file_write_atomic(out, data, size, diags);
+        free(data);
+    }
     free(out);
     return rc;
 }
@@ -143,7 +161,7 @@ int batch_convert_one(const batch_options *o, batch_item *it, void *user)
         return -1;
     }
     dxil_module *m = batch_load(o, it, diags);
-    int rc = m ? batch_emit(o, it, m, diags) : -1;
+    int rc = m ? batch_output(o, it, m, diags) : -1;
     dxil_module_destroy(m);
     if (rc == 0)
         it->status = BATCH_OK;

@@ -10,6 +10,7 @@
 #include "common/file_io.h"
 
 #include <errno.h>
+#include <llvm-c/ErrorHandling.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -79,9 +80,35 @@ static void isolate_test_crash_hook(const batch_item *it)
     }
 }
 
+/* --emit=spirv: the child runs LLVM's SPIR-V backend itself (no second
+ * fork), and the backend ends its process on input it cannot legalize
+ * (report_fatal_error, then exit). LLVM calls this first: the shader
+ * fails with LLVM's reason, as a child of the emission would report it,
+ * instead of counting as a child that exited without a result. */
+static int isolate_fatal_fd = -1;
+static const char *isolate_fatal_path;
+
+static void isolate_fatal(const char *reason)
+{
+    char text[ISOLATE_REASON_MAX];
+    int n = snprintf(text, sizeof text,
+                     "%s: error: LLVM's SPIR-V backend gave up (fatal error): %s [DXIL%04d]",
+                     isolate_fatal_path, reason, DXIL_E_SPIRV_BACKEND);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
+    isolate_msg msg = {BATCH_FAILED, DXIL_E_SPIRV_BACKEND, (uint32_t)len, 0, 0};
+    write_all(isolate_fatal_fd, &msg, sizeof msg);
+    write_all(isolate_fatal_fd, text, len);
+    _exit(0);
+}
+
 static _Noreturn void isolate_child(const batch_options *o, batch_item *it, batch_work_fn fn,
                                     void *user, int fd)
 {
+    if (o->emit == BATCH_EMIT_SPIRV) {
+        isolate_fatal_fd = fd;
+        isolate_fatal_path = it->path;
+        LLVMInstallFatalErrorHandler(isolate_fatal);
+    }
     /* The parent handles a stop signal; a child just dies of it (a
      * terminal's Ctrl-C reaches the whole process group). */
     signal(SIGINT, SIG_DFL);

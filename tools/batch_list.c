@@ -236,9 +236,19 @@ void batch_shard(batch_list *list, unsigned k, unsigned n)
     list->count = kept;
 }
 
-char *batch_output_path(const char *outdir, const char *rel, dxil_emit_format fmt)
+static const char *const batch_emit_names[] = {
+    [BATCH_EMIT_LL] = "ll", [BATCH_EMIT_BC] = "bc", [BATCH_EMIT_SPIRV] = "spirv"};
+static const char *const batch_emit_exts[] = {
+    [BATCH_EMIT_LL] = ".ll", [BATCH_EMIT_BC] = ".bc", [BATCH_EMIT_SPIRV] = ".spv"};
+
+const char *batch_emit_name(batch_emit fmt)
 {
-    const char *ext = fmt == DXIL_EMIT_BC ? ".bc" : ".ll";
+    return batch_emit_names[fmt];
+}
+
+char *batch_output_path(const char *outdir, const char *rel, batch_emit fmt)
+{
+    const char *ext = batch_emit_exts[fmt];
     const char *base = strrchr(rel, '/');
     base = base ? base + 1 : rel;
     const char *dot = strrchr(base, '.');

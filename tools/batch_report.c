@@ -140,12 +140,36 @@ static json_object *report_item(const batch_options *o, const batch_item *it)
     return j;
 }
 
+/* --emit=spirv: the Vulkan version asked for, the register shifts, and
+ * whether LLVM's SPIR-V backend ran in a child of its own. */
+static json_object *report_spirv_options(const cli_spirv *s)
+{
+    static const char *const envs[] = {[DXIL_SPIRV_ENV_DEFAULT] = "default",
+                                       [DXIL_SPIRV_ENV_VULKAN_1_2] = "vulkan1.2",
+                                       [DXIL_SPIRV_ENV_VULKAN_1_3] = "vulkan1.3"};
+    json_object *j = json_object_new_object();
+    json_object_object_add(j, "target_env", json_object_new_string(envs[s->opts.target_env]));
+    json_object *shifts = json_object_new_array();
+    for (size_t i = 0; i < s->opts.n_shifts; i++) {
+        const dxil_spirv_shift *sh = &s->shifts[i];
+        char text[48];
+        if (sh->all_spaces)
+            snprintf(text, sizeof text, "%c:%u:all", sh->cls, sh->shift);
+        else
+            snprintf(text, sizeof text, "%c:%u:%u", sh->cls, sh->shift, sh->space);
+        json_object_array_add(shifts, json_object_new_string(text));
+    }
+    json_object_object_add(j, "shifts", shifts);
+    json_object_object_add(j, "backend_isolated", json_object_new_boolean(s->opts.isolate));
+    return j;
+}
+
 static json_object *report_options(const batch_options *o)
 {
     json_object *j = json_object_new_object();
     json_object_object_add(j, "input", json_object_new_string(o->input ? o->input : ""));
     json_object_object_add(j, "output_dir", o->outdir ? json_object_new_string(o->outdir) : NULL);
-    json_object_object_add(j, "emit", json_object_new_string(o->emit == DXIL_EMIT_BC ? "bc" : "ll"));
+    json_object_object_add(j, "emit", json_object_new_string(batch_emit_name(o->emit)));
     json_object_object_add(j, "jobs", json_object_new_int((int)o->jobs));
     json_object_object_add(j, "isolate", json_object_new_boolean(o->isolate));
     json_object_object_add(j, "timeout_s", json_object_new_int((int)o->timeout_s));
@@ -155,6 +179,8 @@ static json_object *report_options(const batch_options *o)
     json_object_object_add(shard, "index", json_object_new_int((int)o->shard_index));
     json_object_object_add(shard, "count", json_object_new_int((int)o->shard_count));
     json_object_object_add(j, "shard", shard);
+    if (o->emit == BATCH_EMIT_SPIRV)
+        json_object_object_add(j, "spirv", report_spirv_options(&o->spirv));
     return j;
 }
 

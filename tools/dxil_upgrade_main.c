@@ -3,9 +3,13 @@
 #include "cli_common.h"
 #include "check_report.h"
 #include "cli_loader.h"
+#include "cli_spirv.h"
 #include "dump.h"
-#include "upgrade_retarget.h"
 #include "dxil-upgrade/dxil_stats.h"
+#include "common/file_io.h"
+#include "module/module_triple.h"
+
+#include <llvm-c/Core.h>
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -15,15 +19,18 @@ static const char upgrade_usage_head[] =
     "usage: dxil-upgrade [options] [<input>]\n"
     "\n"
     "Reads a DXIL shader (DXContainer .dxil, raw or wrapped bitcode, or DXIL-form\n"
-    "LLVM IR text; '-' or no input reads stdin) and writes it as LLVM 22 IR.\n"
+    "LLVM IR text; '-' or no input reads stdin) and writes it as LLVM 22 IR, or\n"
+    "(--emit=spirv) as SPIR-V for Vulkan, checked by spirv-val before it is written.\n"
     "\n"
     "  -o <file>          output file ('-' or none: stdout); written atomically\n"
-    "  --emit=ll|bc       output format (default: from -o's extension, else ll);\n"
-    "                     bitcode is not written to a terminal\n"
+    "  --emit=ll|bc|spirv output format (default: from -o's extension, .bc or .spv,\n"
+    "                     else ll); bitcode and SPIR-V are not written to a terminal;\n"
+    "                     spirv also takes clang's IR for Vulkan (spirv-*-vulkan*)\n"
     "  -S                 text IR, whatever -o's extension (--emit=ll)\n"
     "  --list-parts       print the container's parts and program header, then exit\n"
     "  --dump[=text|json] print every container part decoded and the digest check\n"
     "  --batch <dir|@list>  convert many shaders in one process (--batch x --help)\n";
+static const char upgrade_usage_loader[] = "";
 static const char upgrade_usage_tail[] =
     "  -h, --help         this text\n"
     "  --version          print the version\n"
@@ -40,7 +47,7 @@ typedef struct upgrade_args {
     bool list_parts;
     cli_dump_format dump;
     cli_loader load; /* --verify, --part, --no-raise, --stats, --check, ... */
-    upgrade_retarget retarget; /* hidden --x-retarget (upgrade_retarget.h) */
+    cli_spirv spirv; /* --emit=spirv and its options */
 } upgrade_args;
 
 enum { OPT_LIST_PARTS = 256, OPT_DUMP, OPT_VERSION };
@@ -52,10 +59,30 @@ static const struct option upgrade_options[] = {
     {"dump", optional_argument, NULL, OPT_DUMP},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
-    UPGRADE_RETARGET_OPTIONS,
     {NULL, 0, NULL, 0}};
 
 static const char upgrade_tool[] = "dxil-upgrade";
+
+/* --emit: ll and bc as every tool takes them, or spirv. */
+static int upgrade_emit_option(int c, const char *arg, upgrade_args *a)
+{
+    a->spirv.on = c == CLI_OPT_EMIT && strcmp(arg, "spirv") == 0;
+    if (a->spirv.on) {
+        a->emit_set = true;
+        return -1;
+    }
+    if (c == CLI_OPT_EMIT && cli_parse_format(arg, &a->emit) != 0)
+        return cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, "--emit takes ll, bc or spirv",
+                               arg);
+    return cli_emit_option(upgrade_tool, c, arg, &a->emit, &a->emit_set);
+}
+
+static void upgrade_usage(void)
+{
+    fputs(upgrade_usage_head, stdout);
+    cli_spirv_usage(CLI_LOADER_SINGLE, stdout);
+    cli_loader_usage(upgrade_usage_loader, CLI_LOADER_SINGLE, upgrade_usage_tail);
+}
 
 /* One option; returns -1 to go on, else an exit status. */
 static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
@@ -64,22 +91,20 @@ static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
     switch (c) {
     case 'o': a->output = arg; return -1;
     case 'S':
-    case CLI_OPT_EMIT: return cli_emit_option(upgrade_tool, c, arg, &a->emit, &a->emit_set);
+    case CLI_OPT_EMIT: return upgrade_emit_option(c, arg, a);
     case OPT_LIST_PARTS: a->list_parts = true; return -1;
     case OPT_DUMP:
         if (cli_dump_parse_format(arg, &a->dump) != 0)
             return cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, "--dump takes text or json", arg);
         return -1;
-    case 'h':
-        cli_loader_usage(upgrade_usage_head, CLI_LOADER_SINGLE, upgrade_usage_tail);
-        return CLI_EXIT_OK;
+    case 'h': upgrade_usage(); return CLI_EXIT_OK;
     case OPT_VERSION: cli_print_version(upgrade_tool); return CLI_EXIT_OK;
     case CLI_OPT_BAD: return CLI_EXIT_USAGE; /* cli_getopt named it */
-    case OPT_X_RETARGET:
-    case OPT_X_VK_SHIFT:
-        msg = upgrade_retarget_option(&a->retarget, c, arg);
-        return msg ? cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, msg, arg) : -1;
-    default: /* a loader option (cli_loader.c) */
+    default: /* a SPIR-V option (cli_spirv.c) or a loader option (cli_loader.c) */
+        switch (cli_spirv_apply(c, arg, &a->spirv, &msg)) {
+        case 1: return -1;
+        case -1: return cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, msg, arg);
+        }
         msg = cli_loader_apply(c, arg, &a->load, &shown);
         return msg ? cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, msg, shown) : -1;
     }
@@ -88,9 +113,13 @@ static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
 /* Returns -1 to continue, or an exit status. */
 static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
 {
-    struct option longopts[sizeof upgrade_options / sizeof *upgrade_options + CLI_LOADER_MAX];
-    cli_loader_longopts(CLI_LOADER_SINGLE, upgrade_options, longopts);
+    enum { OWN = sizeof upgrade_options / sizeof *upgrade_options - 1 };
+    struct option own[OWN + CLI_SPIRV_MAX + 1], longopts[OWN + CLI_SPIRV_MAX + CLI_LOADER_MAX + 1];
+    memcpy(own, upgrade_options, OWN * sizeof *own);
+    cli_spirv_longopts(CLI_LOADER_SINGLE, own, OWN);
+    cli_loader_longopts(CLI_LOADER_SINGLE, own, longopts);
     cli_loader_init(&a->load);
+    cli_spirv_init(&a->spirv);
     int c;
     while ((c = cli_getopt(upgrade_tool, argc, argv, "ho:S", longopts)) != -1) {
         int rc = upgrade_apply_option(c, optarg, a);
@@ -99,9 +128,17 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
     }
     if (cli_one_input(upgrade_tool, argc, argv, &a->input) != 0)
         return CLI_EXIT_USAGE;
-    if (!a->emit_set)
+    if (!a->emit_set) {
         a->emit = cli_format_from_path(a->output);
+        a->spirv.on = cli_path_has_extension(a->output, ".spv");
+    }
+    const char *bad = cli_spirv_check(&a->spirv);
+    if (bad)
+        return cli_usage_error(upgrade_tool, DXIL_E_USAGE, bad, a->spirv.used);
+    a->load.opts.spirv_as_is = a->spirv.on;
     bool writes = !a->list_parts && (a->output || !a->load.opts.check);
+    if (writes && a->spirv.on)
+        return cli_check_binary_output(upgrade_tool, a->output, "SPIR-V") ? CLI_EXIT_USAGE : -1;
     return writes ? (cli_check_output(upgrade_tool, a->output, a->emit) ? CLI_EXIT_USAGE : -1)
                   : -1;
 }
@@ -123,12 +160,27 @@ static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
  * input's diagnostics (printed first) name the input. */
 static int upgrade_write(dxil_module *m, const upgrade_args *a, dxil_diags *diags)
 {
-    if (upgrade_retarget_apply(&a->retarget, m, diags) != 0)
-        return -1;
     dxil_diags_print(diags, stderr, cli_display_name(a->input, false));
     dxil_diags_clear(diags);
     dxil_diags *out = dxil_diags_create();
-    int rc = dxil_module_write_file(m, a->output ? a->output : "-", a->emit, out);
+    const char *path = a->output ? a->output : "-";
+    int rc;
+    if (a->spirv.on) {
+        /* What the backend and spirv-val say is about the input. */
+        dxil_spirv_options so = cli_spirv_options(&a->spirv);
+        if (!so.isolate)
+            cli_spirv_fatal_to_diag(cli_display_name(a->input, false));
+        void *data;
+        size_t size;
+        rc = dxil_module_emit_spirv(m, &so, &data, &size, diags);
+        dxil_diags_print(diags, stderr, cli_display_name(a->input, false));
+        dxil_diags_clear(diags);
+        if (rc == 0)
+            rc = file_write_atomic(path, data, size, out);
+        free(data);
+    } else {
+        rc = dxil_module_write_file(m, path, a->emit, out);
+    }
     cli_print_write_diags(out, a->input, a->output);
     dxil_diags_destroy(out);
     return rc;
@@ -160,7 +212,8 @@ static int upgrade_run_ops(const upgrade_args *a, dxil_diags *diags)
     bool ir_on_stdout = write && (!a->output || strcmp(a->output, "-") == 0);
     opts.stats = a->load.stats ? dxil_stats_create() : NULL;
     int rc = 0;
-    if (want->raise && (write || opts.stats))
+    bool as_is = a->spirv.on && triple_is_vulkan_spirv(LLVMGetTarget(dxil_module_llvm(m)));
+    if (want->raise && !as_is && (write || opts.stats))
         rc = dxil_module_raise_opts(m, &opts, diags);
     if (rc == 0 && want->verify)
         rc = dxil_module_verify(m, diags);

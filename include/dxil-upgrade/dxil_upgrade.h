@@ -78,6 +78,12 @@ typedef struct dxil_options {
      * written back as the container (dxil_write.h); they add about 15% to
      * the corpus's .ll text, and a debug ILDB part can be large. */
     bool drop_container_parts;
+    /* Load a module already in SPIR-V form for Vulkan (its triple
+     * spirv*-*-vulkan*, e.g. clang's HLSL output for Vulkan) as it is, for
+     * dxil_module_emit_spirv (dxil_spirv.h): not raised, nothing added.
+     * Default false: such a module has nothing to raise, and raising it
+     * (at load or with dxil_module_raise) is refused. */
+    bool spirv_as_is;
 } dxil_options;
 
 /* Fills opts with the defaults: raise = true, every other field false or

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """make_seeds.py <target> <shared_dir> <out_dir>: fill out_dir with seed
 inputs for a fuzz target from the shared corpus (never committed). The
-container, load, write and validate targets take whole .dxil files (bcwrite every
-16th, retarget the compute shaders and test/lit/retarget's IR); the bitstream target takes the bitcode extracted from each file's
+container, load, write and validate targets take whole .dxil files (bcwrite and
+spirv every 16th, retarget the compute shaders and test/lit/retarget's IR);
+the bitstream target takes the bitcode extracted from each file's
 DXIL part."""
 import os
 import struct
@@ -51,9 +52,10 @@ def main():
                     with open(os.path.join(root, name), "rb") as src, \
                             open(os.path.join(out, "lit-" + name), "wb") as dst:
                         dst.write(src.read())
-    if target == "bcwrite":
-        # Each input runs the whole pipeline twice (about 70 ms under ASan):
-        # every 16th file keeps the smoke run's first pass to a few seconds.
+    if target in ("bcwrite", "spirv"):
+        # Each input runs the whole pipeline twice (about 70 ms under ASan),
+        # or forks a child for LLVM's SPIR-V backend: every 16th file keeps
+        # the smoke run's first pass to a few seconds.
         paths = paths[::16]
     for i, rel in enumerate(paths):
         with open(os.path.join(corpus, rel), "rb") as f:

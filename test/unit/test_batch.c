@@ -52,7 +52,7 @@ static void test_parse_args(void)
     CU_ASSERT_STRING_EQUAL(o.outdir, "out");
     CU_ASSERT_STRING_EQUAL(o.report, "r.json");
     CU_ASSERT_EQUAL(o.jobs, 3);
-    CU_ASSERT_EQUAL(o.emit, DXIL_EMIT_BC);
+    CU_ASSERT_EQUAL(o.emit, BATCH_EMIT_BC);
     CU_ASSERT_EQUAL(o.shard_index, 1);
     CU_ASSERT_EQUAL(o.shard_count, 2);
     CU_ASSERT_TRUE(o.isolate);
@@ -153,16 +153,16 @@ static void test_loader_table(void)
 
 static void test_output_path(void)
 {
-    char *p = batch_output_path("out", "a/b.dxil", DXIL_EMIT_LL);
+    char *p = batch_output_path("out", "a/b.dxil", BATCH_EMIT_LL);
     CU_ASSERT_STRING_EQUAL(p, "out/a/b.ll");
     free(p);
-    p = batch_output_path("out", "noext", DXIL_EMIT_BC);
+    p = batch_output_path("out", "noext", BATCH_EMIT_BC);
     CU_ASSERT_STRING_EQUAL(p, "out/noext.bc");
     free(p);
-    p = batch_output_path("out", "dir.x/file", DXIL_EMIT_LL);
+    p = batch_output_path("out", "dir.x/file", BATCH_EMIT_LL);
     CU_ASSERT_STRING_EQUAL(p, "out/dir.x/file.ll");
     free(p);
-    p = batch_output_path("o", "a/.hidden", DXIL_EMIT_LL);
+    p = batch_output_path("o", "a/.hidden", BATCH_EMIT_LL);
     CU_ASSERT_STRING_EQUAL(p, "o/a/.hidden.ll");
     free(p);
 }
@@ -534,14 +534,14 @@ static void test_convert_corpus(void)
     char out[512];
     snprintf(out, sizeof out, "%s/corpus-out", tb_tmp);
     o.outdir = out;
-    o.emit = DXIL_EMIT_BC;
+    o.emit = BATCH_EMIT_BC;
     o.progress = 0;
     o.jobs = 2;
     batch_totals t;
     batch_run(&o, &l, batch_convert_one, NULL, &t);
     CU_ASSERT_EQUAL(t.ok, l.count);
     for (size_t i = 0; i < l.count; i++) {
-        char *p = batch_output_path(out, l.items[i].rel, DXIL_EMIT_BC);
+        char *p = batch_output_path(out, l.items[i].rel, BATCH_EMIT_BC);
         size_t size = 0;
         uint8_t *data = tu_read_file(p, &size);
         CU_ASSERT_PTR_NOT_NULL(data);

@@ -16,11 +16,14 @@ _dxil_tools_values()
 {
     local cmd=$1 opt=$2 cur=$3
     case $opt in
-    --emit) if [[ ${cmd##*/} == dxil-lower ]]; then
-                compgen -W 'll bc dxil' -- "$cur"
-            else
-                compgen -W 'll bc' -- "$cur"
-            fi ;;
+    --emit) case ${cmd##*/} in
+            dxil-lower) compgen -W 'll bc dxil' -- "$cur" ;;
+            dxil-upgrade) compgen -W 'll bc spirv' -- "$cur" ;;
+            *) compgen -W 'll bc' -- "$cur" ;;
+            esac ;;
+    --target-env) compgen -W 'vulkan1.2 vulkan1.3' -- "$cur" ;;
+    # N:SPACE or N:all: nothing to offer before the number
+    --vk-b-shift | --vk-t-shift | --vk-u-shift | --vk-s-shift) ;;
     --part) compgen -W 'DXIL ILDB STAT' -- "$cur" ;;
     --stats) compgen -W 'text json' -- "$cur" ;;
     --report-format) compgen -W 'json csv' -- "$cur" ;;
