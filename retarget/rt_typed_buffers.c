@@ -7,8 +7,12 @@
  * 16 or 64-bit types) are refused by name, and so are two-component
  * ones (LLVM 22's backend does not declare the StorageImageExtendedFormats
  * capability their RG32 formats need). An SRV is read by OpImageFetch,
- * which takes any format: its format is Unknown, as clang makes it (a
- * known one would need that capability too). */
+ * which takes any format, but its format says how its elements are laid
+ * out to whoever binds it (dxil-run, which otherwise has to guess from
+ * the components read: a float4 element read as .xy is not an RG32
+ * texel): R32 and RGBA32 ones get theirs; two-component and other
+ * elements stay Unknown, as clang makes them (RG32 would need that
+ * capability too). */
 #include "retarget_internal.h"
 
 #include <stdlib.h>
@@ -70,9 +74,11 @@ LLVMTypeRef rt_texel_type(rt_ctx *rc, const rt_binding *b)
     if (rt_scalar_bits(s) != 32)
         return NULL;
     bool uav = b->cls == 'u', sgn = rt_typed_signed(b);
-    unsigned format = uav ? rt_format_of(rt_typed_element(b), sgn) : 0;
+    unsigned format = rt_format_of(rt_typed_element(b), sgn);
     if (uav && (!format || lanes == 2))
         return NULL;
+    if (!uav && lanes == 2)
+        format = 0; /* Unknown: RG32 needs StorageImageExtendedFormats */
     unsigned ints[6] = {RT_DIM_BUFFER, RT_DEPTH_UNKNOWN, 0, 0, uav ? RT_STORAGE : RT_SAMPLED,
                         format};
     bool is_int = LLVMGetTypeKind(s) == LLVMIntegerTypeKind;

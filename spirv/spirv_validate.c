@@ -3,7 +3,13 @@
  * default, so both agree on what is valid. */
 #include "spirv.h"
 
+/* libspirv.h defines a non-static const (kDefaultMaxIdBound), which C
+ * gives external linkage: run/run_validate.c includes it too, and the two
+ * definitions would collide in the static library. This file's copy gets
+ * a name of its own. */
+#define kDefaultMaxIdBound spirv_validate_default_max_id_bound
 #include <spirv-tools/libspirv.h>
+#undef kDefaultMaxIdBound
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

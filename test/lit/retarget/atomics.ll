@@ -6,7 +6,7 @@
 ; IncrementCounter / DecrementCounter (the counters pass) are an atomic
 ; add / subtract on word 0 of the counter buffer, at the lowest binding of
 ; the buffer's set that no resource takes (DXC's rule).
-; RUN: %dxil-upgrade --x-retarget=vulkan --x-vk-shift=u,8,all %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll --vk-u-shift=8:all %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"

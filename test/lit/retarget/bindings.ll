@@ -5,8 +5,8 @@
 ; refused (DXIL8001) with both named and the shift options suggested. A
 ; used counter takes the lowest binding of its buffer's set that nothing
 ; else has. Nameless resources are named after their register.
-; RUN: %dxil-upgrade --x-retarget=vulkan --x-vk-shift=t,100,all --x-vk-shift=u,200,all --x-vk-shift=u,300,1 %s -o - | %FileCheck %s
-; RUN: %expect-exit 1 %dxil-upgrade --x-retarget=vulkan %s -o %t.ll 2> %t.err
+; RUN: %dxil-upgrade --emit=vulkan-ll --vk-t-shift=100:all --vk-u-shift=200:all --vk-u-shift=300:1 %s -o - | %FileCheck %s
+; RUN: %expect-exit 1 %dxil-upgrade --emit=vulkan-ll %s -o %t.ll 2> %t.err
 ; RUN: %FileCheck --check-prefix=CLASH %s < %t.err
 ; RUN: not test -e %t.ll
 

@@ -4,8 +4,8 @@
 ; widened (its count is the zero-extended value's, its reverse the top half
 ; of the reverse of the value shifted up 16); a 64-bit one is split in
 ; words (the sum of the words' counts; the words' reverses swapped).
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck %s
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck --check-prefix=GONE %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck --check-prefix=GONE %s
 ; GONE-NOT: call i16 @llvm.{{ctpop|bitreverse}}
 ; GONE-NOT: call i64 @llvm.{{ctpop|bitreverse}}
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"

@@ -3,7 +3,7 @@
 ; with the fields cut out: four 32-bit words, two 64-bit pairs (low word
 ; first), eight 16-bit halves, or DXC's min-precision row of four 16-bit
 ; values each in a 32-bit slot (stored at 32 bits: narrowed).
-; RUN: %dxil-upgrade --x-retarget=vulkan --x-vk-shift=u,8,all %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll --vk-u-shift=8:all %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"

@@ -3,8 +3,8 @@
 ; 22's backend emits OpSDot / OpUDot of packed words without their
 ; PackedVectorFormat4x8Bit operand, which spirv-val lets through and
 ; lavapipe refuses (found running the corpus's math shaders).
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck %s
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck --check-prefix=GONE %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck --check-prefix=GONE %s
 ; GONE-NOT: call {{.*}}dot4add
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"

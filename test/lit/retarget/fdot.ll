@@ -1,7 +1,7 @@
 ; The dx-ops pass's FDot (SM 6.9's dot of two vectors, dx.op.dot): clang's
 ; Vulkan form llvm.spv.fdot (OpDot) for the four lanes the backend takes,
 ; lane by lane products and sums for longer vectors.
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.9-pc-shadermodel6.9-compute"

@@ -4,7 +4,7 @@
 ; splitdouble), llvm.spv.fdot for dot2/3/4, UnpackHalf2x16 for f16tof32,
 ; the SubgroupSize builtin for the lane count (LLVM 22's backend cannot
 ; select llvm.spv.wave.get.lane.count) and __hlsl_wave_get_lane_index.
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"

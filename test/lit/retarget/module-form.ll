@@ -5,7 +5,7 @@
 ; the rest; the groupshared pass makes groupshared arrays internal without
 ; an initializer (DXC declares some external) and drops unused globals
 ; (the resource globals of older DXIL).
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.0-pc-shadermodel6.0-compute"

@@ -5,7 +5,7 @@
 ; (low first), a 16-bit value as half a word when read and through the
 ; buffer's [0 x i16] view when written. The stride is the element's size in
 ; the input's datalayout (32 here: the double is 8-aligned).
-; RUN: %dxil-upgrade --x-retarget=vulkan --x-vk-shift=u,8,all %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll --vk-u-shift=8:all %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"

@@ -1,9 +1,11 @@
 ; The typed-buffers pass: Buffer<T> becomes a uniform texel buffer
-; (spirv.Image, Dim Buffer, sampled) without a format, RWBuffer<T> a storage
-; texel buffer with T's Vulkan image format (RGBA32f, R32ui, R32i, ...), and
+; (spirv.Image, Dim Buffer, sampled) with T's format where it is R32 or RGBA32
+; (so that a runner binds its elements right), else without one (In3);
+; RWBuffer<T> a storage texel buffer with T's Vulkan image format (RGBA32f,
+; R32ui, R32i, ...), and
 ; their loads and stores llvm.spv.resource.load/store.typedbuffer. A scalar
 ; store writes a four-lane texel (the format keeps the first lane).
-; RUN: %dxil-upgrade --x-retarget=vulkan --x-vk-shift=u,8,all %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll --vk-u-shift=8:all %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"
@@ -14,7 +16,7 @@ target triple = "dxilv1.6-pc-shadermodel6.6-compute"
 @Cnt.name = private unnamed_addr constant [4 x i8] c"Cnt\00"
 @Neg.name = private unnamed_addr constant [4 x i8] c"Neg\00"
 
-; CHECK-DAG: call target("spirv.Image", float, 5, 2, 0, 0, 1, 0) @llvm.spv.resource.handlefrombinding.tspirv.Image_f32_5_2_0_0_1_0t(i32 0, i32 0, i32 1, i32 0, ptr @.rt.In)
+; CHECK-DAG: call target("spirv.Image", float, 5, 2, 0, 0, 1, 1) @llvm.spv.resource.handlefrombinding.tspirv.Image_f32_5_2_0_0_1_1t(i32 0, i32 0, i32 1, i32 0, ptr @.rt.In)
 ; CHECK-DAG: call target("spirv.Image", float, 5, 2, 0, 0, 1, 0) @llvm.spv.resource.handlefrombinding.tspirv.Image_f32_5_2_0_0_1_0t(i32 0, i32 1, i32 1, i32 0, ptr @.rt.In3)
 ; CHECK-DAG: call target("spirv.Image", float, 5, 2, 0, 0, 2, 1) @llvm.spv.resource.handlefrombinding.tspirv.Image_f32_5_2_0_0_2_1t(i32 0, i32 8, i32 1, i32 0, ptr @.rt.Acc)
 ; CHECK-DAG: call target("spirv.Image", i32, 5, 2, 0, 0, 2, 33) @llvm.spv.resource.handlefrombinding.tspirv.Image_i32_5_2_0_0_2_33t(i32 0, i32 9, i32 1, i32 0, ptr @.rt.Cnt)
@@ -26,7 +28,7 @@ define void @main() #0 {
   %cnt = call target("dx.TypedBuffer", i32, 1, 0, 0) @llvm.dx.resource.handlefrombinding.tdx.TypedBuffer_i32_1_0_0t(i32 0, i32 1, i32 1, i32 0, ptr @Cnt.name)
   %neg = call target("dx.TypedBuffer", i32, 1, 0, 1) @llvm.dx.resource.handlefrombinding.tdx.TypedBuffer_i32_1_0_1t(i32 0, i32 2, i32 1, i32 0, ptr @Neg.name)
   %i = call i32 @llvm.dx.thread.id(i32 0)
-; CHECK: call <4 x float> @llvm.spv.resource.load.typedbuffer.v4f32.tspirv.Image_f32_5_2_0_0_1_0t(
+; CHECK: call <4 x float> @llvm.spv.resource.load.typedbuffer.v4f32.tspirv.Image_f32_5_2_0_0_1_1t(
   %l = call { <4 x float>, i1 } @llvm.dx.resource.load.typedbuffer.v4f32.tdx.TypedBuffer_v4f32_0_0_0t(target("dx.TypedBuffer", <4 x float>, 0, 0, 0) %in, i32 %i)
   %v = extractvalue { <4 x float>, i1 } %l, 0
 ; CHECK: call <3 x float> @llvm.spv.resource.load.typedbuffer.v3f32.tspirv.Image_f32_5_2_0_0_1_0t(

@@ -3,7 +3,7 @@
 ; wave's lanes, the same in every active lane, that combines the values
 ; readlane gives of the active lanes (ballot(true)) below this one;
 ; WavePrefixCountBits the population count of ballot(b) below the lane.
-; RUN: %dxil-upgrade --x-retarget=vulkan %s -o - | %FileCheck %s
+; RUN: %dxil-upgrade --emit=vulkan-ll %s -o - | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 target triple = "dxilv1.6-pc-shadermodel6.6-compute"
