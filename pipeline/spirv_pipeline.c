@@ -84,12 +84,23 @@ int dxil_module_emit_spirv(dxil_module *m, const dxil_spirv_options *o, void **d
     if (spirv_prepare(m, o, diags) != 0 || spirv_target_choose(m->mod, o->target_env, &t, diags))
         return -1;
     if (spirv_compile(m, o, &t, data, size, diags) == 0 &&
+        spirv_fix_barriers(data, size, diags) == 0 &&
         spirv_validate(*data, *size, t.env, diags) == 0)
         return 0;
     free(*data);
     *data = NULL;
     *size = 0;
     return -1;
+}
+
+int dxil_module_retarget_vulkan(dxil_module *m, const dxil_spirv_options *o, dxil_diags *diags)
+{
+    dxil_spirv_options defaults;
+    if (!o) {
+        dxil_spirv_options_init(&defaults);
+        o = &defaults;
+    }
+    return spirv_prepare(m, o, diags);
 }
 
 int dxil_module_emit_spirv_file(dxil_module *m, const dxil_spirv_options *o, const char *path,

@@ -62,6 +62,12 @@ int spirv_backend_check_clean(dxil_diags *diags);
 int spirv_codegen_isolated(LLVMModuleRef mod, const spirv_target *t, unsigned timeout_s,
                            void **data, size_t *size, dxil_diags *diags);
 
+/* The backend's barriers made to order memory (spirv_barriers.c): each
+ * OpControlBarrier whose semantics is SequentiallyConsistent alone gets
+ * AcquireRelease | WorkgroupMemory. *data may be replaced (a new malloc'd
+ * buffer, the old one freed). 0, or -1 (out of memory) with a diagnostic. */
+int spirv_fix_barriers(void **data, size_t *size, dxil_diags *diags);
+
 /* SPIRV-Tools' validator on a binary for env (VULKAN_1_2 or 1_3). */
 int spirv_validate(const void *data, size_t size, dxil_spirv_env env, dxil_diags *diags);
 

@@ -1,10 +1,12 @@
 /* dxil-run: run a compute shader on a Vulkan device (lavapipe by
  * default) and write what it computed (docs/run.md).
- * Usage: dxil-run <shader.spv> --dispatch=X,Y,Z [options] -o OUTDIR
- * The input kinds are told apart here; the run library (dxil_run.h) takes
- * SPIR-V only. */
+ * Usage: dxil-run <shader> --dispatch=X,Y,Z [options] -o OUTDIR
+ * The input kinds are told apart here: SPIR-V is run as it is; a
+ * DXContainer, bitcode or IR text is compiled to SPIR-V first
+ * (dxil_spirv.h); the run library (dxil_run.h) takes SPIR-V only. */
 #include "cli_common.h"
 #include "dxil-upgrade/dxil_run.h"
+#include "dxil-upgrade/dxil_spirv.h"
 #include "common/file_io.h"
 
 #include <math.h>
@@ -15,15 +17,18 @@
 static const char run_tool[] = "dxil-run";
 
 static const char run_usage[] =
-    "usage: dxil-run <shader.spv> --dispatch=X[,Y[,Z]] [options] [-o <dir>]\n"
+    "usage: dxil-run <shader> --dispatch=X[,Y[,Z]] [options] [-o <dir>]\n"
     "\n"
-    "Runs a compute shader (SPIR-V) once on a Vulkan device, Mesa's lavapipe by\n"
+    "Runs a compute shader once on a Vulkan device, Mesa's lavapipe by\n"
     "default, and writes each UAV it was given, after the dispatch, to\n"
     "<dir>/<class><register>_space<space>.bin (u0_space0.bin), with <dir>/run.json\n"
     "describing the run. Every resource is bound: from --bind files, or filled\n"
     "from the seed. A resource is named by its HLSL register: DXC's -spirv\n"
     "mapping inverted (space = descriptor set, register = binding - shift).\n"
-    "With no input (or '-') it reads stdin.\n"
+    "With no input (or '-') it reads stdin. The shader is SPIR-V (.spv), or\n"
+    "anything dxil-upgrade reads (a DXContainer, bitcode, IR text), compiled to\n"
+    "SPIR-V first as dxil-upgrade --emit=spirv does, with the --vk-*-shift given\n"
+    "here (applied, then inverted).\n"
     "\n"
     "  --dispatch=X[,Y[,Z]]   thread groups to dispatch (Y and Z default to 1)\n"
     "  -o, --output=<dir>     where the outputs go (created; written only when the\n"
@@ -248,33 +253,41 @@ static int run_parse(int argc, char **argv, run_cli *c)
     return -1;
 }
 
-/* Inputs other than SPIR-V: named, refused until the SPIR-V emission
- * (dxil_module_emit_spirv) lands. Then run_main compiles them (with the
- * same --vk-*-shift, which the emission applies and the run inverts) and
- * hands the SPIR-V bytes to dxil_run_spirv as it does a .spv's. */
-static const struct {
-    const uint8_t magic[4];
-    const char *what;
-} run_other_inputs[] = {
-    {{'D', 'X', 'B', 'C'}, "a DXContainer"},
-    {{'B', 'C', 0xC0, 0xDE}, "LLVM bitcode"},
-    {{0xDE, 0xC0, 0x17, 0x0B}, "LLVM bitcode (wrapper)"},
-};
-
-static int run_check_kind(const char *name, const uint8_t *data, size_t size)
+/* SPIR-V, in either byte order: run as it is. */
+static bool run_is_spirv(const uint8_t *data, size_t size)
 {
-    const char *what = NULL;
-    for (size_t i = 0; size >= 4 && i < sizeof run_other_inputs / sizeof run_other_inputs[0]; i++)
-        if (memcmp(data, run_other_inputs[i].magic, 4) == 0)
-            what = run_other_inputs[i].what;
-    if (!what && (cli_path_has_extension(name, ".ll") || cli_path_has_extension(name, ".bc") ||
-                  cli_path_has_extension(name, ".dxil")))
-        what = "LLVM IR or DXIL";
-    if (!what)
-        return 0;
-    fprintf(stderr, "%s: error: %s cannot be run yet: dxil-run takes SPIR-V (.spv); compiling "
-            "DXIL and raised IR to SPIR-V is still to come [DXIL%04d]\n", name, what, DXIL_E_RUN_SHADER);
-    return CLI_EXIT_INPUT;
+    static const uint8_t le[4] = {0x03, 0x02, 0x23, 0x07}, be[4] = {0x07, 0x23, 0x02, 0x03};
+    return size >= 4 && (memcmp(data, le, 4) == 0 || memcmp(data, be, 4) == 0);
+}
+
+/* Anything else the loader reads (a DXContainer, bitcode, IR text) is
+ * raised, retargeted and compiled to SPIR-V in this process
+ * (dxil_spirv.h), with the --vk-*-shift the run then inverts. The
+ * backend runs in a child (the default), so its fatal errors cannot end
+ * this process. */
+static uint8_t *run_compile(const run_cli *c, const char *name, const uint8_t *data,
+                            size_t size, size_t *out_size, dxil_diags *d)
+{
+    dxil_options lo;
+    dxil_options_init(&lo);
+    lo.spirv_as_is = true;
+    dxil_module *m = dxil_module_load_memory(data, size, name, &lo, d);
+    dxil_spirv_shift *shifts = calloc(c->o.n_shifts + 1, sizeof *shifts);
+    void *spv = NULL;
+    if (m && shifts) {
+        for (size_t i = 0; i < c->o.n_shifts; i++)
+            shifts[i] = (dxil_spirv_shift){c->shifts[i].cls, c->shifts[i].all_spaces,
+                                           c->shifts[i].space, c->shifts[i].shift};
+        dxil_spirv_options so;
+        dxil_spirv_options_init(&so);
+        so.shifts = shifts;
+        so.n_shifts = c->o.n_shifts;
+        if (dxil_module_emit_spirv(m, &so, &spv, out_size, d) != 0)
+            spv = NULL;
+    }
+    free(shifts);
+    dxil_module_destroy(m);
+    return spv;
 }
 
 static int run_main(run_cli *c)
@@ -283,8 +296,13 @@ static int run_main(run_cli *c)
     dxil_diags *d = dxil_diags_create();
     size_t size = 0;
     uint8_t *data = file_read_all(c->in, &size, d);
-    int rc = data ? run_check_kind(name, data, size) : CLI_EXIT_INPUT;
-    if (data && rc == 0) {
+    if (data && !run_is_spirv(data, size)) {
+        uint8_t *spv = run_compile(c, name, data, size, &size, d);
+        free(data);
+        data = spv;
+    }
+    int rc = data ? 0 : CLI_EXIT_INPUT;
+    if (data) {
         c->o.shader_name = name;
         rc = dxil_run_spirv(data, size, &c->o, NULL, d) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
     }

@@ -26,6 +26,8 @@ static const char upgrade_usage_head[] =
     "  --emit=ll|bc|spirv output format (default: from -o's extension, .bc or .spv,\n"
     "                     else ll); bitcode and SPIR-V are not written to a terminal;\n"
     "                     spirv also takes clang's IR for Vulkan (spirv-*-vulkan*)\n"
+    "  --emit=vulkan-ll   the retarget's output: the IR LLVM's SPIR-V backend is\n"
+    "                     given for --emit=spirv (text; for debugging)\n"
     "  -S                 text IR, whatever -o's extension (--emit=ll)\n"
     "  --list-parts       print the container's parts and program header, then exit\n"
     "  --dump[=text|json] print every container part decoded and the digest check\n"
@@ -48,6 +50,7 @@ typedef struct upgrade_args {
     cli_dump_format dump;
     cli_loader load; /* --verify, --part, --no-raise, --stats, --check, ... */
     cli_spirv spirv; /* --emit=spirv and its options */
+    bool vulkan_ll;  /* --emit=vulkan-ll: the retarget's output, for debugging */
 } upgrade_args;
 
 enum { OPT_LIST_PARTS = 256, OPT_DUMP, OPT_VERSION };
@@ -63,11 +66,14 @@ static const struct option upgrade_options[] = {
 
 static const char upgrade_tool[] = "dxil-upgrade";
 
-/* --emit: ll and bc as every tool takes them, or spirv. */
+/* --emit: ll and bc as every tool takes them, or spirv; vulkan-ll is
+ * what the retarget hands LLVM's SPIR-V backend, as text (debugging). */
 static int upgrade_emit_option(int c, const char *arg, upgrade_args *a)
 {
     a->spirv.on = c == CLI_OPT_EMIT && strcmp(arg, "spirv") == 0;
-    if (a->spirv.on) {
+    a->vulkan_ll = c == CLI_OPT_EMIT && strcmp(arg, "vulkan-ll") == 0;
+    if (a->spirv.on || a->vulkan_ll) {
+        a->emit = DXIL_EMIT_LL;
         a->emit_set = true;
         return -1;
     }
@@ -132,7 +138,7 @@ static int upgrade_parse_args(int argc, char **argv, upgrade_args *a)
         a->emit = cli_format_from_path(a->output);
         a->spirv.on = cli_path_has_extension(a->output, ".spv");
     }
-    const char *bad = cli_spirv_check(&a->spirv);
+    const char *bad = a->vulkan_ll ? NULL : cli_spirv_check(&a->spirv);
     if (bad)
         return cli_usage_error(upgrade_tool, DXIL_E_USAGE, bad, a->spirv.used);
     a->load.opts.spirv_as_is = a->spirv.on;
@@ -160,6 +166,9 @@ static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
  * input's diagnostics (printed first) name the input. */
 static int upgrade_write(dxil_module *m, const upgrade_args *a, dxil_diags *diags)
 {
+    dxil_spirv_options vo = cli_spirv_options(&a->spirv);
+    if (a->vulkan_ll && dxil_module_retarget_vulkan(m, &vo, diags) != 0)
+        return -1;
     dxil_diags_print(diags, stderr, cli_display_name(a->input, false));
     dxil_diags_clear(diags);
     dxil_diags *out = dxil_diags_create();

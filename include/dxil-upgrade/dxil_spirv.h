@@ -88,6 +88,15 @@ DXIL_API int dxil_module_emit_spirv(dxil_module *m, const dxil_spirv_options *o,
 DXIL_API int dxil_module_emit_spirv_file(dxil_module *m, const dxil_spirv_options *o,
                                          const char *path, dxil_diags *diags);
 
+/* The retarget alone: a raised m becomes, in place, the module
+ * dxil_module_emit_spirv would hand LLVM's SPIR-V backend (clang 22's
+ * Vulkan form, o's shifts applied; docs/retarget.md), for looking at
+ * (dxil-upgrade --emit=vulkan-ll). A module already in SPIR-V form is
+ * left as it is. 0, or -1 with DXIL_E_RETARGET naming what has no
+ * Vulkan form. */
+DXIL_API int dxil_module_retarget_vulkan(dxil_module *m, const dxil_spirv_options *o,
+                                         dxil_diags *diags);
+
 /* spirv-val (SPIRV-Tools' validator with its default options, as the
  * `spirv-val --target-env vulkan1.X` command runs it) on a SPIR-V binary
  * for env (DEFAULT: Vulkan 1.3). 0 when valid, else -1 with
