@@ -5,6 +5,7 @@
 #include "cli_loader.h"
 #include "cli_spirv.h"
 #include "dump.h"
+#include "upgrade_retarget.h"
 #include "dxil-upgrade/dxil_stats.h"
 #include "common/file_io.h"
 #include "module/module_triple.h"
@@ -48,6 +49,7 @@ typedef struct upgrade_args {
     cli_dump_format dump;
     cli_loader load; /* --verify, --part, --no-raise, --stats, --check, ... */
     cli_spirv spirv; /* --emit=spirv and its options */
+    upgrade_retarget retarget; /* hidden --x-retarget (upgrade_retarget.h) */
 } upgrade_args;
 
 enum { OPT_LIST_PARTS = 256, OPT_DUMP, OPT_VERSION };
@@ -59,6 +61,7 @@ static const struct option upgrade_options[] = {
     {"dump", optional_argument, NULL, OPT_DUMP},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
+    UPGRADE_RETARGET_OPTIONS,
     {NULL, 0, NULL, 0}};
 
 static const char upgrade_tool[] = "dxil-upgrade";
@@ -100,6 +103,10 @@ static int upgrade_apply_option(int c, const char *arg, upgrade_args *a)
     case 'h': upgrade_usage(); return CLI_EXIT_OK;
     case OPT_VERSION: cli_print_version(upgrade_tool); return CLI_EXIT_OK;
     case CLI_OPT_BAD: return CLI_EXIT_USAGE; /* cli_getopt named it */
+    case OPT_X_RETARGET:
+    case OPT_X_VK_SHIFT:
+        msg = upgrade_retarget_option(&a->retarget, c, arg);
+        return msg ? cli_usage_error(upgrade_tool, DXIL_E_USAGE_VALUE, msg, arg) : -1;
     default: /* a SPIR-V option (cli_spirv.c) or a loader option (cli_loader.c) */
         switch (cli_spirv_apply(c, arg, &a->spirv, &msg)) {
         case 1: return -1;
@@ -160,6 +167,8 @@ static void upgrade_print_stats(const dxil_stats *stats, int format, FILE *out)
  * input's diagnostics (printed first) name the input. */
 static int upgrade_write(dxil_module *m, const upgrade_args *a, dxil_diags *diags)
 {
+    if (upgrade_retarget_apply(&a->retarget, m, diags) != 0)
+        return -1;
     dxil_diags_print(diags, stderr, cli_display_name(a->input, false));
     dxil_diags_clear(diags);
     dxil_diags *out = dxil_diags_create();

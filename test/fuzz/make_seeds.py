@@ -2,7 +2,7 @@
 """make_seeds.py <target> <shared_dir> <out_dir>: fill out_dir with seed
 inputs for a fuzz target from the shared corpus (never committed). The
 container, load, write and validate targets take whole .dxil files (bcwrite and
-spirv every 16th); the bitstream target takes the bitcode extracted from each file's
+spirv every 16th, retarget the compute shaders and test/lit/retarget's IR); the bitstream target takes the bitcode extracted from each file's
 DXIL part."""
 import os
 import struct
@@ -38,6 +38,19 @@ def main():
         # dxil-run's parsers and SPIR-V: the corpus holds no SPIR-V; the
         # target's seeds are in seeds/run.
         paths = []
+    if target == "retarget":
+        # the retarget takes compute shaders (other stages are refused
+        # early), and test/lit/retarget's IR
+        with open(manifest) as f:
+            rows = [line.split("\t") for line in f.read().splitlines()[1:] if line]
+        paths = [r[0] for r in rows if r[1].startswith("cs_")]
+        lit = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lit", "retarget")
+        for root, _, files in os.walk(lit):
+            for name in sorted(files):
+                if name.endswith(".ll"):
+                    with open(os.path.join(root, name), "rb") as src, \
+                            open(os.path.join(out, "lit-" + name), "wb") as dst:
+                        dst.write(src.read())
     if target in ("bcwrite", "spirv"):
         # Each input runs the whole pipeline twice (about 70 ms under ASan),
         # or forks a child for LLVM's SPIR-V backend: every 16th file keeps

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh <target> <seconds> [extra libFuzzer args...]
-# Runs one fuzz target (container, bitstream, load, write, bcwrite, validate, run, spirv) for a set
+# Runs one fuzz target (container, bitstream, load, write, bcwrite, validate, run, spirv, retarget) for a set
 # time. Seeds are built from ../shared/corpus at run time, plus seeds/<target>
 # when the repository has it; inputs libFuzzer finds are
 # kept in $DXIL_FUZZ_WORK/corpus-<target> across runs; crashes land in
@@ -12,7 +12,7 @@
 #   DXIL_FUZZ_WORK   work directory (default: $DXIL_FUZZ_BIN/work)
 set -eu
 if [ $# -lt 2 ]; then
-    echo "usage: $0 <container|bitstream|load|write|bcwrite|validate|run|spirv> <seconds> [libFuzzer args]" >&2
+    echo "usage: $0 <container|bitstream|load|write|bcwrite|validate|run|spirv|retarget> <seconds> [libFuzzer args]" >&2
     exit 2
 fi
 target=$1 seconds=$2
