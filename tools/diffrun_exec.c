@@ -110,7 +110,7 @@ static int dr_copy_outputs(const dxil_run_result *r, dr_outputs *out)
         if (!b->data)
             continue;
         dr_buffer *o = &out->b[out->n];
-        *o = (dr_buffer){b->cls, b->reg + b->array_index, b->space, b->stride, b->size, NULL};
+        *o = (dr_buffer){b->cls, b->reg, b->space, b->stride, b->size, NULL}; /* reg counts array elements */
         o->data = malloc(b->size ? b->size : 1);
         if (!o->data)
             return -1;
