@@ -6,7 +6,8 @@ every STEP-th compute shader of the shared corpus's MANIFEST.tsv goes
 through dxil-diffrun (the original against raise -> each LLVM 22 pipeline
 -> dxil-lower -> raise, both run on lavapipe with the same seeded inputs).
 Prints dxil-diffrun's table; fails when any pipeline's output differs
-(a mismatch) or when no shader ran at all.
+(a mismatch) outside PENDING, when a PENDING shader no longer mismatches
+(so the entry is removed with its fix), or when no shader ran at all.
 
 Exit 0 pass, 1 fail, 77 skipped (no corpus, or no Vulkan device)."""
 import argparse
@@ -14,7 +15,22 @@ import json
 import os
 import subprocess
 import sys
+import re
 import tempfile
+
+# Mismatch classes found by the full run (docs/differential.md) whose fix is
+# still to land: a corpus path pattern -> why. Their mismatches are listed,
+# not failures; one that runs the same everywhere fails the test until its
+# entry goes.
+PENDING = {
+    r"test_shader_waveop_maximal_convergence__nonconvergence": "issue 34: dx.break folded (converge branch)",
+    r"cs_cbv_layout_modern_uint64": "issue 34: cbuffer element offset lost (converge branch)",
+    r"generated/math(_16bit)?\.cs_6_\d": "a word of u1 differs after instcombine/O1..Oz: not reduced yet",
+}
+
+
+def pending(shader):
+    return next((why for pat, why in PENDING.items() if re.search(pat, shader)), None)
 
 
 def main():
@@ -48,17 +64,32 @@ def main():
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         print(r.stdout, end="")
         summary = json.load(open(out))
-    mismatches = sum(p["mismatch"] for name, p in summary["pipelines"].items())
     if r.returncode not in (0, 1):
         print("FAIL: dxil-diffrun exited %d" % r.returncode)
         return 1
     if summary["runnable"] == 0:
         print("FAIL: no shader of the sample ran")
         return 1
-    if mismatches or r.returncode:
-        print("FAIL: %d mismatches" % mismatches)
+    bad, known, mismatched = 0, 0, set()
+    for row in summary["rows"]:
+        if row["verdict"] != "mismatch":
+            continue
+        mismatched.add(row["shader"])
+        if pending(row["shader"]):
+            known += 1
+        else:
+            bad += 1
+    ran = {row["shader"] for row in summary["rows"]
+           if row["pipeline"] == "original" and row["verdict"] == "same"}
+    fixed = sorted(s for s in ran - mismatched if pending(s))
+    for s in fixed:
+        print("FAIL: %s runs the same after every pipeline now: remove its PENDING entry (%s)"
+              % (s, pending(s)))
+    if bad:
+        print("FAIL: %d mismatches outside PENDING" % bad)
+    if bad or fixed:
         return 1
-    print("PASS: %d shaders ran, no mismatch" % summary["runnable"])
+    print("PASS: %d shaders ran, no mismatch outside PENDING (%d pending)" % (summary["runnable"], known))
     return 0
 
 
