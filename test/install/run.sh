@@ -93,7 +93,7 @@ if command -v python3 >/dev/null; then
 fi
 
 # 5. Bash completion for every tool; man pages when help2man built them.
-for tool in dxil-upgrade dxil-lower dxil-ops dxil-roundtrip dxil-run; do
+for tool in dxil-upgrade dxil-lower dxil-ops dxil-roundtrip dxil-run dxil-diffrun; do
   [ -f "$prefix/share/bash-completion/completions/$tool" ] \
     || { echo "FAIL: no bash completion installed for $tool" >&2; exit 1; }
   if [ -f "$build/man/$tool.1" ] && [ ! -f "$prefix/share/man/man1/$tool.1" ]; then

@@ -23,6 +23,7 @@ config.substitutions.append(("%dxil-lower", tool("dxil-lower", config.dxil_tools
 config.substitutions.append(("%dxil-roundtrip", tool("dxil-roundtrip", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-ops", tool("dxil-ops", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-run", tool("dxil-run", config.dxil_tools_dir)))
+config.substitutions.append(("%dxil-diffrun", tool("dxil-diffrun", config.dxil_tools_dir)))
 config.substitutions.append(("%dxil-bench", tool("dxil-bench", config.dxil_bench_dir)))
 config.substitutions.append(("%FileCheck", config.dxil_filecheck))
 config.substitutions.append(("%opt", config.dxil_opt))

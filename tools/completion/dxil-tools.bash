@@ -1,5 +1,5 @@
-# bash completion for dxil-upgrade, dxil-lower, dxil-ops, dxil-roundtrip and
-# dxil-run.
+# bash completion for dxil-upgrade, dxil-lower, dxil-ops, dxil-roundtrip,
+# dxil-run and dxil-diffrun.
 # Installed as share/bash-completion/completions/<tool>; or source it.
 # Option names come from the tool's own --help, so they follow the tool;
 # op and class names for dxil-ops come from its --tsv.
@@ -36,8 +36,10 @@ _dxil_tools_values()
             if [[ ${cmd##*/} == dxil-run ]]; then compgen -d -- "$cur"; else compgen -f -- "$cur"; fi ;;
     --output) compgen -d -- "$cur" ;;
     --threads) compgen -W '0 1 2 4 env' -- "$cur" ;;
+    --pipelines) compgen -W 'none instcombine O1 O2 O3 Os Oz' -- "$cur" ;;
+    --csv | --json | --against) compgen -f -- "$cur" ;;
     --device) compgen -W "$("$cmd" --list-devices 2>/dev/null | cut -d: -f1)" -- "$cur" ;;
-    -j | --shard | --timeout | --dispatch | --seed | --default-size | --entry) ;;
+    -j | --shard | --timeout | --dispatch | --seed | --default-size | --entry | --max-ulps) ;;
     *) return 1 ;;
     esac
 }
@@ -73,4 +75,4 @@ _dxil_tools()
     mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 }
 
-complete -o filenames -F _dxil_tools dxil-upgrade dxil-lower dxil-ops dxil-roundtrip dxil-run
+complete -o filenames -F _dxil_tools dxil-upgrade dxil-lower dxil-ops dxil-roundtrip dxil-run dxil-diffrun
