@@ -81,6 +81,8 @@ static const lower_pass lower_passes[] = {
     {"leftovers", lower_leftovers, 0}, /* after cleanup folded the bridges */
     {"module-md", lower_module_md, LOWER_LEGALIZE}, /* clang's metadata DXIL does not know */
     {"legal-unused", lower_legal_unused, LOWER_LEGALIZE}, /* declarations and locals left unused */
+    /* after every pass that builds instructions: undef read nowhere */
+    {"legal-undef", lower_legal_undef, LOWER_LEGALIZE},
     {"restore-md", lower_restore_md, 0}, /* last: unparks and orders dx.* */
     {NULL, NULL, 0},
 };
