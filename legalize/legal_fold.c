@@ -5,13 +5,42 @@
  * extractelement. Each extractelement of a constant lane is folded to the
  * value inserted there (or the constant's lane); insertelement and
  * extractelement left unused go. Before SM 6.9 outside libraries DXIL
- * allows neither (lower_vectors_allowed). */
+ * allows neither (lower_vectors_allowed). clang -O0 passes a stage's
+ * inputs through a struct (insertvalue, then extractvalue of the vector
+ * field): an extractvalue of a field an insertvalue chain wrote is folded
+ * the same way, and the struct values left unused go too (DXIL has no
+ * insertvalue either). */
 #include "legal_census.h"
+
+/* The field an extractvalue of one index reads when an insertvalue chain
+ * or a constant says it; NULL otherwise. */
+static LLVMValueRef fold_field(LLVMValueRef ev)
+{
+    if (LLVMGetNumIndices(ev) != 1)
+        return NULL;
+    unsigned k = LLVMGetIndices(ev)[0];
+    LLVMValueRef v = LLVMGetOperand(ev, 0);
+    for (unsigned steps = 0; LLVMIsAInsertValueInst(v) && steps <= 1024; steps++) {
+        if (LLVMGetNumIndices(v) != 1)
+            return NULL;
+        if (LLVMGetIndices(v)[0] == k)
+            return LLVMGetOperand(v, 1);
+        v = LLVMGetOperand(v, 0);
+    }
+    if (LLVMIsAConstant(v) && !LLVMIsAConstantExpr(v) && !LLVMIsAInsertValueInst(v))
+        return LLVMIsAPoisonValue(v)  ? LLVMGetPoison(LLVMTypeOf(ev))
+               : LLVMIsAUndefValue(v) ? LLVMGetUndef(LLVMTypeOf(ev))
+                                      : LLVMGetAggregateElement(v, k);
+    return NULL;
+}
 
 /* The value at lane k of v when an insertelement chain or a constant says
  * it; NULL otherwise. */
 static LLVMValueRef fold_lane(LLVMValueRef v, unsigned long long k)
 {
+    LLVMValueRef f;
+    while (LLVMIsAExtractValueInst(v) && (f = fold_field(v)))
+        v = f; /* the vector field of a struct */
     /* steps capped: unreachable code may hold a chain that feeds itself */
     for (unsigned steps = 0; LLVMIsAInsertElementInst(v); steps++) {
         LLVMValueRef idx = LLVMGetOperand(v, 2);
@@ -30,8 +59,9 @@ static LLVMValueRef fold_lane(LLVMValueRef v, unsigned long long k)
 
 static bool fold_is_lane_op(LLVMValueRef i)
 {
-    LLVMOpcode op = LLVMGetInstructionOpcode(i); /* one call, not three */
-    return op == LLVMInsertElement || op == LLVMExtractElement || op == LLVMShuffleVector;
+    LLVMOpcode op = LLVMGetInstructionOpcode(i); /* one call, not five */
+    return op == LLVMInsertElement || op == LLVMExtractElement || op == LLVMShuffleVector ||
+           op == LLVMInsertValue || op == LLVMExtractValue;
 }
 
 static void fold_function(LLVMValueRef fn)
@@ -42,6 +72,9 @@ static void fold_function(LLVMValueRef fn)
             if (!fold_is_lane_op(i))
                 continue;
             legal_list_add(&lane_ops, i);
+            LLVMValueRef field = LLVMIsAExtractValueInst(i) ? fold_field(i) : NULL;
+            if (field && LLVMTypeOf(field) == LLVMTypeOf(i))
+                LLVMReplaceAllUsesWith(i, field);
             if (!LLVMIsAExtractElementInst(i) || !LLVMIsAConstantInt(LLVMGetOperand(i, 1)))
                 continue;
             LLVMValueRef lane =
