@@ -12,26 +12,40 @@
  * insertvalue either). */
 #include "legal_census.h"
 
-/* The field an extractvalue of one index reads when an insertvalue chain
- * or a constant says it; NULL otherwise. */
+/* The value at index path idx[0..n) of aggregate v when an insertvalue
+ * chain (of nested structs too: clang -O0's struct of semantics with an
+ * inner struct) or a constant says it; NULL otherwise. */
+static LLVMValueRef fold_path(LLVMValueRef v, const unsigned *idx, unsigned n, unsigned depth)
+{
+    for (unsigned steps = 0; n && LLVMIsAInsertValueInst(v) && steps <= 1024; steps++) {
+        unsigned m = LLVMGetNumIndices(v);
+        const unsigned *iv = LLVMGetIndices(v);
+        unsigned k = 0;
+        while (k < m && k < n && iv[k] == idx[k])
+            k++;
+        if (k == m) /* the insert wrote this path or one holding it */
+            return k == n ? LLVMGetOperand(v, 1)
+                          : depth < 8 ? fold_path(LLVMGetOperand(v, 1), idx + k, n - k, depth + 1)
+                                      : NULL;
+        if (k == n)
+            return NULL; /* it wrote part of the value read */
+        v = LLVMGetOperand(v, 0); /* another path */
+    }
+    for (unsigned k = 0; k < n; k++) {
+        if (!LLVMIsAConstant(v) || LLVMIsAConstantExpr(v))
+            return NULL;
+        v = LLVMGetAggregateElement(v, idx[k]);
+        if (!v)
+            return NULL;
+    }
+    return v;
+}
+
+/* The field an extractvalue reads when an insertvalue chain or a constant
+ * says it; NULL otherwise. */
 static LLVMValueRef fold_field(LLVMValueRef ev)
 {
-    if (LLVMGetNumIndices(ev) != 1)
-        return NULL;
-    unsigned k = LLVMGetIndices(ev)[0];
-    LLVMValueRef v = LLVMGetOperand(ev, 0);
-    for (unsigned steps = 0; LLVMIsAInsertValueInst(v) && steps <= 1024; steps++) {
-        if (LLVMGetNumIndices(v) != 1)
-            return NULL;
-        if (LLVMGetIndices(v)[0] == k)
-            return LLVMGetOperand(v, 1);
-        v = LLVMGetOperand(v, 0);
-    }
-    if (LLVMIsAConstant(v) && !LLVMIsAConstantExpr(v) && !LLVMIsAInsertValueInst(v))
-        return LLVMIsAPoisonValue(v)  ? LLVMGetPoison(LLVMTypeOf(ev))
-               : LLVMIsAUndefValue(v) ? LLVMGetUndef(LLVMTypeOf(ev))
-                                      : LLVMGetAggregateElement(v, k);
-    return NULL;
+    return fold_path(LLVMGetOperand(ev, 0), LLVMGetIndices(ev), LLVMGetNumIndices(ev), 0);
 }
 
 /* The value at lane k of v when an insertelement chain or a constant says
