@@ -78,6 +78,11 @@ bool legal_object_at(lower_ctx *lc, LLVMValueRef ptr, LLVMTypeRef *type, int64_t
 LLVMValueRef legal_expand_memcpy(lower_ctx *lc, LLVMValueRef call);
 LLVMValueRef legal_expand_memset(lower_ctx *lc, LLVMValueRef call);
 
+/* ---- legal_intrinsics_math.c: llvm.atan2 and llvm.powi as DXC expands
+ * HLSL's atan2 and pow (the replacement; NULL when left) ---- */
+LLVMValueRef legal_expand_atan2(lower_ctx *lc, LLVMValueRef call);
+LLVMValueRef legal_expand_powi(lower_ctx *lc, LLVMValueRef call);
+
 /* ---- the passes ---- */
 int lower_legal_census(lower_ctx *lc);    /* legal_census.c */
 int lower_legal_scalarize(lower_ctx *lc); /* legal_scalarize.c */
@@ -91,5 +96,6 @@ int lower_legal_freeze(lower_ctx *lc);     /* legal_freeze.c */
 int lower_legal_unreachable(lower_ctx *lc); /* legal_unreachable.c */
 int lower_legal_ptr_selects(lower_ctx *lc); /* legal_select.c */
 int lower_legal_lib_globals(lower_ctx *lc); /* legal_libglobals.c */
+int lower_legal_undef(lower_ctx *lc);       /* legal_undef.c */
 
 #endif

@@ -16,6 +16,8 @@
  *   copysign               the bits (32/64-bit), or fabs and a select
  *   exp, exp10, log, log10, pow
  *                          exp2 / log2 with a constant factor (as DXC)
+ *   atan2, powi            as DXC expands HLSL's atan2 and pow
+ *                          (legal_intrinsics_math.c)
  *   round / rint / nearbyint
  *                          floor(|x| + 0.5) with x's sign / roundeven
  *   assume, noalias.scope.decl, sideeffect, donothing, and lifetime
@@ -401,6 +403,7 @@ static const struct {
     {"llvm.copysign", li_copysign}, {"llvm.round", li_round}, {"llvm.rint", li_rint},
     {"llvm.nearbyint", li_rint}, {"llvm.exp", li_exp}, {"llvm.exp10", li_exp10},
     {"llvm.log", li_log}, {"llvm.log10", li_log10}, {"llvm.pow", li_pow},
+    {"llvm.atan2", legal_expand_atan2}, {"llvm.powi", legal_expand_powi},
     {"llvm.assume", li_remove}, {"llvm.experimental.noalias.scope.decl", li_remove},
     {"llvm.sideeffect", li_remove}, {"llvm.donothing", li_remove},
     {"llvm.lifetime.start", li_lifetime}, {"llvm.lifetime.end", li_lifetime},

@@ -68,7 +68,9 @@ static bool sd_repack(sd_state *st, LLVMValueRef src, LLVMTypeRef dt, unsigned n
         return false;
     LLVMTypeRef is = LLVMIntTypeInContext(st->lc->ctx, bs), id = LLVMIntTypeInContext(st->lc->ctx, bd);
     LLVMValueRef ints[64];
-    if (ns > 64 || nd > 64)
+    /* out has nd lanes (the lane map's); instcombine views <4 x i32> as
+     * <128 x i1> to test one bit, so nd may be wide (unread lanes go) */
+    if (ns > 64 || nd > 1024)
         return false;
     for (unsigned j = 0; j < ns; j++) {
         LLVMValueRef x = sd_lane(st, src, j);

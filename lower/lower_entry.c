@@ -101,14 +101,32 @@ static LLVMValueRef entry_props(lower_ctx *lc, LLVMValueRef fn, int kind, bool l
         p[n] = lower_i32(lc, DXIL_ENTRY_NUM_THREADS);
         n += 2;
     }
+    int wave_at = -1;
+    LLVMMetadataRef wave = NULL;
     if (entry_attr(fn, "hlsl.wavesize", buf, sizeof buf)) {
         bool ranged = lc->sm >= DXIL_VERSION(6, 8);
         if ((p[n + 1] = entry_ints(lc, buf, ranged ? 3 : 1))) {
             p[n] = lower_i32(lc, ranged ? DXIL_ENTRY_RANGED_WAVE_SIZE : DXIL_ENTRY_WAVE_SIZE);
+            /* DXC reads tag 11's value as a node, !{i32 32}; LLVM folds a
+             * one-constant node made a value back into the constant
+             * (MetadataAsValue), so that node goes in as metadata */
+            wave_at = (int)n + 1;
+            wave = LLVMValueAsMetadata(p[n + 1]);
+            if (!ranged) {
+                unsigned w = 0;
+                sscanf(buf, "%u", &w);
+                LLVMMetadataRef one = LLVMValueAsMetadata(lower_i32(lc, w));
+                wave = LLVMMDNodeInContext2(lc->ctx, &one, 1);
+            }
             n += 2;
         }
     }
-    return n ? md_make_node(lc->ctx, p, n) : NULL;
+    if (!n)
+        return NULL;
+    LLVMMetadataRef mds[10];
+    for (unsigned i = 0; i < n; i++)
+        mds[i] = (int)i == wave_at ? wave : LLVMValueAsMetadata(p[i]);
+    return LLVMMetadataAsValue(lc->ctx, LLVMMDNodeInContext2(lc->ctx, mds, n));
 }
 
 static void entry_add(lower_ctx *lc, LLVMValueRef *f)

@@ -21,7 +21,8 @@ static const struct {
     {"llvm.dx.sclamp", exp_sclamp},       {"llvm.dx.nclamp", exp_nclamp},
     {"llvm.dx.lerp", exp_lerp},           {"llvm.dx.step", exp_step},
     {"llvm.dx.sign", exp_sign},           {"llvm.dx.degrees", exp_degrees},
-    {"llvm.dx.radians", exp_radians},
+    {"llvm.dx.radians", exp_radians},     {"llvm.dx.isinf", exp_isinf},
+    {"llvm.dx.isnan", exp_isnan},
 };
 
 static exp_fn exp_lookup(LLVMValueRef fn)

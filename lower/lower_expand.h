@@ -56,5 +56,7 @@ bool exp_step(lower_ctx *lc, LLVMValueRef call);
 bool exp_sign(lower_ctx *lc, LLVMValueRef call);
 bool exp_degrees(lower_ctx *lc, LLVMValueRef call);
 bool exp_radians(lower_ctx *lc, LLVMValueRef call);
+bool exp_isinf(lower_ctx *lc, LLVMValueRef call);   /* lower_expand_special.c */
+bool exp_isnan(lower_ctx *lc, LLVMValueRef call);
 
 #endif

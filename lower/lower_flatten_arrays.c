@@ -17,10 +17,22 @@
 
 #define FA_MAX_TERMS 8
 
+/* The element slots one vector of t takes in the datalayout: its lanes,
+ * and the padding of a three-lane vector (<3 x float> is 16 bytes in
+ * DXC's layout), so that a lane's byte offset over the element size is its
+ * flat index. */
+static uint64_t fa_slots(LLVMTargetDataRef td, LLVMTypeRef vec)
+{
+    uint64_t e = LLVMABISizeOfType(td, LLVMGetElementType(vec));
+    uint64_t n = e ? LLVMABISizeOfType(td, vec) / e : 0;
+    return n > LLVMGetVectorSize(vec) ? n : LLVMGetVectorSize(vec);
+}
+
 /* The innermost element type and total count of nested arrays t (with
- * vectors: of arrays of vectors, whose lanes count as one more level);
- * false when t is not one. */
-static bool fa_shape(LLVMTypeRef t, bool vectors, LLVMTypeRef *elem, uint64_t *count)
+ * vectors: of arrays of vectors, whose lanes, with their padding, count as
+ * one more level); false when t is not one. */
+static bool fa_shape(LLVMTargetDataRef td, LLVMTypeRef t, bool vectors, LLVMTypeRef *elem,
+                     uint64_t *count)
 {
     LLVMTypeKind inner = LLVMGetTypeKind(t) == LLVMArrayTypeKind
                              ? LLVMGetTypeKind(LLVMGetElementType(t))
@@ -33,7 +45,7 @@ static bool fa_shape(LLVMTypeRef t, bool vectors, LLVMTypeRef *elem, uint64_t *c
         t = LLVMGetElementType(t);
     }
     if (vectors && LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
-        n *= LLVMGetVectorSize(t);
+        n *= fa_slots(td, t);
         t = LLVMGetElementType(t);
     } else if (vectors) {
         return false;
@@ -122,20 +134,28 @@ static LLVMValueRef fa_flat_index(lower_ctx *lc, LLVMValueRef base, LLVMValueRef
     return x.bytes ? LLVMBuildAdd(lc->b, r, c, "") : r;
 }
 
-/* The initializer c of nested arrays as the flat array of type ft. */
-static void fa_collect(LLVMValueRef c, LLVMTypeRef t, LLVMValueRef *out, uint64_t *n)
+/* The initializer c of nested arrays as the flat array of type ft (a
+ * vector's padding slots zero). */
+static void fa_collect(LLVMTargetDataRef td, LLVMValueRef c, LLVMTypeRef t, LLVMValueRef *out,
+                       uint64_t *n, uint64_t cap)
 {
     LLVMTypeKind k = LLVMGetTypeKind(t);
     if (k != LLVMArrayTypeKind && k != LLVMVectorTypeKind) {
-        out[(*n)++] = c;
+        if (*n < cap)
+            out[*n] = c;
+        ++*n;
         return;
     }
     uint64_t len = k == LLVMArrayTypeKind ? LLVMGetArrayLength2(t) : LLVMGetVectorSize(t);
     for (uint64_t i = 0; i < len; i++)
-        fa_collect(LLVMGetAggregateElement(c, (unsigned)i), LLVMGetElementType(t), out, n);
+        fa_collect(td, LLVMGetAggregateElement(c, (unsigned)i), LLVMGetElementType(t), out, n,
+                   cap);
+    for (uint64_t i = len; k == LLVMVectorTypeKind && i < fa_slots(td, t); i++)
+        fa_collect(td, LLVMConstNull(LLVMGetElementType(t)), LLVMGetElementType(t), out, n, cap);
 }
 
-static LLVMValueRef fa_init(LLVMValueRef c, LLVMTypeRef t, LLVMTypeRef elem, uint64_t count)
+static LLVMValueRef fa_init(LLVMTargetDataRef td, LLVMValueRef c, LLVMTypeRef t, LLVMTypeRef elem,
+                            uint64_t count)
 {
     if (!c)
         return NULL;
@@ -148,7 +168,7 @@ static LLVMValueRef fa_init(LLVMValueRef c, LLVMTypeRef t, LLVMTypeRef elem, uin
     uint64_t n = 0;
     if (!v)
         return NULL;
-    fa_collect(c, t, v, &n);
+    fa_collect(td, c, t, v, &n, count);
     bool ok = n == count;
     for (uint64_t i = 0; ok && i < n; i++)
         ok = v[i] != NULL;
@@ -184,7 +204,10 @@ static bool fa_rewrite(lower_ctx *lc, LLVMValueRef old, LLVMValueRef nv, LLVMTyp
         if (!ix)
             continue; /* checked above */
         LLVMValueRef gi[2] = {LLVMConstInt(i32, 0, 0), ix};
-        LLVMValueRef g = LLVMIsAConstant(ix) ? LLVMConstInBoundsGEP2(ft, nv, gi, 2)
+        /* a constant GEP only of a global: one of an alloca (an
+         * instruction) would be a constant using an instruction */
+        LLVMValueRef g = LLVMIsAConstant(ix) && LLVMIsAConstant(nv)
+                             ? LLVMConstInBoundsGEP2(ft, nv, gi, 2)
                                              : LLVMBuildInBoundsGEP2(lc->b, ft, nv, gi, 2, "");
         LLVMSetOperand(acc[i], p, g);
     }
@@ -212,9 +235,10 @@ static void fa_global(lower_ctx *lc, LLVMValueRef g, bool vectors)
 {
     LLVMTypeRef t = LLVMGlobalGetValueType(g), elem;
     uint64_t count;
-    if (!fa_shape(t, vectors, &elem, &count))
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(lc->mod);
+    if (!fa_shape(td, t, vectors, &elem, &count))
         return;
-    LLVMValueRef init = LLVMGetInitializer(g), finit = fa_init(init, t, elem, count);
+    LLVMValueRef init = LLVMGetInitializer(g), finit = fa_init(td, init, t, elem, count);
     if (init && !finit)
         return;
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
@@ -240,7 +264,7 @@ static void fa_alloca(lower_ctx *lc, LLVMValueRef a, bool vectors)
 {
     LLVMTypeRef t = LLVMGetAllocatedType(a), elem;
     uint64_t count;
-    if (!fa_shape(t, vectors, &elem, &count))
+    if (!fa_shape(LLVMGetModuleDataLayout(lc->mod), t, vectors, &elem, &count))
         return;
     LLVMPositionBuilderBefore(lc->b, a);
     LLVMValueRef na = LLVMBuildAlloca(lc->b, LLVMArrayType2(elem, count), "");

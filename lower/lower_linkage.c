@@ -68,12 +68,30 @@ static void link_inline_all(lower_ctx *lc)
     }
 }
 
+/* Outside a library a shader's own global data is internal: clang gives a
+ * static data member (`static int s = 20;` in a struct) external linkage,
+ * and DXC's validator refuses an external global that instructions use
+ * (Decl.NotUsedExternal, "External declaration 'X' is unused").
+ * Groupshared memory is allowed either way and is left; so is a
+ * declaration, which has no data to keep local. */
+static void link_globals_internal(lower_ctx *lc)
+{
+    for (LLVMValueRef g = LLVMGetFirstGlobal(lc->mod); g; g = LLVMGetNextGlobal(g))
+        if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage &&
+            LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 0) {
+            LLVMSetLinkage(g, LLVMInternalLinkage);
+            LLVMSetVisibility(g, LLVMDefaultVisibility);
+        }
+}
+
 int lower_linkage(lower_ctx *lc)
 {
     if (!lower_is_modern(lc))
         return 0; /* DXC's functions are as DXC wrote them */
-    if (strcmp(lc->sm_kind, "lib"))
+    if (strcmp(lc->sm_kind, "lib")) {
         link_inline_all(lc);
+        link_globals_internal(lc);
+    }
     bool changed = true;
     while (changed) {
         changed = false;

@@ -1,12 +1,14 @@
 /* lower_module_md.c - metadata clang 22 writes that DXIL does not know.
  *
- * Named nodes: DXC's validator knows the dx.* names and, of LLVM's own,
+ * Named nodes: DXC's validator knows nine dx.* names and, of LLVM's own,
  * llvm.ident and llvm.module.flags (rule Meta.Known, "Named metadata 'X'
- * is unknown"). clang adds llvm.errno.tbaa, and the hlsl.* nodes its
- * front end leaves for the backend (hlsl.cbs, read by cbuffer-access
- * before this pass). Those are removed; llvm.dbg.* stays for the writer,
- * which strips debug info as a whole. The raise's dxu.* nodes are
- * restore-md's, and are left to it.
+ * is unknown"). clang adds llvm.errno.tbaa, dx.rootsignatures (a root
+ * signature, which DXC carries in the RTS0 part, not yet written here:
+ * a warning says so) and the hlsl.* nodes its front end leaves for the
+ * backend (hlsl.cbs, read by cbuffer-access before this pass). Every other
+ * name is removed; llvm.dbg.* stays for the writer, which strips debug info
+ * as a whole. The raise's dxu.* nodes are restore-md's, and are left to
+ * it.
  *
  * Instruction attachments: DXC accepts !tbaa, !range, !noalias,
  * !alias.scope, !llvm.loop and its own dx.* kinds (rule Meta.Used);
@@ -31,18 +33,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const md_kept_llvm[] = {"llvm.ident", "llvm.module.flags"};
+/* The named nodes DXC's validator knows (DxilMDHelper's list and the two
+ * of LLVM's it allows); every other name is Meta.Known's error. */
+static const char *const md_known[] = {
+    "dx.version",   "dx.shaderModel", "dx.entryPoints",           "dx.resources",
+    "dx.typeAnnotations", "dx.valver", "dx.viewIdState", "dx.dxrPayloadAnnotations",
+    "dx.targetTypes", "llvm.ident",  "llvm.module.flags"};
 static const char *const md_kept_kinds[] = {"dbg",   "tbaa",        "range",
                                             "noalias", "alias.scope", "llvm.loop"};
 
 static bool md_named_dropped(const char *name, size_t len)
 {
-    if (len >= 5 && !strncmp(name, "hlsl.", 5))
-        return true;
-    if (len < 5 || strncmp(name, "llvm.", 5) || (len >= 9 && !strncmp(name, "llvm.dbg.", 9)))
-        return false; /* debug info: the writer strips it whole */
-    for (size_t i = 0; i < sizeof md_kept_llvm / sizeof md_kept_llvm[0]; i++)
-        if (strlen(md_kept_llvm[i]) == len && !strncmp(name, md_kept_llvm[i], len))
+    if ((len >= 4 && !strncmp(name, "dxu.", 4)) || (len >= 9 && !strncmp(name, "llvm.dbg.", 9)))
+        return false; /* restore-md's; debug info: the writer strips it whole */
+    for (size_t i = 0; i < sizeof md_known / sizeof md_known[0]; i++)
+        if (strlen(md_known[i]) == len && !strncmp(name, md_known[i], len))
             return false;
     return true;
 }
@@ -62,6 +67,9 @@ static void md_drop_named(lower_ctx *lc)
             const char *name = LLVMGetNamedMetadataName(nmd, &len);
             if (!md_named_dropped(name, len))
                 continue;
+            if (len == 17 && !strncmp(name, "dx.rootsignatures", len))
+                lower_warn(lc, "the root signature in !dx.rootsignatures is not written "
+                               "(no RTS0 part): the application must supply one");
             if (n == sizeof drop / sizeof *drop) {
                 more = true;
                 break;

@@ -9,6 +9,8 @@
 
 #include "common/side_metadata.h"
 
+#include <llvm-c/Analysis.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +88,8 @@ static const lower_pass lower_passes[] = {
     {"leftovers", lower_leftovers, 0}, /* after cleanup folded the bridges */
     {"module-md", lower_module_md, LOWER_LEGALIZE}, /* clang's metadata DXIL does not know */
     {"legal-unused", lower_legal_unused, LOWER_LEGALIZE}, /* declarations and locals left unused */
+    /* after every pass that builds instructions: undef read nowhere */
+    {"legal-undef", lower_legal_undef, LOWER_LEGALIZE},
     {"restore-md", lower_restore_md, 0}, /* last: unparks and orders dx.* */
     {NULL, NULL, 0},
 };
@@ -95,6 +99,28 @@ void dxil_lower_options_init(dxil_lower_options *opts)
     memset(opts, 0, sizeof *opts);
     opts->dxc_triple = true;
     opts->legalize = true;
+}
+
+/* A pass that leaves a module LLVM's verifier refuses has failed: the
+ * lowering stops there and names it, instead of handing the next pass (or
+ * the writer) a broken module whose faults no later check can place.
+ * Queued instructions are erased first: a pass may leave replaced ones,
+ * with their uses, for lower_erase_dead. */
+static bool lower_pass_broke(lower_ctx *lc, const lower_pass *p)
+{
+    lower_erase_dead(lc);
+    char *msg = NULL;
+    if (!LLVMVerifyModule(lc->mod, LLVMReturnStatusAction, &msg)) {
+        LLVMDisposeMessage(msg);
+        return false;
+    }
+    const char *text = msg ? msg : "module is broken";
+    size_t len = strcspn(text, "\n"); /* the first fault; the rest repeats it */
+    dxil_diags_add(lc->diags, DXIL_SEV_ERROR, DXIL_E_LLVM_VERIFY, DXIL_LOC_NONE, 0,
+                   "lowering pass '%s' left a module LLVM's verifier refuses: %.*s", p->name,
+                   (int)len, text);
+    LLVMDisposeMessage(msg);
+    return true;
 }
 
 static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_fmf,
@@ -121,8 +147,11 @@ static int lower_run(dxil_module *m, const dxil_lower_options *opts, bool keep_f
     size_t errors_before = dxil_diags_error_count(diags);
     int rv = 0;
     for (const lower_pass *p = lower_passes; p->run && rv == 0; p++)
-        if (lc.opts.legalize || !(p->flags & LOWER_LEGALIZE))
+        if (lc.opts.legalize || !(p->flags & LOWER_LEGALIZE)) {
             rv = p->run(&lc);
+            if (rv == 0 && lower_pass_broke(&lc, p))
+                rv = -1;
+        }
     /* A pass that refuses part of the module reports it and goes on, so
      * that every problem is named; the lowering still fails. */
     if (dxil_diags_error_count(diags) > errors_before)

@@ -2,8 +2,13 @@
 ; (DXC: "Named metadata 'llvm.errno.tbaa' is unknown", Meta.Used); a loop
 ; node keeps only its unroll hint, as DXC writes it (Meta.WellFormed), or
 ; goes when it has none; !tbaa, llvm.ident and llvm.module.flags stay.
-; RUN: %dxil-lower %s -o %t.ll
-; RUN: %FileCheck %s < %t.ll
+; Any named node DXC does not list goes (Meta.Known): clang's
+; dx.rootsignatures (DXC's RTS0 part, not written: a warning says so) and
+; names of other dx.* or LLVM kinds.
+; RUN: %dxil-lower %s -o %t.ll 2> %t.err
+; RUN: %FileCheck --check-prefix=WARN %s < %t.err
+; WARN: warning{{.*}}root signature in !dx.rootsignatures is not written
+; RUN: %FileCheck %s --implicit-check-not=rootsignatures --implicit-check-not=dx.unknown --implicit-check-not=linker.options --implicit-check-not=errno.tbaa < %t.ll
 ; RUN: %dxil-upgrade --check %t.ll
 ; CHECK-NOT: llvm.errno.tbaa
 ; CHECK-NOT: hlsl.cbs
@@ -46,6 +51,9 @@ attributes #0 = { "hlsl.numthreads"="1,1,1" "hlsl.shader"="compute" }
 !llvm.ident = !{!1}
 !llvm.errno.tbaa = !{!3}
 !hlsl.cbs = !{}
+!dx.rootsignatures = !{!11}
+!dx.unknown = !{!1}
+!llvm.linker.options = !{}
 
 !0 = !{i32 1, !"wchar_size", i32 4}
 !1 = !{!"clang"}
@@ -57,3 +65,6 @@ attributes #0 = { "hlsl.numthreads"="1,1,1" "hlsl.shader"="compute" }
 !8 = !{!"llvm.loop.unroll.disable"}
 !9 = !{}
 !10 = distinct !{!10, !7}
+!11 = !{ptr @main, !12, i32 2}
+!12 = !{!13}
+!13 = !{!"RootFlags", i32 0}

@@ -170,6 +170,11 @@ ALIAS(__builtin_hlsl_elementwise_isinf) bool isinf(float);
 ALIAS(__builtin_hlsl_elementwise_isinf) bool4 isinf(float4);
 ALIAS(__builtin_hlsl_elementwise_isnan) bool isnan(float);
 ALIAS(__builtin_hlsl_elementwise_isnan) bool4 isnan(float4);
+ALIAS(__builtin_hlsl_elementwise_isinf) bool isinf(half);
+ALIAS(__builtin_hlsl_elementwise_isinf) bool4 isinf(half4);
+ALIAS(__builtin_hlsl_elementwise_isnan) bool isnan(half);
+ALIAS(__builtin_hlsl_elementwise_isnan) bool4 isnan(half4);
+FLOATS2(__builtin_elementwise_atan2, atan2)
 
 ALIAS(__builtin_hlsl_any) bool any(bool);
 ALIAS(__builtin_hlsl_any) bool any(bool3);
@@ -225,6 +230,18 @@ ALIAS(__builtin_hlsl_wave_active_min) uint WaveActiveMin(uint);
 ALIAS(__builtin_hlsl_wave_read_lane_at) float WaveReadLaneAt(float, uint);
 ALIAS(__builtin_hlsl_wave_read_lane_at) uint WaveReadLaneAt(uint, uint);
 ALIAS(__builtin_hlsl_wave_read_lane_at) float4 WaveReadLaneAt(float4, uint);
+ALIAS(__builtin_hlsl_wave_active_sum) half WaveActiveSum(half);
+ALIAS(__builtin_hlsl_wave_active_sum) half2 WaveActiveSum(half2);
+ALIAS(__builtin_hlsl_wave_active_sum) half4 WaveActiveSum(half4);
+ALIAS(__builtin_hlsl_wave_active_max) half WaveActiveMax(half);
+ALIAS(__builtin_hlsl_wave_active_min) half2 WaveActiveMin(half2);
+ALIAS(__builtin_hlsl_wave_read_lane_at) half WaveReadLaneAt(half, uint);
+#ifdef __HLSL_ENABLE_16_BIT
+ALIAS(__builtin_hlsl_wave_active_sum) int16_t WaveActiveSum(int16_t);
+ALIAS(__builtin_hlsl_wave_active_sum) uint16_t2 WaveActiveSum(uint16_t2);
+ALIAS(__builtin_hlsl_wave_active_max) int16_t WaveActiveMax(int16_t);
+ALIAS(__builtin_hlsl_wave_read_lane_at) uint16_t WaveReadLaneAt(uint16_t, uint);
+#endif
 
 // ---- barriers
 ALIAS(__builtin_hlsl_group_memory_barrier_with_group_sync) void GroupMemoryBarrierWithGroupSync();
