@@ -42,6 +42,9 @@ static const lower_pass lower_passes[] = {
     {"expand", lower_expand, 0},       /* fdot -> dot2/3/4, before the type checks */
     /* generic intrinsics DXIL lacks; before scalarize splits what they make */
     {"legal-intrinsics", lower_legal_intrinsics, LOWER_LEGALIZE},
+    /* raw-buffer elements of more than 4 lanes, in pieces of 4 (before
+     * DXIL 1.9); before the census counts the vectors they leave */
+    {"legal-raw-split", lower_legal_raw_split, LOWER_LEGALIZE},
     /* what the passes from here to legal-int-widths act on, in one walk */
     {"legal-census", lower_legal_census, LOWER_LEGALIZE},
     {"legal-freeze", lower_legal_freeze, LOWER_LEGALIZE}, /* no freeze in LLVM 3.7 */
