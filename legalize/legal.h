@@ -97,5 +97,7 @@ int lower_legal_unreachable(lower_ctx *lc); /* legal_unreachable.c */
 int lower_legal_ptr_selects(lower_ctx *lc); /* legal_select.c */
 int lower_legal_lib_globals(lower_ctx *lc); /* legal_libglobals.c */
 int lower_legal_undef(lower_ctx *lc);       /* legal_undef.c */
+int lower_legal_raw_split(lower_ctx *lc);  /* legal_raw_split.c */
+int lower_legal_buffer64(lower_ctx *lc);   /* legal_buffer64.c */
 
 #endif

@@ -49,6 +49,12 @@ static const lower_pass lower_passes[] = {
     {"expand", lower_expand, 0},       /* fdot -> dot2/3/4, before the type checks */
     /* generic intrinsics DXIL lacks; before scalarize splits what they make */
     {"legal-intrinsics", lower_legal_intrinsics, LOWER_LEGALIZE},
+    /* 64-bit buffer elements as 32-bit word pairs where the op has no
+     * 64-bit overload; before raw-split, which splits the words */
+    {"legal-buffer64", lower_legal_buffer64, LOWER_LEGALIZE},
+    /* raw-buffer elements of more than 4 lanes, in pieces of 4 (before
+     * DXIL 1.9); before the census counts the vectors they leave */
+    {"legal-raw-split", lower_legal_raw_split, LOWER_LEGALIZE},
     /* what the passes from here to legal-int-widths act on, in one walk */
     {"legal-census", lower_legal_census, LOWER_LEGALIZE},
     {"legal-freeze", lower_legal_freeze, LOWER_LEGALIZE}, /* no freeze in LLVM 3.7 */
