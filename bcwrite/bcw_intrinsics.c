@@ -72,19 +72,6 @@ static bool w37_mismatch(w37_sig *s, const char *tok, LLVMTypeRef t)
     return s->unknown = true; /* pointers, varargs, descriptors */
 }
 
-static bool w37_token(const char **p, char *tok, size_t size)
-{
-    while (**p == ' ')
-        (*p)++;
-    size_t n = strcspn(*p, " ");
-    if (!n || n >= size)
-        return false;
-    memcpy(tok, *p, n);
-    tok[n] = '\0';
-    *p += n;
-    return true;
-}
-
 /* 3.7's mangling of a type LLVM 22 has the same way (getMangledTypeStr). */
 static bool w37_mangle(LLVMTypeRef t, char *buf, size_t size)
 {
@@ -116,7 +103,7 @@ static const char *w37_name(LLVMValueRef f, char *buf, size_t size)
     unsigned nret = 0;
     char tok[16];
     const char *p = in->ret;
-    while (w37_token(&p, tok, sizeof tok))
+    while (i37_next_token(&p, tok, sizeof tok))
         nret++;
     LLVMTypeRef ret = LLVMGetReturnType(ft);
     bool bad = false;
@@ -124,11 +111,11 @@ static const char *w37_name(LLVMValueRef f, char *buf, size_t size)
     if (nret == 0)
         bad = LLVMGetTypeKind(ret) != LLVMVoidTypeKind;
     else if (nret == 1)
-        bad = w37_token(&p, tok, sizeof tok) && w37_mismatch(&s, tok, ret);
+        bad = i37_next_token(&p, tok, sizeof tok) && w37_mismatch(&s, tok, ret);
     else if (LLVMGetTypeKind(ret) != LLVMStructTypeKind || LLVMCountStructElementTypes(ret) != nret)
         bad = true;
     else
-        for (unsigned i = 0; i < nret && !bad && w37_token(&p, tok, sizeof tok); i++)
+        for (unsigned i = 0; i < nret && !bad && i37_next_token(&p, tok, sizeof tok); i++)
             bad = w37_mismatch(&s, tok, LLVMStructGetTypeAtIndex(ret, i));
     unsigned np = LLVMCountParamTypes(ft);
     LLVMTypeRef *params = calloc(np + 1, sizeof *params);
@@ -136,9 +123,9 @@ static const char *w37_name(LLVMValueRef f, char *buf, size_t size)
         LLVMGetParamTypes(ft, params);
     p = in->params;
     for (unsigned i = 0; params && i < np && !bad; i++)
-        bad = !w37_token(&p, tok, sizeof tok) || w37_mismatch(&s, tok, params[i]);
+        bad = !i37_next_token(&p, tok, sizeof tok) || w37_mismatch(&s, tok, params[i]);
     free(params);
-    bad |= !params || w37_token(&p, tok, sizeof tok) || LLVMIsFunctionVarArg(ft);
+    bad |= !params || i37_next_token(&p, tok, sizeof tok) || LLVMIsFunctionVarArg(ft);
     if (bad || s.unknown)
         return snprintf(buf, size, "its type is not 3.7's %s(%s)%s", in->name, in->params,
                         s.unknown ? " (over pointers or a form this writer does not spell)"

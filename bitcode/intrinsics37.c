@@ -157,3 +157,16 @@ const i37_intrinsic *i37_lookup(const char *name)
             return &i37_table[i];
     return NULL;
 }
+
+bool i37_next_token(const char **p, char *tok, size_t size)
+{
+    while (**p == ' ')
+        (*p)++;
+    size_t n = strcspn(*p, " ");
+    if (!n || n >= size)
+        return false;
+    memcpy(tok, *p, n);
+    tok[n] = '\0';
+    *p += n;
+    return true;
+}

@@ -17,6 +17,7 @@
 #define DXIL_BITCODE_INTRINSICS37_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct i37_intrinsic {
     const char *name; /* "llvm.powi": without the overloaded types' suffixes */
@@ -28,5 +29,9 @@ typedef struct i37_intrinsic {
 const i37_intrinsic *i37_lookup(const char *name);
 /* Its name carries the types of its overloaded tokens. */
 bool i37_overloaded(const i37_intrinsic *in);
+
+/* The next space-separated token of a signature string (*p, advanced)
+ * in tok; false at the end or when it does not fit. */
+bool i37_next_token(const char **p, char *tok, size_t size);
 
 #endif

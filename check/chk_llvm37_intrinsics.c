@@ -134,25 +134,11 @@ static bool mismatch(i37_sig *s, const char *tok, uint32_t ty)
     return true;
 }
 
-/* The next space-separated token of *p in tok; false at the end. */
-static bool next_token(const char **p, char *tok, size_t size)
-{
-    while (**p == ' ')
-        (*p)++;
-    size_t n = strcspn(*p, " ");
-    if (!n || n >= size)
-        return false;
-    memcpy(tok, *p, n);
-    tok[n] = '\0';
-    *p += n;
-    return true;
-}
-
 static unsigned count_tokens(const char *p)
 {
     char tok[16];
     unsigned n = 0;
-    while (next_token(&p, tok, sizeof tok))
+    while (i37_next_token(&p, tok, sizeof tok))
         n++;
     return n;
 }
@@ -166,11 +152,11 @@ static bool ret_mismatch(i37_sig *s, const i37_intrinsic *in, uint32_t ret)
     if (n == 0)
         return code(f, ret) != BC_TY_VOID;
     if (n == 1)
-        return next_token(&p, tok, sizeof tok) && mismatch(s, tok, ret);
+        return i37_next_token(&p, tok, sizeof tok) && mismatch(s, tok, ret);
     uint8_t c = code(f, ret); /* a struct of the tokens */
     if ((c != BC_TY_STRUCT_ANON && c != BC_TY_STRUCT_NAMED) || bc_pf_type(f, ret)->n_ops != n + 1)
         return true;
-    for (unsigned i = 0; i < n && next_token(&p, tok, sizeof tok); i++)
+    for (unsigned i = 0; i < n && i37_next_token(&p, tok, sizeof tok); i++)
         if (mismatch(s, tok, op(f, ret, i + 1)))
             return true;
     return false;
@@ -234,10 +220,10 @@ const char *chk37_intrinsic(const bc_ptrfacts *f, const bc_pfvalue *fn, bool def
     if (ret_mismatch(&s, in, op(f, fty, 1)))
         why = "Intrinsic has incorrect return type!";
     for (uint32_t i = 2; !why && i < bc_pf_type(f, fty)->n_ops; i++)
-        if (!next_token(&p, tok, sizeof tok) || mismatch(&s, tok, op(f, fty, i)))
+        if (!i37_next_token(&p, tok, sizeof tok) || mismatch(&s, tok, op(f, fty, i)))
             why = "Intrinsic has incorrect argument type!";
     bool vararg = op(f, fty, 0) != 0;
-    bool left = next_token(&p, tok, sizeof tok);
+    bool left = i37_next_token(&p, tok, sizeof tok);
     if (!why && (left ? !(strcmp(tok, "...") == 0 && vararg) : vararg))
         why = vararg ? "Intrinsic was not defined with variable arguments!"
                      : "Callsite was not defined with variable arguments!";

@@ -13,50 +13,18 @@
 
 #include <string.h>
 
-/* Bundles off every call, token intrinsics collected, marks off. */
-static void strip_function(lower_ctx *lc, LLVMValueRef fn, unsigned kind_break)
+/* The `convergent` marks and the unused !dxu.break records off. */
+static void strip_marks(LLVMValueRef fn, unsigned kind_break)
 {
     unsigned conv = conv_attr_kind();
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
         if (t && kind_break && LLVMGetMetadata(t, kind_break))
             LLVMSetMetadata(t, kind_break, NULL);
-        for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
-            next = LLVMGetNextInstruction(i);
-            if (!LLVMIsACallInst(i))
-                continue;
-            if (conv_token_kind(i) == CONV_NONE && conv_call_token(i))
-                i = conv_call_retoken(lc->b, i, NULL);
-            if (i && LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, conv))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            if (LLVMIsACallInst(i) &&
+                LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, conv))
                 LLVMRemoveCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, conv);
-        }
-    }
-}
-
-/* The token intrinsics' calls, users (loop tokens) first, then their
- * declarations. */
-static void strip_tokens(lower_ctx *lc)
-{
-    static const char *const names[] = {CONV_LOOP, CONV_ANCHOR, CONV_ENTRY};
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        LLVMValueRef fn = LLVMGetNamedFunction(lc->mod, names[k]);
-        if (!fn)
-            continue;
-        for (bool progress = true; progress;) {
-            progress = false;
-            for (LLVMUseRef u = LLVMGetFirstUse(fn), next; u; u = next) {
-                next = LLVMGetNextUse(u);
-                LLVMValueRef call = LLVMGetUser(u);
-                if (LLVMIsACallInst(call) && !LLVMGetFirstUse(call)) {
-                    while (next && LLVMGetUser(next) == call)
-                        next = LLVMGetNextUse(next);
-                    LLVMInstructionEraseFromParent(call);
-                    progress = true;
-                }
-            }
-        }
-        if (!LLVMGetFirstUse(fn))
-            LLVMDeleteFunction(fn);
     }
 }
 
@@ -66,12 +34,12 @@ int lower_conv_strip(lower_ctx *lc)
     unsigned conv = conv_attr_kind();
     if (!shim_md_kind_find(lc->ctx, DXU_MDK_BREAK, &kind_break))
         kind_break = 0;
+    conv_strip_tokens(lc->mod, lc->b, false);
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, conv);
         if (!LLVMIsDeclaration(fn))
-            strip_function(lc, fn, kind_break);
+            strip_marks(fn, kind_break);
     }
-    strip_tokens(lc);
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn))
             continue;

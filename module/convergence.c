@@ -159,3 +159,60 @@ LLVMValueRef conv_call_retoken(LLVMBuilderRef b, LLVMValueRef call, LLVMValueRef
     free(copy);
     return nc;
 }
+
+/* A call rebuilt goes to the head of its callee's use list: rebuilt
+ * last to first, the use lists keep program order (passes that walk
+ * them then work in that order). */
+static void conv_strip_bundles(LLVMValueRef fn, LLVMBuilderRef b, bool keep_use_order)
+{
+    if (keep_use_order) {
+        for (LLVMBasicBlockRef bb = LLVMGetLastBasicBlock(fn); bb; bb = LLVMGetPreviousBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetLastInstruction(bb), prev; i; i = prev) {
+                prev = LLVMGetPreviousInstruction(i);
+                if (LLVMIsACallInst(i) && conv_token_kind(i) == CONV_NONE && conv_call_token(i))
+                    conv_call_retoken(b, i, NULL);
+            }
+        return;
+    }
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
+            next = LLVMGetNextInstruction(i);
+            if (LLVMIsACallInst(i) && conv_token_kind(i) == CONV_NONE && conv_call_token(i))
+                conv_call_retoken(b, i, NULL);
+        }
+}
+
+/* The token intrinsics' calls, users (loop tokens) first, then their
+ * declarations. */
+static void conv_strip_intrinsics(LLVMModuleRef mod)
+{
+    static const char *const names[] = {CONV_LOOP, CONV_ANCHOR, CONV_ENTRY};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        LLVMValueRef fn = LLVMGetNamedFunction(mod, names[k]);
+        if (!fn)
+            continue;
+        for (bool progress = true; progress;) {
+            progress = false;
+            for (LLVMUseRef u = LLVMGetFirstUse(fn), next; u; u = next) {
+                next = LLVMGetNextUse(u);
+                LLVMValueRef call = LLVMGetUser(u);
+                if (LLVMIsACallInst(call) && !LLVMGetFirstUse(call)) {
+                    while (next && LLVMGetUser(next) == call)
+                        next = LLVMGetNextUse(next);
+                    LLVMInstructionEraseFromParent(call);
+                    progress = true;
+                }
+            }
+        }
+        if (!LLVMGetFirstUse(fn))
+            LLVMDeleteFunction(fn);
+    }
+}
+
+void conv_strip_tokens(LLVMModuleRef mod, LLVMBuilderRef b, bool keep_use_order)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+        if (!LLVMIsDeclaration(fn))
+            conv_strip_bundles(fn, b, keep_use_order);
+    conv_strip_intrinsics(mod);
+}

@@ -29,6 +29,12 @@ LLVMValueRef conv_call_token(LLVMValueRef call);
  * replaces and erases. Returns the new call, or NULL (the call is left
  * as it was) when it is no call. */
 LLVMValueRef conv_call_retoken(LLVMBuilderRef b, LLVMValueRef call, LLVMValueRef token);
+/* Every call's "convergencectrl" bundle off, then the token intrinsics'
+ * calls and declarations erased (the `convergent` marks stay): for a
+ * consumer that does not take tokens (LLVM 3.7, the Vulkan retarget).
+ * keep_use_order: the callees' use lists stay in program order (else
+ * the rebuilt calls' uses come reversed, as the lowering has them). */
+void conv_strip_tokens(LLVMModuleRef mod, LLVMBuilderRef b, bool keep_use_order);
 /* The `convergent` attribute's kind. */
 unsigned conv_attr_kind(void);
 

@@ -91,6 +91,8 @@ void rt_refuse(rt_ctx *rc, LLVMValueRef inst, const char *fmt, ...)
 /* The calls of every function whose name starts with prefix, collected
  * before any is replaced. Caller frees *out. */
 size_t rt_calls_with_prefix(rt_ctx *rc, const char *prefix, LLVMValueRef **out);
+/* fn on each of those calls, collected first (fn may erase the call). */
+void rt_each_call(rt_ctx *rc, const char *prefix, void (*fn)(rt_ctx *, LLVMValueRef));
 /* The calls of function fn. Caller frees *out. */
 size_t rt_calls_of(LLVMValueRef fn, LLVMValueRef **out);
 /* The called function's name, or "" for an indirect call. */
@@ -170,6 +172,7 @@ void rt_op_prefix(rt_ctx *rc, LLVMValueRef call);
 
 /* ---- the passes ---- */
 int rt_pass_entry(rt_ctx *rc);        /* rt_entry.c */
+int rt_pass_convergence(rt_ctx *rc);  /* rt_entry.c */
 int rt_pass_bindings(rt_ctx *rc);     /* rt_bindings.c */
 int rt_pass_raw_buffers(rt_ctx *rc);  /* rt_raw_buffers.c */
 int rt_pass_cbuffers(rt_ctx *rc);     /* rt_cbuffers.c */

@@ -11,6 +11,7 @@
  * refusal of that pass is reported). */
 static const rt_pass rt_passes[] = {
     {"entry", rt_pass_entry},       /* one inlined entry of a known stage */
+    {"convergence", rt_pass_convergence}, /* the raise's tokens go (see rt_entry.c) */
     {"bindings", rt_pass_bindings}, /* set and binding of every handle */
     /* resource access: before target, which drops the input's strides */
     {"raw-buffers", rt_pass_raw_buffers},

@@ -36,10 +36,6 @@ static void rt_update(rt_ctx *rc, LLVMValueRef call)
 
 int rt_pass_counters(rt_ctx *rc)
 {
-    LLVMValueRef *calls;
-    size_t n = rt_calls_with_prefix(rc, "llvm.dx.resource.updatecounter", &calls);
-    for (size_t i = 0; i < n; i++)
-        rt_update(rc, calls[i]);
-    free(calls);
+    rt_each_call(rc, "llvm.dx.resource.updatecounter", rt_update);
     return 0;
 }

@@ -6,6 +6,8 @@
  * Unused helper definitions are dropped. */
 #include "retarget_internal.h"
 
+#include "module/convergence.h"
+
 #include <string.h>
 
 /* Stages whose module this retarget makes; the rest are refused by name. */
@@ -95,4 +97,15 @@ int rt_pass_entry(rt_ctx *rc)
         return -1;
     }
     return rt_only_entry(rc);
+}
+
+/* The raise gives convergent calls clang 22's convergence tokens
+ * (raise_conv_tokens.c); the calls this retarget makes in their place
+ * carry none, and LLVM's verifier refuses a function that mixes both.
+ * The tokens go, the `convergent` marks stay: the module is what the
+ * retarget made before the raise had tokens. */
+int rt_pass_convergence(rt_ctx *rc)
+{
+    conv_strip_tokens(rc->mod, rc->b, true);
+    return 0;
 }

@@ -50,17 +50,26 @@ static bool rt_buffer_scalar_ok(LLVMTypeRef s)
     return bits == 16 || bits == 32 || bits == 64;
 }
 
+/* The byte address of a load or store of type t (its lanes in *n, of
+ * scalar *s), the builder before it; NULL when refused. */
+static LLVMValueRef rt_access(rt_ctx *rc, LLVMValueRef call, LLVMTypeRef t, const char *what,
+                              LLVMTypeRef *s, unsigned *n, rt_handle **h)
+{
+    *n = rt_lanes(t, s);
+    if (!rt_buffer_scalar_ok(*s)) {
+        rt_refuse(rc, call, "a buffer %s of a type other than 16, 32 or 64-bit scalars", what);
+        return NULL;
+    }
+    LLVMPositionBuilderBefore(rc->b, call);
+    return rt_byte_addr(rc, call, h);
+}
+
 static void rt_load(rt_ctx *rc, LLVMValueRef call)
 {
     LLVMTypeRef t = LLVMStructGetTypeAtIndex(LLVMTypeOf(call), 0), s;
-    unsigned n = rt_lanes(t, &s);
-    if (!rt_buffer_scalar_ok(s)) {
-        rt_refuse(rc, call, "a buffer load of a type other than 16, 32 or 64-bit scalars");
-        return;
-    }
-    LLVMPositionBuilderBefore(rc->b, call);
+    unsigned n;
     rt_handle *h;
-    LLVMValueRef addr = rt_byte_addr(rc, call, &h);
+    LLVMValueRef addr = rt_access(rc, call, t, "load", &s, &n, &h);
     if (!addr)
         return;
     unsigned size = rt_scalar_bits(s) / 8;
@@ -79,14 +88,9 @@ static void rt_store(rt_ctx *rc, LLVMValueRef call)
 {
     LLVMValueRef value = LLVMGetOperand(call, 3);
     LLVMTypeRef s;
-    unsigned n = rt_lanes(LLVMTypeOf(value), &s);
-    if (!rt_buffer_scalar_ok(s)) {
-        rt_refuse(rc, call, "a buffer store of a type other than 16, 32 or 64-bit scalars");
-        return;
-    }
-    LLVMPositionBuilderBefore(rc->b, call);
+    unsigned n;
     rt_handle *h;
-    LLVMValueRef addr = rt_byte_addr(rc, call, &h);
+    LLVMValueRef addr = rt_access(rc, call, LLVMTypeOf(value), "store", &s, &n, &h);
     if (!addr)
         return;
     unsigned size = rt_scalar_bits(s) / 8;
@@ -100,14 +104,7 @@ static void rt_store(rt_ctx *rc, LLVMValueRef call)
 
 int rt_pass_raw_buffers(rt_ctx *rc)
 {
-    LLVMValueRef *calls;
-    size_t n = rt_calls_with_prefix(rc, "llvm.dx.resource.load.rawbuffer", &calls);
-    for (size_t i = 0; i < n; i++)
-        rt_load(rc, calls[i]);
-    free(calls);
-    n = rt_calls_with_prefix(rc, "llvm.dx.resource.store.rawbuffer", &calls);
-    for (size_t i = 0; i < n; i++)
-        rt_store(rc, calls[i]);
-    free(calls);
+    rt_each_call(rc, "llvm.dx.resource.load.rawbuffer", rt_load);
+    rt_each_call(rc, "llvm.dx.resource.store.rawbuffer", rt_store);
     return 0;
 }

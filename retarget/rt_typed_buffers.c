@@ -147,14 +147,7 @@ static void rt_typed_store(rt_ctx *rc, LLVMValueRef call)
 
 int rt_pass_typed_buffers(rt_ctx *rc)
 {
-    LLVMValueRef *calls;
-    size_t n = rt_calls_with_prefix(rc, "llvm.dx.resource.load.typedbuffer", &calls);
-    for (size_t i = 0; i < n; i++)
-        rt_typed_load(rc, calls[i]);
-    free(calls);
-    n = rt_calls_with_prefix(rc, "llvm.dx.resource.store.typedbuffer", &calls);
-    for (size_t i = 0; i < n; i++)
-        rt_typed_store(rc, calls[i]);
-    free(calls);
+    rt_each_call(rc, "llvm.dx.resource.load.typedbuffer", rt_typed_load);
+    rt_each_call(rc, "llvm.dx.resource.store.typedbuffer", rt_typed_store);
     return 0;
 }

@@ -81,6 +81,15 @@ size_t rt_calls_with_prefix(rt_ctx *rc, const char *prefix, LLVMValueRef **out)
     return n;
 }
 
+void rt_each_call(rt_ctx *rc, const char *prefix, void (*fn)(rt_ctx *, LLVMValueRef))
+{
+    LLVMValueRef *calls;
+    size_t n = rt_calls_with_prefix(rc, prefix, &calls);
+    for (size_t i = 0; i < n; i++)
+        fn(rc, calls[i]);
+    free(calls);
+}
+
 const char *rt_callee_name(LLVMValueRef call)
 {
     LLVMValueRef fn = LLVMGetCalledValue(call);
