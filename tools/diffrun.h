@@ -55,7 +55,9 @@ void dr_outputs_free(dr_outputs *o);
 
 typedef enum dr_verdict {
     DR_SAME,        /* bit for bit */
-    DR_DRIFT,       /* floats within max_ulps, the shader allowing reassociation */
+    DR_DRIFT,       /* floats within max_ulps, the shader allowing reassociation;
+                       or, under fast-math, a difference only NaN or infinite
+                       inputs make */
     DR_MISMATCH,    /* different buffers */
     DR_NONDET,      /* two runs of one binary differed: races or atomics */
     DR_REFUSED,     /* a step refused (the reason says which) */
@@ -82,9 +84,10 @@ int dr_transform(dxil_module *m, const dr_pipe *pipe, uint8_t **out, size_t *out
                  char *reason);
 /* SPIR-V of a raised module (retargeted with cfg's shifts). */
 int dr_spirv(dxil_module *m, const dr_config *cfg, void **spv, size_t *size, char *reason);
-/* One run of spv with lavapipe's `threads`; its UAVs into *out. */
-int dr_run(const void *spv, size_t size, const dr_config *cfg, int threads, const char *name,
-           dr_outputs *out, char *reason);
+/* One run of spv with lavapipe's `threads`; its UAVs into *out. finite:
+ * the seeded inputs without NaNs or infinities (dxil_run_options). */
+int dr_run(const void *spv, size_t size, const dr_config *cfg, int threads, bool finite,
+           const char *name, dr_outputs *out, char *reason);
 
 /* diffrun_compare.c */
 /* True when some float instruction of m may be reassociated (fast-math
