@@ -56,7 +56,7 @@ void dr_outputs_free(dr_outputs *o);
 typedef enum dr_verdict {
     DR_SAME,        /* bit for bit */
     DR_DRIFT,       /* floats within max_ulps, the shader allowing reassociation;
-                       or, under fast-math, a difference only NaN or infinite
+                       or, under nnan/ninf, a difference only NaN or infinite
                        inputs make */
     DR_MISMATCH,    /* different buffers */
     DR_NONDET,      /* two runs of one binary differed: races or atomics */
@@ -93,6 +93,10 @@ int dr_run(const void *spv, size_t size, const dr_config *cfg, int threads, bool
 /* True when some float instruction of m may be reassociated (fast-math
  * `reassoc`, part of DXC's default `fast`). */
 bool dr_allows_reassoc(dxil_module *m);
+/* True when some float instruction of m assumes no NaN or no infinity
+ * (fast-math `nnan` or `ninf`, in DXC's default `fast`): given one, it
+ * is poison. */
+bool dr_assumes_finite(dxil_module *m);
 /* Compares b against a (the original's): same, drift (only when
  * reassoc and every differing 32-bit word is a float within max_ulps of
  * the other) or mismatch, naming the first differing element. */

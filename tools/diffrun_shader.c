@@ -16,7 +16,7 @@ typedef struct dr_base {
     void *spv;
     size_t size;
     dr_outputs out;
-    bool reassoc, nondet;
+    bool reassoc, finite, nondet;
     char nondet_where[DR_REASON];
 } dr_base;
 
@@ -41,13 +41,15 @@ static bool dr_rerun_same(const dr_cli *c, const void *spv, size_t size, const c
 
 /* SPIR-V of a container's shader, raised. */
 static int dr_container_spirv(const dr_cli *c, const void *data, size_t size, const char *name,
-                              void **spv, size_t *spv_size, bool *reassoc, char *reason)
+                              void **spv, size_t *spv_size, dr_base *b, char *reason)
 {
     dxil_module *m = dr_load(data, size, name, reason);
     if (!m)
         return -1;
-    if (reassoc)
-        *reassoc = dr_allows_reassoc(m);
+    if (b) {
+        b->reassoc = dr_allows_reassoc(m);
+        b->finite = dr_assumes_finite(m);
+    }
     int rc = dr_spirv(m, &c->cfg, spv, spv_size, reason);
     dxil_module_destroy(m);
     return rc;
@@ -56,7 +58,7 @@ static int dr_container_spirv(const dr_cli *c, const void *data, size_t size, co
 static int dr_original(const dr_cli *c, const void *data, size_t size, const char *name,
                        dr_base *b, char *reason)
 {
-    if (dr_container_spirv(c, data, size, name, &b->spv, &b->size, &b->reassoc, reason) != 0)
+    if (dr_container_spirv(c, data, size, name, &b->spv, &b->size, b, reason) != 0)
         return -1;
     if (dr_run(b->spv, b->size, &c->cfg, 0, false, name, &b->out, reason) != 0)
         return -1;
@@ -86,14 +88,14 @@ static bool dr_same_when_finite(const dr_cli *c, const dr_base *b, const void *s
     return d.verdict <= DR_DRIFT;
 }
 
-/* A mismatch that only non-finite inputs make, under fast-math: drift. */
+/* A mismatch that only non-finite inputs make, under nnan/ninf: drift. */
 static void dr_nonfinite_drift(const dr_cli *c, const dr_base *b, const void *spv, size_t size,
                                const char *name, dr_diff *d)
 {
-    if (d->verdict != DR_MISMATCH || !b->reassoc || !dr_same_when_finite(c, b, spv, size, name))
+    if (d->verdict != DR_MISMATCH || !b->finite || !dr_same_when_finite(c, b, spv, size, name))
         return;
     char where[DR_REASON];
-    snprintf(where, sizeof where, "only with NaN/infinite inputs (fast-math): %.440s", d->where);
+    snprintf(where, sizeof where, "only with NaN/infinite inputs (nnan/ninf): %.440s", d->where);
     memcpy(d->where, where, sizeof where);
     d->verdict = DR_DRIFT;
 }
