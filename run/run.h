@@ -118,6 +118,9 @@ uint64_t run_splitmix64(uint64_t *state);
 uint64_t run_seed_state(uint64_t seed, char cls, uint32_t space, uint32_t reg);
 /* Fills size bytes from the state's stream, 8 bytes little-endian a step. */
 void run_seed_fill(uint8_t *out, uint64_t size, uint64_t state);
+/* dxil_run_options.seed_finite: clears bit 14 of every little-endian
+ * 16-bit unit whose bits 10..14 are all set. */
+void run_seed_finite(uint8_t *data, uint64_t size);
 
 /* What a run on a device reports besides the slots' bytes. */
 typedef struct run_report {

@@ -273,7 +273,7 @@ static int plan_check_binds(const run_plan *p, const dxil_run_options *o, dxil_d
 /* The arena: every slot's bytes (PLAN_ALIGN apart), the push constants,
  * then `extra` bytes for the caller, in one shared anonymous mapping;
  * unbound slots seeded. */
-static int plan_arena(run_plan *p, const plan_input *in, size_t extra, uint64_t seed,
+static int plan_arena(run_plan *p, const plan_input *in, size_t extra, const dxil_run_options *o,
                       dxil_diags *diags)
 {
     uint64_t total = 0;
@@ -298,8 +298,11 @@ static int plan_arena(run_plan *p, const plan_input *in, size_t extra, uint64_t 
         s->source = in[i].bind ? (in[i].bind->path ? in[i].bind->path : "<memory>") : NULL;
         if (in[i].bind)
             memcpy(s->data, in[i].bytes, in[i].size);
-        else
-            run_seed_fill(s->data, s->size, run_seed_state(seed, s->cls, s->space, s->reg));
+        else {
+            run_seed_fill(s->data, s->size, run_seed_state(o->seed, s->cls, s->space, s->reg));
+            if (o->seed_finite)
+                run_seed_finite(s->data, s->size);
+        }
         at += plan_round_up(s->size, PLAN_ALIGN);
     }
     p->push_data = at; /* zero-filled, as the mapping is */
@@ -318,7 +321,7 @@ int run_plan_contents(run_plan *p, const dxil_run_options *o, size_t extra, dxil
     for (size_t i = 0; i < p->n_slots && rc == 0; i++)
         rc = plan_input_open(&p->slots[i], o, &in[i], diags);
     if (rc == 0)
-        rc = plan_arena(p, in, extra, o->seed, diags);
+        rc = plan_arena(p, in, extra, o, diags);
     for (size_t i = 0; i < p->n_slots; i++)
         file_release(&in[i].file);
     free(in);

@@ -40,3 +40,14 @@ void run_seed_fill(uint8_t *out, uint64_t size, uint64_t state)
             out[at + i] = (uint8_t)(v >> (8 * i));
     }
 }
+
+/* A half's exponent is bits 10..14 of its unit, a float's high unit holds
+ * its exponent in bits 7..14 and a double's in bits 4..14: an all-ones
+ * exponent of any of them sets bits 10..14, and clearing bit 14 makes it
+ * finite while keeping every other bit. */
+void run_seed_finite(uint8_t *data, uint64_t size)
+{
+    for (uint64_t at = 0; at + 1 < size; at += 2)
+        if ((data[at + 1] & 0x7c) == 0x7c)
+            data[at + 1] &= (uint8_t)~0x40;
+}

@@ -55,7 +55,9 @@ void dr_outputs_free(dr_outputs *o);
 
 typedef enum dr_verdict {
     DR_SAME,        /* bit for bit */
-    DR_DRIFT,       /* floats within max_ulps, the shader allowing reassociation */
+    DR_DRIFT,       /* floats within max_ulps, the shader allowing reassociation;
+                       or, under nnan/ninf, a difference only NaN or infinite
+                       inputs make */
     DR_MISMATCH,    /* different buffers */
     DR_NONDET,      /* two runs of one binary differed: races or atomics */
     DR_REFUSED,     /* a step refused (the reason says which) */
@@ -82,14 +84,19 @@ int dr_transform(dxil_module *m, const dr_pipe *pipe, uint8_t **out, size_t *out
                  char *reason);
 /* SPIR-V of a raised module (retargeted with cfg's shifts). */
 int dr_spirv(dxil_module *m, const dr_config *cfg, void **spv, size_t *size, char *reason);
-/* One run of spv with lavapipe's `threads`; its UAVs into *out. */
-int dr_run(const void *spv, size_t size, const dr_config *cfg, int threads, const char *name,
-           dr_outputs *out, char *reason);
+/* One run of spv with lavapipe's `threads`; its UAVs into *out. finite:
+ * the seeded inputs without NaNs or infinities (dxil_run_options). */
+int dr_run(const void *spv, size_t size, const dr_config *cfg, int threads, bool finite,
+           const char *name, dr_outputs *out, char *reason);
 
 /* diffrun_compare.c */
 /* True when some float instruction of m may be reassociated (fast-math
  * `reassoc`, part of DXC's default `fast`). */
 bool dr_allows_reassoc(dxil_module *m);
+/* True when some float instruction of m assumes no NaN or no infinity
+ * (fast-math `nnan` or `ninf`, in DXC's default `fast`): given one, it
+ * is poison. */
+bool dr_assumes_finite(dxil_module *m);
 /* Compares b against a (the original's): same, drift (only when
  * reassoc and every differing 32-bit word is a float within max_ulps of
  * the other) or mismatch, naming the first differing element. */

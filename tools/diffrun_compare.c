@@ -11,16 +11,27 @@
 const char *const dr_verdict_names[DR_VERDICTS] = {"same", "drift", "mismatch", "nondet",
                                                     "refused"};
 
-bool dr_allows_reassoc(dxil_module *m)
+/* True when some float instruction of m carries one of the fast-math
+ * flags in `mask`. */
+static bool dr_has_fmf(dxil_module *m, unsigned mask)
 {
     LLVMModuleRef mod = dxil_module_llvm(m);
     for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-                if (LLVMCanValueUseFastMathFlags(i) &&
-                    (LLVMGetFastMathFlags(i) & LLVMFastMathAllowReassoc))
+                if (LLVMCanValueUseFastMathFlags(i) && (LLVMGetFastMathFlags(i) & mask))
                     return true;
     return false;
+}
+
+bool dr_allows_reassoc(dxil_module *m)
+{
+    return dr_has_fmf(m, LLVMFastMathAllowReassoc);
+}
+
+bool dr_assumes_finite(dxil_module *m)
+{
+    return dr_has_fmf(m, LLVMFastMathNoNaNs | LLVMFastMathNoInfs);
 }
 
 /* A float's bits on a line where adjacent floats are adjacent integers

@@ -120,13 +120,14 @@ static int dr_copy_outputs(const dxil_run_result *r, dr_outputs *out)
     return 0;
 }
 
-int dr_run(const void *spv, size_t size, const dr_config *cfg, int threads, const char *name,
-           dr_outputs *out, char *reason)
+int dr_run(const void *spv, size_t size, const dr_config *cfg, int threads, bool finite,
+           const char *name, dr_outputs *out, char *reason)
 {
     dxil_run_options o;
     dxil_run_options_init(&o);
     memcpy(o.dispatch, cfg->dispatch, sizeof o.dispatch);
     o.seed = cfg->seed;
+    o.seed_finite = finite;
     o.timeout = cfg->timeout;
     o.threads = threads;
     o.shifts = cfg->run_shifts;

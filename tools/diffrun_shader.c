@@ -16,7 +16,7 @@ typedef struct dr_base {
     void *spv;
     size_t size;
     dr_outputs out;
-    bool reassoc, nondet;
+    bool reassoc, finite, nondet;
     char nondet_where[DR_REASON];
 } dr_base;
 
@@ -27,7 +27,7 @@ static bool dr_rerun_same(const dr_cli *c, const void *spv, size_t size, const c
 {
     dr_outputs again;
     char reason[DR_REASON];
-    if (dr_run(spv, size, &c->cfg, DR_RACE_THREADS, name, &again, reason) != 0) {
+    if (dr_run(spv, size, &c->cfg, DR_RACE_THREADS, false, name, &again, reason) != 0) {
         snprintf(where, DR_REASON, "second run: %.480s", reason);
         return false;
     }
@@ -41,13 +41,15 @@ static bool dr_rerun_same(const dr_cli *c, const void *spv, size_t size, const c
 
 /* SPIR-V of a container's shader, raised. */
 static int dr_container_spirv(const dr_cli *c, const void *data, size_t size, const char *name,
-                              void **spv, size_t *spv_size, bool *reassoc, char *reason)
+                              void **spv, size_t *spv_size, dr_base *b, char *reason)
 {
     dxil_module *m = dr_load(data, size, name, reason);
     if (!m)
         return -1;
-    if (reassoc)
-        *reassoc = dr_allows_reassoc(m);
+    if (b) {
+        b->reassoc = dr_allows_reassoc(m);
+        b->finite = dr_assumes_finite(m);
+    }
     int rc = dr_spirv(m, &c->cfg, spv, spv_size, reason);
     dxil_module_destroy(m);
     return rc;
@@ -56,12 +58,46 @@ static int dr_container_spirv(const dr_cli *c, const void *data, size_t size, co
 static int dr_original(const dr_cli *c, const void *data, size_t size, const char *name,
                        dr_base *b, char *reason)
 {
-    if (dr_container_spirv(c, data, size, name, &b->spv, &b->size, &b->reassoc, reason) != 0)
+    if (dr_container_spirv(c, data, size, name, &b->spv, &b->size, b, reason) != 0)
         return -1;
-    if (dr_run(b->spv, b->size, &c->cfg, 0, name, &b->out, reason) != 0)
+    if (dr_run(b->spv, b->size, &c->cfg, 0, false, name, &b->out, reason) != 0)
         return -1;
     b->nondet = !dr_rerun_same(c, b->spv, b->size, name, &b->out, b->nondet_where);
     return 0;
+}
+
+/* True when the original and the variant give the same bytes on seeded
+ * inputs holding no NaN or infinity. DXC's default `fast` flags (nnan,
+ * ninf) make a float op on such values poison, and LLVM leaves a NaN
+ * result's sign and payload unspecified even without them; a hash of the
+ * bits of floats (f32tof16 carries a NaN's sign into bit 15) then
+ * differs without a miscompile. */
+static bool dr_same_when_finite(const dr_cli *c, const dr_base *b, const void *spv,
+                                size_t size, const char *name)
+{
+    dr_outputs x, y;
+    char reason[DR_REASON];
+    if (dr_run(b->spv, b->size, &c->cfg, 0, true, name, &x, reason) != 0)
+        return false;
+    dr_diff d = {.verdict = DR_MISMATCH};
+    if (dr_run(spv, size, &c->cfg, 0, true, name, &y, reason) == 0) {
+        dr_compare(&x, &y, b->reassoc, c->cfg.max_ulps, &d);
+        dr_outputs_free(&y);
+    }
+    dr_outputs_free(&x);
+    return d.verdict <= DR_DRIFT;
+}
+
+/* A mismatch that only non-finite inputs make, under nnan/ninf: drift. */
+static void dr_nonfinite_drift(const dr_cli *c, const dr_base *b, const void *spv, size_t size,
+                               const char *name, dr_diff *d)
+{
+    if (d->verdict != DR_MISMATCH || !b->finite || !dr_same_when_finite(c, b, spv, size, name))
+        return;
+    char where[DR_REASON];
+    snprintf(where, sizeof where, "only with NaN/infinite inputs (nnan/ninf): %.440s", d->where);
+    memcpy(d->where, where, sizeof where);
+    d->verdict = DR_DRIFT;
 }
 
 /* A variant's container run against the original: its verdict in d. */
@@ -82,13 +118,14 @@ static void dr_judge(const dr_cli *c, const dr_base *b, const void *dxil, size_t
     } else if (b->nondet) {
         d->verdict = DR_NONDET;
         snprintf(d->where, sizeof d->where, "the original is nondeterministic");
-    } else if (dr_run(spv, spv_size, &c->cfg, 0, name, &out, d->where) == 0) {
+    } else if (dr_run(spv, spv_size, &c->cfg, 0, false, name, &out, d->where) == 0) {
         dr_compare(&b->out, &out, b->reassoc, c->cfg.max_ulps, d);
         char where[DR_REASON];
         if (d->verdict != DR_SAME && !dr_rerun_same(c, spv, spv_size, name, &out, where)) {
             d->verdict = DR_NONDET;
             memcpy(d->where, where, sizeof where);
         }
+        dr_nonfinite_drift(c, b, spv, spv_size, name, d);
         dr_outputs_free(&out);
     }
     free(spv);

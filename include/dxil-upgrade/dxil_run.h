@@ -74,6 +74,11 @@ typedef struct dxil_run_format {
 typedef struct dxil_run_options {
     uint32_t dispatch[3];      /* thread groups in x, y, z (each >= 1) */
     uint64_t seed;             /* for unbound resources */
+    /* Seeded contents without NaNs or infinities: every 16-bit unit whose
+     * bits are an IEEE half's all-ones exponent loses that exponent's top
+     * bit, so no half, float or double read from them is NaN or infinite
+     * (docs/run.md, "The seed"). Bound contents are left as given. */
+    bool seed_finite;
     uint64_t default_size;     /* 0: DXIL_RUN_DEFAULT_SIZE */
     double timeout;            /* seconds; 0: none, in the caller's process */
     const char *device;        /* a device name (substring, case-insensitive)

@@ -23,9 +23,9 @@ import tempfile
 # not failures; one that runs the same everywhere fails the test until its
 # entry goes.
 PENDING = {
-    r"test_shader_waveop_maximal_convergence__nonconvergence": "issue 34: dx.break folded (converge branch)",
-    r"cs_cbv_layout_modern_uint64": "issue 34: cbuffer element offset lost (converge branch)",
-    r"generated/math(_16bit)?\.cs_6_\d": "a word of u1 differs after instcombine/O1..Oz: not reduced yet",
+    r"test_shader_waveop_maximal_convergence__nonconvergence":
+        "issue 34: the original is refused (retarget: controlled and uncontrolled convergence "
+        "mixed), so the folded dx.break is not verified",
 }
 
 

@@ -7,6 +7,7 @@
 #include "test_util.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static void test_parse_bind(void)
@@ -80,6 +81,33 @@ static void test_seed(void)
     uint64_t s2 = a, first = run_splitmix64(&s2);
     for (int i = 0; i < 8; i++)
         CU_ASSERT_EQUAL(y[i], (uint8_t)(first >> (8 * i)));
+}
+
+/* seed_finite: no half, float or double read from the result is NaN or
+ * infinite, finite values keep their bits, and a seeded stream (which
+ * holds NaN patterns at this size) changes only where it had them. */
+static void test_seed_finite(void)
+{
+    const uint32_t in[] = {0x7fc00000u, 0xff800000u, 0x3f800000u, 0x7c00fc01u, 0x12345678u};
+    const uint32_t want[] = {0x3fc00000u, 0xbf800000u, 0x3f800000u, 0x3c00bc01u, 0x12345678u};
+    uint8_t b[sizeof in];
+    memcpy(b, in, sizeof b); /* little-endian host, as the runs assume */
+    run_seed_finite(b, sizeof b);
+    CU_ASSERT_EQUAL(memcmp(b, want, sizeof b), 0);
+    static uint8_t s[1 << 16], t[1 << 16];
+    run_seed_fill(s, sizeof s, run_seed_state(0, 'u', 0, 0));
+    memcpy(t, s, sizeof t);
+    run_seed_finite(t, sizeof t);
+    size_t changed = 0;
+    for (size_t at = 0; at < sizeof t; at += 4) {
+        float f;
+        memcpy(&f, t + at, 4);
+        CU_ASSERT(isfinite(f));
+        uint16_t h = (uint16_t)(t[at] | t[at + 1] << 8);
+        CU_ASSERT((h & 0x7c00) != 0x7c00);
+        changed += memcmp(s + at, t + at, 4) != 0;
+    }
+    CU_ASSERT(changed > 0 && changed < sizeof t / 4 / 8);
 }
 
 static run_slot tr_slot(run_kind kind, bool writable, uint32_t set, uint32_t binding)
@@ -216,6 +244,7 @@ int tu_register(void)
         {"bind specs", test_parse_bind},
         {"shift and format specs", test_parse_shift_format},
         {"the seed's generator", test_seed},
+        {"seeded contents without NaNs or infinities", test_seed_finite},
         {"HLSL identities and shifts", test_identify},
         {"sizes and contents", test_contents},
         {"validation and reflection", test_reflect},
