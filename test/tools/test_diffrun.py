@@ -22,11 +22,7 @@ import tempfile
 # still to land: a corpus path pattern -> why. Their mismatches are listed,
 # not failures; one that runs the same everywhere fails the test until its
 # entry goes.
-PENDING = {
-    r"test_shader_waveop_maximal_convergence__nonconvergence":
-        "issue 34: the original is refused (retarget: controlled and uncontrolled convergence "
-        "mixed), so the folded dx.break is not verified",
-}
+PENDING = {}
 
 
 def pending(shader):
