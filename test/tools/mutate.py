@@ -59,9 +59,12 @@ def all_kinds():
 # (legalize/legal_*.c): written through dxil-lower they come out valid.
 # So are vector-binop (the lowering scalarizes the vector op) and
 # flags-add / flags-drop (the writer computes the entry's ShaderFlags
-# again): DXC 1.10 accepts what dxil-lower writes for them.
+# again): DXC 1.10 accepts what dxil-lower writes for them. Likewise
+# undef-operand (legal-undef: an operand read as undef becomes zero, clang's
+# -O0 matrix code) and unknown-md (module-md drops named metadata DXC does
+# not know); the rules stay covered by test/lit/validate.
 PROBES = {"hash-corrupt", "load-retype", "unused-internal", "i8-value", "i8-gep",
-          "vector-binop", "flags-add", "flags-drop"}
+          "vector-binop", "flags-add", "flags-drop", "undef-operand", "unknown-md"}
 
 
 def family(rule):

@@ -19,14 +19,14 @@
 ; RUN: sed 's/add i32 %b, 1/add i32 %x, 2/' %s | %dxil-upgrade --no-raise - -o %t.ok.ll
 ; RUN: FileCheck --check-prefix=OK %s < %t.ok.ll
 
-; CHECK: error: LLVM verifier: Instruction does not dominate all uses!
+; CHECK: error: {{.*}}verifier{{.*}}: Instruction does not dominate all uses!
 ; CHECK: [DXIL3001]
-; STDOUT: error: LLVM verifier
+; STDOUT: error: {{.*}}verifier
 ; STDOUT: [DXIL3001]
 ; STDOUT-NOT: define
 ; BATCH: DXIL3001
 ; OK: %a = add i32 %x, 2
-; NAMED: unverifiable-output.ll: error: LLVM verifier
+; NAMED: unverifiable-output.ll: error: {{.*}}verifier
 ; NAMED-NOT: named.ll: error
 
 target triple = "dxilv1.0-pc-shadermodel6.0-compute"
