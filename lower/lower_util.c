@@ -1,5 +1,6 @@
 /* lower_util.c - small helpers shared by the lowering passes. */
 #include "lower_internal.h"
+#include "module/ir_names.h"
 #include "common/grow.h"
 #include "common/side_metadata.h"
 #include "module/llvm_shim.h"
@@ -166,15 +167,11 @@ void lower_replace(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with)
 void lower_replace_keep_name(lower_ctx *lc, LLVMValueRef old, LLVMValueRef with,
                              lower_old_fate fate)
 {
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(old, &len);
-    char *copy = len ? strndup(name, len) : NULL;
-    LLVMSetValueName2(old, "", 0); /* free for `with`, which takes it unsuffixed */
     bool takes = with && (LLVMIsAInstruction(with) ||
                           (fate == LOWER_OLD_ERASE && LLVMIsAGlobalValue(with)));
-    if (copy && takes && !LLVMGetValueName2(with, &(size_t){0})[0])
-        LLVMSetValueName2(with, copy, len);
-    free(copy);
+    if (takes)
+        ir_move_name(old, with);
+    LLVMSetValueName2(old, "", 0); /* whatever took the name, old goes */
     if (fate == LOWER_OLD_QUEUE) {
         lower_replace(lc, old, with);
         return;

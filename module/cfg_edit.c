@@ -1,5 +1,6 @@
 /* cfg_edit.c - phis made again with one incoming value less or more. */
 #include "cfg_edit.h"
+#include "ir_names.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,16 +34,9 @@ static LLVMValueRef cfg_phi_rebuild(LLVMBuilderRef b, LLVMValueRef phi, unsigned
         LLVMSetFastMathFlags(np, LLVMGetFastMathFlags(phi));
     free(vals);
     free(blocks);
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(phi, &len);
-    char *copy = len ? malloc(len + 1) : NULL;
-    if (copy)
-        memcpy(copy, name, len), copy[len] = 0;
+    ir_move_name(phi, np);
     LLVMReplaceAllUsesWith(phi, np);
     LLVMInstructionEraseFromParent(phi);
-    if (copy)
-        LLVMSetValueName2(np, copy, len);
-    free(copy);
     return np;
 }
 

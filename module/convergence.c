@@ -1,5 +1,6 @@
 /* convergence.c - convergence tokens and convergent calls (convergence.h). */
 #include "convergence.h"
+#include "ir_names.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -147,16 +148,9 @@ LLVMValueRef conv_call_retoken(LLVMBuilderRef b, LLVMValueRef call, LLVMValueRef
     for (unsigned i = 0; i < n_args; i++)
         conv_copy_attrs(call, nc, i + 1);
     conv_copy_metadata(call, nc);
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(call, &len);
-    char *copy = len ? malloc(len + 1) : NULL;
-    if (copy)
-        memcpy(copy, name, len), copy[len] = 0;
+    ir_move_name(call, nc);
     LLVMReplaceAllUsesWith(call, nc);
     LLVMInstructionEraseFromParent(call);
-    if (copy)
-        LLVMSetValueName2(nc, copy, len);
-    free(copy);
     return nc;
 }
 

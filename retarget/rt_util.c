@@ -1,5 +1,6 @@
 /* rt_util.c - small helpers shared by the retarget passes. */
 #include "retarget_internal.h"
+#include "module/ir_names.h"
 
 #include "common/grow.h"
 
@@ -143,16 +144,8 @@ void rt_kill(rt_ctx *rc, LLVMValueRef inst)
 void rt_replace(rt_ctx *rc, LLVMValueRef old, LLVMValueRef with)
 {
     /* the new value keeps the old one's name, for readers of the IR */
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(old, &len);
-    if (len && LLVMIsAInstruction(with) && !LLVMGetValueName2(with, &(size_t){0})[0]) {
-        char *copy = strndup(name, len);
-        if (copy) {
-            LLVMSetValueName2(old, "", 0);
-            LLVMSetValueName2(with, copy, len);
-            free(copy);
-        }
-    }
+    if (LLVMIsAInstruction(with))
+        ir_move_name(old, with);
     LLVMReplaceAllUsesWith(old, with);
     rt_kill(rc, old);
 }
