@@ -8,7 +8,11 @@
  * vector operand (i64 index, once per distinct operand) and then the
  * call; afterwards an insertelement chain from poison. An op with no
  * overloads at all whose operands are scalars (LegacyF16ToF32) is split
- * the same way when called on vectors. */
+ * the same way when called on vectors. A result that is a struct of
+ * vectors ({<2 x i32>, <2 x i1>} of llvm.uadd.with.overflow.v2i32 for
+ * AddUint64(uint4), {<4 x i32>, <4 x i32>} of llvm.dx.splitdouble.v4i32)
+ * becomes per lane a call returning the struct of the lanes; each
+ * extractvalue of a field reads an insertelement chain of that field. */
 #include "lower_internal.h"
 
 #include <stdio.h>
@@ -16,6 +20,7 @@
 #include <string.h>
 
 #define SCAL_MAX_ARGS 16
+#define SCAL_MAX_FIELDS 4
 
 static unsigned scal_width(LLVMTypeRef t)
 {
@@ -25,6 +30,35 @@ static unsigned scal_width(LLVMTypeRef t)
 static LLVMTypeRef scal_elem(LLVMTypeRef t)
 {
     return scal_width(t) ? LLVMGetElementType(t) : t;
+}
+
+/* Lanes of every field of struct t when all have the same count, else 0. */
+static unsigned scal_struct_width(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) != LLVMStructTypeKind)
+        return 0;
+    unsigned nf = LLVMCountStructElementTypes(t), n = 0;
+    for (unsigned f = 0; f < nf; f++) {
+        unsigned w = scal_width(LLVMStructGetTypeAtIndex(t, f));
+        if (!w || (n && w != n))
+            return 0;
+        n = w;
+    }
+    return n;
+}
+
+/* The result type of one lane: the element, or the struct of elements. */
+static LLVMTypeRef scal_lane_type(LLVMTypeRef t)
+{
+    if (!scal_struct_width(t))
+        return scal_elem(t);
+    LLVMTypeRef fields[SCAL_MAX_FIELDS];
+    unsigned nf = LLVMCountStructElementTypes(t);
+    if (nf > SCAL_MAX_FIELDS)
+        return NULL;
+    for (unsigned f = 0; f < nf; f++)
+        fields[f] = LLVMGetElementType(LLVMStructGetTypeAtIndex(t, f));
+    return LLVMStructTypeInContext(LLVMGetTypeContext(t), fields, nf, LLVMIsPackedStruct(t));
 }
 
 /* True when the op allows the scalar form of vector overload t but not t. */
@@ -44,7 +78,8 @@ static bool scal_shape_ok(LLVMValueRef call, unsigned n)
     LLVMTypeRef rt = LLVMTypeOf(call);
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
     if (na > SCAL_MAX_ARGS || n > DXIL_MAX_VECTOR_WIDTH ||
-        (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && scal_width(rt) != n))
+        (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && scal_width(rt) != n &&
+         scal_struct_width(rt) != n))
         return false;
     for (unsigned i = 0; i < na; i++) {
         unsigned w = scal_width(LLVMTypeOf(LLVMGetOperand(call, i)));
@@ -95,8 +130,8 @@ LLVMValueRef lower_scalar_intrinsic_decl(lower_ctx *lc, LLVMValueRef fn, unsigne
     LLVMGetParamTypes(fty, params);
     for (unsigned i = 0; i < np; i++)
         params[i] = scal_elem(params[i]);
-    LLVMTypeRef sty = LLVMFunctionType(scal_elem(LLVMGetReturnType(fty)), params, np, 0);
-    return LLVMAddFunction(lc->mod, name, sty);
+    LLVMTypeRef rt = scal_lane_type(LLVMGetReturnType(fty));
+    return rt ? LLVMAddFunction(lc->mod, name, LLVMFunctionType(rt, params, np, 0)) : NULL;
 }
 
 /* `base` + suffix + lane, LLVM's scalarizer names (".i0", ".upto0"). */
@@ -130,6 +165,48 @@ static void scal_lane_args(lower_ctx *lc, LLVMValueRef call, unsigned lane,
     }
 }
 
+/* Field f of the struct results `lanes` as a vector of type vt, built
+ * right before `at`. */
+static LLVMValueRef scal_field(lower_ctx *lc, LLVMValueRef *lanes, unsigned n, unsigned f,
+                               LLVMTypeRef vt, LLVMValueRef at)
+{
+    LLVMValueRef acc = LLVMGetPoison(vt);
+    LLVMPositionBuilderBefore(lc->b, at);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef e = LLVMBuildExtractValue(lc->b, lanes[i], f, "");
+        acc = LLVMBuildInsertElement(lc->b, acc, e,
+                                     LLVMConstInt(LLVMInt64TypeInContext(lc->ctx), i, 0), "");
+    }
+    return acc;
+}
+
+/* A struct-of-vectors result: each `extractvalue %call, f` becomes field
+ * f's chain; any other use gets the struct put together again. */
+static void scal_split_struct(lower_ctx *lc, LLVMValueRef call, LLVMValueRef *lanes, unsigned n)
+{
+    LLVMTypeRef rt = LLVMTypeOf(call);
+    bool other_use = false;
+    for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAExtractValueInst(user) || LLVMGetNumIndices(user) != 1) {
+            other_use = true;
+            continue;
+        }
+        unsigned f = LLVMGetIndices(user)[0];
+        lower_replace_named(lc, user, scal_field(lc, lanes, n, f, LLVMTypeOf(user), user));
+    }
+    if (other_use) {
+        LLVMValueRef after = LLVMGetNextInstruction(call), whole = LLVMGetPoison(rt);
+        for (unsigned f = 0; f < LLVMCountStructElementTypes(rt); f++) {
+            LLVMValueRef v = scal_field(lc, lanes, n, f, LLVMStructGetTypeAtIndex(rt, f), after);
+            whole = LLVMBuildInsertValue(lc->b, whole, v, f, "");
+        }
+        lower_replace(lc, call, whole);
+        return;
+    }
+    lower_kill(lc, call);
+}
+
 static void scal_split(lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, unsigned n)
 {
     LLVMTypeRef sty = LLVMGlobalGetValueType(sfn), rt = LLVMTypeOf(call);
@@ -147,6 +224,10 @@ static void scal_split(lower_ctx *lc, LLVMValueRef call, LLVMValueRef sfn, unsig
     }
     if (is_void) {
         lower_kill(lc, call);
+        return;
+    }
+    if (LLVMGetTypeKind(rt) == LLVMStructTypeKind) {
+        scal_split_struct(lc, call, lanes, n);
         return;
     }
     char own[160]; /* the call's own name: the last insert takes it */

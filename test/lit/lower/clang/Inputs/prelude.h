@@ -206,6 +206,9 @@ ALIAS(__builtin_hlsl_elementwise_f16tof32) float f16tof32(uint);
 ALIAS(__builtin_hlsl_elementwise_f16tof32) float4 f16tof32(uint4);
 ALIAS(__builtin_hlsl_asdouble) double asdouble(uint, uint);
 ALIAS(__builtin_hlsl_elementwise_splitdouble) void splitdouble(double, out uint, out uint);
+ALIAS(__builtin_hlsl_elementwise_splitdouble) void splitdouble(double4, out uint4, out uint4);
+ALIAS(__builtin_hlsl_adduint64) uint2 AddUint64(uint2, uint2);
+ALIAS(__builtin_hlsl_adduint64) uint4 AddUint64(uint4, uint4);
 ALIAS(__builtin_hlsl_dot4add_i8packed) int dot4add_i8packed(uint, uint, int);
 ALIAS(__builtin_hlsl_dot4add_u8packed) uint dot4add_u8packed(uint, uint, uint);
 
