@@ -201,6 +201,7 @@ LLVMValueRef lower_cbl_element_offset(lower_ctx *lc, LLVMValueRef off, unsigned 
 int lower_identity(lower_ctx *lc);
 int lower_resources(lower_ctx *lc);
 int lower_resource_access(lower_ctx *lc); /* lower_resource_access.c */
+int lower_resource_phi(lower_ctx *lc);    /* lower_resource_phi.c */
 int lower_cbuffer_access(lower_ctx *lc);  /* lower_cbuffer_access.c */
 int lower_expand(lower_ctx *lc);          /* lower_expand.c */
 int lower_buffers(lower_ctx *lc);

@@ -34,6 +34,9 @@ static const lower_pass lower_passes[] = {
     {"wide-int", lower_wide_int, LOWER_LEGALIZE},   /* SROA's i128 views of vectors */
     /* getpointer + load/store -> access intrinsics; before identity
      * replaces the datalayout its GEP offsets were computed in */
+    /* accesses through a phi of two resources' pointers, back into the
+     * predecessors; before resource-access lowers them there */
+    {"resource-phi", lower_resource_phi, LOWER_LEGALIZE},
     {"resource-access", lower_resource_access, LOWER_LEGALIZE},
     /* cbuffer member globals -> load.cbufferrow on the handle; also before
      * identity (clang's layout offsets), and before resources and buffers */
