@@ -11,7 +11,9 @@
  * mark goes: DXIL has no use for it (DXC's -Od output has none), and
  * LLVM's passes skip a function that has it. Other modern input (LLVM's
  * tests, hand-written IR) is left as written. A raised DXC module is
- * DXC's. */
+ * DXC's. A local handle that control flow assigns becomes a phi of
+ * handles, which lower_handle_phis merges or refuses right away (LLVM's
+ * verifier refuses such a phi). */
 #include "lower_internal.h"
 
 #include "module/llvm_shim.h"
@@ -21,11 +23,14 @@ int lower_promote(lower_ctx *lc)
     if (!lower_is_modern(lc))
         return 0;
     unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+    int rv = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn)) {
         if (!LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone))
             continue;
         LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
         shim_sroa(fn);
+        if (lower_handle_phis(lc, fn) != 0)
+            rv = -1;
     }
-    return 0;
+    return rv;
 }

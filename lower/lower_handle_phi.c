@@ -1,0 +1,103 @@
+/* lower_handle_phi.c - a resource chosen by control flow at -O0:
+ *
+ *   RWStructuredBuffer<uint> b = Bufs[0];
+ *   if (c) b = Bufs[1];
+ *
+ * is a local of the HLSL class in an alloca; SROA (lower_promote) turns it
+ * into `phi target("dx.RawBuffer", ...) [ handlefrombinding(.., i32 0, ..) ],
+ * [ handlefrombinding(.., i32 1, ..) ]`, which LLVM's verifier refuses (a
+ * target type cannot be a phi) and DXIL cannot say (a resource op's handle
+ * must be the createHandle itself). When every incoming handle is a
+ * handlefrombinding of the same binding, differing only in the array index,
+ * the phi becomes one handlefrombinding on a phi of the indices, as DXC
+ * does for resource arrays; an index marked non-uniform keeps the mark.
+ * Any other phi or select of handles is refused, naming it. */
+#include "lower_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define HP_INDEX 3 /* handlefrombinding(space, register, range, index, name) */
+
+static bool hp_is_call_to(LLVMValueRef v, const char *base)
+{
+    char name[96];
+    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+    return fn && lower_intrinsic_base(fn, name, sizeof name) && !strcmp(name, base);
+}
+
+/* The first incoming call when all are handlefrombinding calls of one
+ * callee agreeing on every operand but the index; else NULL. */
+static LLVMValueRef hp_same_binding(LLVMValueRef phi)
+{
+    LLVMValueRef first = NULL;
+    for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+        LLVMValueRef in = LLVMGetIncomingValue(phi, i);
+        if (!hp_is_call_to(in, "llvm.dx.resource.handlefrombinding"))
+            return NULL;
+        if (!first) {
+            first = in;
+            continue;
+        }
+        if (LLVMGetCalledValue(in) != LLVMGetCalledValue(first))
+            return NULL;
+        for (unsigned k = 0; k < (unsigned)LLVMGetNumArgOperands(in); k++)
+            if (k != HP_INDEX && LLVMGetOperand(in, k) != LLVMGetOperand(first, k))
+                return NULL;
+    }
+    return first;
+}
+
+static void hp_merge(lower_ctx *lc, LLVMValueRef phi, LLVMValueRef first)
+{
+    LLVMBuilderRef b = lc->b;
+    LLVMValueRef marker = NULL;
+    LLVMPositionBuilderBefore(b, phi);
+    LLVMValueRef idx = LLVMBuildPhi(b, LLVMInt32TypeInContext(lc->ctx), "");
+    for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+        LLVMValueRef in = LLVMGetOperand(LLVMGetIncomingValue(phi, i), HP_INDEX);
+        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, i);
+        LLVMAddIncoming(idx, &in, &bb, 1);
+        if (hp_is_call_to(in, "llvm.dx.resource.nonuniformindex"))
+            marker = in;
+    }
+    LLVMValueRef at = phi;
+    while (LLVMIsAPHINode(at))
+        at = LLVMGetNextInstruction(at);
+    LLVMPositionBuilderBefore(b, at);
+    if (marker) {
+        LLVMValueRef fn = LLVMGetCalledValue(marker);
+        idx = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, &idx, 1, "");
+    }
+    LLVMValueRef args[8], fn = LLVMGetCalledValue(first);
+    unsigned na = (unsigned)LLVMGetNumArgOperands(first);
+    for (unsigned k = 0; k < na && k < 8; k++)
+        args[k] = k == HP_INDEX ? idx : LLVMGetOperand(first, k);
+    LLVMValueRef h = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, na, "");
+    lower_replace_named(lc, phi, h);
+    lower_erase_dead(lc); /* the phi goes now: the verifier runs next */
+}
+
+/* Merges or refuses every phi and select of handles in fn; -1 when one
+ * is refused. */
+int lower_handle_phis(lower_ctx *lc, LLVMValueRef fn)
+{
+    int rv = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
+            next = LLVMGetNextInstruction(i);
+            if ((!LLVMIsAPHINode(i) && !LLVMIsASelectInst(i)) ||
+                LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMTargetExtTypeKind)
+                continue;
+            LLVMValueRef first = LLVMIsAPHINode(i) ? hp_same_binding(i) : NULL;
+            if (first) {
+                hp_merge(lc, i, first);
+                continue;
+            }
+            lower_report(lc, DXIL_SEV_ERROR, i,
+                         "a resource chosen by control flow from different bindings has no "
+                         "DXIL form (a resource op's handle must be its createHandle)");
+            rv = -1;
+        }
+    return rv;
+}
