@@ -217,6 +217,15 @@ static bool sig_inputs(lower_ctx *lc, LLVMValueRef fn, int point, sig_set *s)
                          "value name, and this load has none");
             return false;
         }
+        if (LLVMGetTypeKind(LLVMTypeOf(calls[i])) == LLVMArrayTypeKind) {
+            /* float[4] and float2x2 are both [4 x float] in clang 22's
+             * load: 4 rows of 1 or 2 rows of 2, signatures that differ */
+            lower_report(lc, DXIL_SEV_ERROR, calls[i],
+                         "an input of array type: clang 22 loads arrays and matrices alike "
+                         "(float[4] and float2x2 are both [4 x float]), so its signature rows "
+                         "are unknown");
+            return false;
+        }
         if (!sig_kind(e.name, sizeof e.name, point, &e.kind) ||
             !sig_shape(LLVMTypeOf(calls[i]), &e)) {
             lower_report(lc, DXIL_SEV_ERROR, calls[i],

@@ -11,6 +11,10 @@
 ; RUN: %dxil-upgrade --check %t.ll
 ; RUN: sed 's/%%TEXCOORD0 = /%%0 = /; s/%%TEXCOORD0,/%%0,/' %s > %t.unnamed.ll
 ; RUN: %expect-exit 1 %dxil-lower %t.unnamed.ll -o %t.out.ll 2>&1 | %FileCheck %s --check-prefix=UNNAMED
+; An input of array type is refused: float[4] and float2x2 load alike.
+; RUN: sed 's/%%TEXCOORD0 = call <2 x float> @llvm.dx.load.input.v2f32(/%%ARR0 = call [4 x float] @llvm.dx.load.input.a4f32(/; s/extractelement <2 x float> %%TEXCOORD0, i32 \([01]\)/extractvalue [4 x float] %%ARR0, \1/' %s > %t.array.ll
+; RUN: %expect-exit 1 %dxil-lower %t.array.ll -o %t.out.ll 2>&1 | %FileCheck %s --check-prefix=ARRAY
+; ARRAY: error: @main: `%ARR0 = call [4 x float] @llvm.dx.load.input.a4f32(i32 4, i32 0, i32 0, i8 0, i32 poison)`: an input of array type: clang 22 loads arrays and matrices alike (float[4] and float2x2 are both [4 x float]), so its signature rows are unknown
 ; CHECK: call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)
 ; CHECK: call float @dx.op.loadInput.f32(i32 4, i32 1, i32 0, i8 0, i32 undef)
 ; CHECK: call float @dx.op.loadInput.f32(i32 4, i32 1, i32 0, i8 2, i32 undef)
