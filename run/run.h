@@ -70,6 +70,7 @@ typedef struct run_slot {
     /* identity, from run_plan_identify */
     char cls;
     uint32_t reg, space;
+    bool counter;            /* the UAV counter of the buffer at cls/reg/space */
     /* contents, from run_plan_contents */
     const char *source;      /* bind file, "<memory>", or NULL: seeded */
     uint64_t size;

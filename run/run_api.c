@@ -127,7 +127,7 @@ static int api_bindings(run_result_full *f, dxil_diags *diags)
         *b = (dxil_run_binding){.cls = s->cls, .reg = s->reg, .space = s->space, .set = s->set,
                                 .binding = s->binding, .array_index = s->array_index,
                                 .kind = run_kind_name(s->kind), .name = s->name, .stride = s->stride,
-                                .size = s->size};
+                                .size = s->size, .counter = s->counter};
         if (s->format) {
             b->format = s->format->name;
             b->stride = s->format->size;
@@ -136,7 +136,8 @@ static int api_bindings(run_result_full *f, dxil_diags *diags)
             return api_error(diags, DXIL_E_RUN_OUTPUT, "out of memory");
         if (s->writable) {
             char name[64];
-            snprintf(name, sizeof name, "%c%u_space%u.bin", s->cls, s->reg, s->space);
+            snprintf(name, sizeof name, "%c%u_space%u%s.bin", s->cls, s->reg, s->space,
+                     s->counter ? ".counter" : "");
             if (!(b->output = api_keep(f, name)))
                 return api_error(diags, DXIL_E_RUN_OUTPUT, "out of memory");
             b->data = s->data;

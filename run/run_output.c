@@ -147,6 +147,7 @@ static json_object *out_binding_json(const dxil_run_binding *b)
     json_object_object_add(o, "size", json_object_new_int64((int64_t)b->size));
     json_object_object_add(o, "source", json_object_new_string(b->source ? b->source : "seed"));
     json_object_object_add(o, "output", b->output ? json_object_new_string(b->output) : NULL);
+    json_object_object_add(o, "counter", json_object_new_boolean(b->counter));
     return o;
 }
 

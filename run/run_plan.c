@@ -111,26 +111,53 @@ static int plan_identify_slot(run_slot *s, const dxil_run_options *o, dxil_diags
     return 0;
 }
 
-static bool plan_slot_is(const run_slot *s, char cls, uint32_t reg, uint32_t space)
+static bool plan_slot_is(const run_slot *s, char cls, uint32_t reg, uint32_t space, bool counter)
 {
-    return s->cls == cls && s->reg == reg && s->space == space;
+    return s->cls == cls && s->reg == reg && s->space == space && s->counter == counter;
 }
 
-static const run_slot *plan_find(const run_plan *p, char cls, uint32_t reg, uint32_t space)
+static const run_slot *plan_find(const run_plan *p, char cls, uint32_t reg, uint32_t space,
+                                 bool counter)
 {
     for (size_t i = 0; i < p->n_slots; i++)
-        if (plan_slot_is(&p->slots[i], cls, reg, space))
+        if (plan_slot_is(&p->slots[i], cls, reg, space, counter))
             return &p->slots[i];
+    return NULL;
+}
+
+/* The retarget names a structured buffer's counter "<buffer>.counter" and
+ * places it below the shifts (DXC's placement): it takes the identity of
+ * its buffer, as a counter. The buffer, or NULL. */
+static const run_slot *plan_counter_of(const run_plan *p, const run_slot *s)
+{
+    static const char suffix[] = ".counter";
+    size_t n = strlen(s->name), k = sizeof suffix - 1;
+    if (s->kind != RUN_STORAGE_BUFFER || n <= k || strcmp(s->name + n - k, suffix))
+        return NULL;
+    for (size_t i = 0; i < p->n_slots; i++) {
+        const run_slot *b = &p->slots[i];
+        if (b != s && b->set == s->set && strlen(b->name) == n - k &&
+            !strncmp(b->name, s->name, n - k))
+            return b;
+    }
     return NULL;
 }
 
 int run_plan_identify(run_plan *p, const dxil_run_options *o, dxil_diags *diags)
 {
+    for (size_t i = 0; i < p->n_slots; i++)
+        if (!plan_counter_of(p, &p->slots[i]) && plan_identify_slot(&p->slots[i], o, diags) != 0)
+            return -1;
     for (size_t i = 0; i < p->n_slots; i++) {
         run_slot *s = &p->slots[i];
-        if (plan_identify_slot(s, o, diags) != 0)
-            return -1;
-        const run_slot *same = plan_find(p, s->cls, s->reg, s->space);
+        const run_slot *buf = plan_counter_of(p, s);
+        if (buf) {
+            /* an array's counters: element i counts buffer element i */
+            s->cls = buf->cls, s->space = buf->space;
+            s->reg = buf->reg - buf->array_index + s->array_index;
+            s->counter = true;
+        }
+        const run_slot *same = plan_find(p, s->cls, s->reg, s->space, s->counter);
         if (same != s)
             return plan_error(diags, DXIL_E_RUN_BIND, "%s (set %u, binding %u) and %s (set %u, "
                               "binding %u) are both %c%u space%u", same->name, same->set,
@@ -138,7 +165,7 @@ int run_plan_identify(run_plan *p, const dxil_run_options *o, dxil_diags *diags)
     }
     for (size_t i = 0; i < o->n_formats; i++) {
         const dxil_run_format *f = &o->formats[i];
-        const run_slot *s = plan_find(p, f->cls, f->reg, f->space);
+        const run_slot *s = plan_find(p, f->cls, f->reg, f->space, false);
         if (!s || (s->kind != RUN_UNIFORM_TEXEL && s->kind != RUN_STORAGE_TEXEL))
             return plan_error(diags, DXIL_E_RUN_BIND, "--texel-format %c%u:space%u: the shader has "
                               "no typed buffer there", f->cls, f->reg, f->space);
@@ -158,6 +185,8 @@ typedef struct plan_input {
 
 static const dxil_run_bind *plan_bind_of(const run_slot *s, const dxil_run_options *o)
 {
+    if (s->counter)
+        return NULL; /* counters start at zero */
     for (size_t i = 0; i < o->n_binds; i++)
         if (o->binds[i].cls == s->cls && o->binds[i].reg == s->reg && o->binds[i].space == s->space)
             return &o->binds[i];
@@ -170,9 +199,12 @@ static uint64_t plan_round_up(uint64_t v, uint64_t to)
 }
 
 /* The size of an unbound slot: a runtime array gets default_size rounded
- * down to whole elements (at least one); anything else its declared size. */
+ * down to whole elements (at least one), a counter one; anything else its
+ * declared size. */
 static uint64_t plan_seed_size(const run_slot *s, uint64_t def)
 {
+    if (s->counter) /* one word */
+        return s->fixed_size + (s->stride ? s->stride : 4);
     switch (s->kind) {
     case RUN_UNIFORM_BUFFER: return s->fixed_size ? plan_round_up(s->fixed_size, 16) : 16;
     case RUN_UNIFORM_TEXEL:
@@ -261,7 +293,7 @@ static int plan_check_binds(const run_plan *p, const dxil_run_options *o, dxil_d
 {
     for (size_t i = 0; i < o->n_binds; i++) {
         const dxil_run_bind *b = &o->binds[i];
-        if (!plan_find(p, b->cls, b->reg, b->space))
+        if (!plan_find(p, b->cls, b->reg, b->space, false))
             return plan_bind_error(diags, b, "the shader has no such resource");
         for (size_t j = 0; j < i; j++)
             if (o->binds[j].cls == b->cls && o->binds[j].reg == b->reg && o->binds[j].space == b->space)
@@ -298,7 +330,7 @@ static int plan_arena(run_plan *p, const plan_input *in, size_t extra, const dxi
         s->source = in[i].bind ? (in[i].bind->path ? in[i].bind->path : "<memory>") : NULL;
         if (in[i].bind)
             memcpy(s->data, in[i].bytes, in[i].size);
-        else {
+        else if (!s->counter) { /* a counter stays zero, as the mapping is */
             run_seed_fill(s->data, s->size, run_seed_state(o->seed, s->cls, s->space, s->reg));
             if (o->seed_finite)
                 run_seed_finite(s->data, s->size);

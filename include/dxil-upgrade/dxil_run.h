@@ -118,6 +118,8 @@ typedef struct dxil_run_binding {
     const char *source;      /* the bind file, "<memory>", or NULL: seeded */
     const char *output;      /* the file written under out_dir, or NULL */
     const uint8_t *data;     /* UAVs: the contents after the dispatch; else NULL */
+    bool counter;            /* the UAV counter of the buffer cls/reg/space (4 bytes,
+                                zero before the dispatch; output "u0_space0.counter.bin") */
 } dxil_run_binding;
 
 typedef struct dxil_run_result {
