@@ -231,8 +231,10 @@ int lower_call_attrs(lower_ctx *lc);
 int lower_linkage(lower_ctx *lc);   /* lower_linkage.c */
 int lower_promote(lower_ctx *lc);   /* lower_promote.c */
 /* Phis of handles SROA made in fn merged into one handlefrombinding on a
- * phi of indices, or refused (-1); lower_handle_phi.c. */
+ * phi of indices, or refused (-1); lower_handle_flow.c. */
 int lower_handle_phis(lower_ctx *lc, LLVMValueRef fn);
+/* Handles loaded from locals refused (-1); lower_handle_flow.c. */
+int lower_handle_locals(lower_ctx *lc);
 int lower_flatten_arrays(lower_ctx *lc); /* lower_flatten_arrays.c */
 int lower_flatten_vector_arrays(lower_ctx *lc); /* lower_flatten_arrays.c */
 int lower_resource_copy(lower_ctx *lc); /* lower_resource_copy.c */

@@ -45,6 +45,8 @@ static const lower_pass lower_passes[] = {
     {"versions", lower_check_versions, 0}, /* before anything is lowered */
     /* clang's module forms: before entries, which strips hlsl.* */
     {"linkage", lower_linkage, LOWER_LEGALIZE},     /* unused helpers go, the rest internal */
+    /* a handle read back from a local array: refused, in what linkage kept */
+    {"handle-locals", lower_handle_locals, LOWER_LEGALIZE},
     {"fn-attrs", lower_fn_attrs, LOWER_LEGALIZE},   /* string attributes DXIL does not know */
     /* a library's resource globals an optimizer's DCE removed; before the
      * resources pass reads the records */

@@ -1,4 +1,6 @@
-/* lower_handle_phi.c - a resource chosen by control flow at -O0:
+/* lower_handle_flow.c - handles SROA could not make plain values.
+ *
+ * A resource chosen by control flow at -O0:
  *
  *   RWStructuredBuffer<uint> b = Bufs[0];
  *   if (c) b = Bufs[1];
@@ -11,7 +13,12 @@
  * handlefrombinding of the same binding, differing only in the array index,
  * the phi becomes one handlefrombinding on a phi of the indices, as DXC
  * does for resource arrays; an index marked non-uniform keeps the mark.
- * Any other phi or select of handles is refused, naming it. */
+ * Any other phi or select of handles is refused, naming it.
+ *
+ * A handle read back from a local array (`RWStructuredBuffer<float> A[2];
+ * A[0] = BufA;` filled in a loop, or copied in a form SROA does not split)
+ * is refused too, naming the load: DXIL has no resources in memory, and
+ * which resource the load gives is not known without the loop's values. */
 #include "lower_internal.h"
 
 #include <stdio.h>
@@ -78,16 +85,28 @@ static void hp_merge(lower_ctx *lc, LLVMValueRef phi, LLVMValueRef first)
     lower_erase_dead(lc); /* the phi goes now: the verifier runs next */
 }
 
-/* Merges or refuses every phi and select of handles in fn; -1 when one
- * is refused. */
+/* The alloca under a chain of GEPs from p, or NULL. */
+static LLVMValueRef hp_local_base(LLVMValueRef p)
+{
+    while (p && LLVMIsAGetElementPtrInst(p))
+        p = LLVMGetOperand(p, 0);
+    return p && LLVMIsAAllocaInst(p) ? p : NULL;
+}
+
+static bool hp_is_handle(LLVMValueRef v)
+{
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTargetExtTypeKind;
+}
+
+/* Merges or refuses every phi and select of handles in fn; -1 when one is
+ * refused. */
 int lower_handle_phis(lower_ctx *lc, LLVMValueRef fn)
 {
     int rv = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
             next = LLVMGetNextInstruction(i);
-            if ((!LLVMIsAPHINode(i) && !LLVMIsASelectInst(i)) ||
-                LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMTargetExtTypeKind)
+            if ((!LLVMIsAPHINode(i) && !LLVMIsASelectInst(i)) || !hp_is_handle(i))
                 continue;
             LLVMValueRef first = LLVMIsAPHINode(i) ? hp_same_binding(i) : NULL;
             if (first) {
@@ -99,5 +118,31 @@ int lower_handle_phis(lower_ctx *lc, LLVMValueRef fn)
                          "DXIL form (a resource op's handle must be its createHandle)");
             rv = -1;
         }
+    return rv;
+}
+
+static int hp_fn_locals(lower_ctx *lc, LLVMValueRef fn)
+{
+    int rv = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+            if (LLVMIsALoadInst(i) && hp_is_handle(i) && hp_local_base(LLVMGetOperand(i, 0))) {
+                lower_report(lc, DXIL_SEV_ERROR, i,
+                             "a resource read back from a local array SROA could not resolve "
+                             "(filled in a loop or at a run-time index): DXIL has no resources "
+                             "in memory");
+                rv = -1;
+            }
+    return rv;
+}
+
+/* Refuses every handle a function loads from a local (after linkage: in
+ * the functions the module keeps); -1 when there is one. */
+int lower_handle_locals(lower_ctx *lc)
+{
+    int rv = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lc->mod); fn; fn = LLVMGetNextFunction(fn))
+        if (hp_fn_locals(lc, fn) != 0)
+            rv = -1;
     return rv;
 }
