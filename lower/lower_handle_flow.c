@@ -26,13 +26,6 @@
 
 #define HP_INDEX 3 /* handlefrombinding(space, register, range, index, name) */
 
-static bool hp_is_call_to(LLVMValueRef v, const char *base)
-{
-    char name[96];
-    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
-    return fn && lower_intrinsic_base(fn, name, sizeof name) && !strcmp(name, base);
-}
-
 /* The first incoming call when all are handlefrombinding calls of one
  * callee agreeing on every operand but the index; else NULL. */
 static LLVMValueRef hp_same_binding(LLVMValueRef phi)
@@ -40,7 +33,7 @@ static LLVMValueRef hp_same_binding(LLVMValueRef phi)
     LLVMValueRef first = NULL;
     for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
         LLVMValueRef in = LLVMGetIncomingValue(phi, i);
-        if (!hp_is_call_to(in, "llvm.dx.resource.handlefrombinding"))
+        if (!lower_is_intrinsic_call(in, "llvm.dx.resource.handlefrombinding", false))
             return NULL;
         if (!first) {
             first = in;
@@ -65,7 +58,7 @@ static void hp_merge(lower_ctx *lc, LLVMValueRef phi, LLVMValueRef first)
         LLVMValueRef in = LLVMGetOperand(LLVMGetIncomingValue(phi, i), HP_INDEX);
         LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, i);
         LLVMAddIncoming(idx, &in, &bb, 1);
-        if (hp_is_call_to(in, "llvm.dx.resource.nonuniformindex"))
+        if (lower_is_intrinsic_call(in, "llvm.dx.resource.nonuniformindex", false))
             marker = in;
     }
     LLVMValueRef at = phi;

@@ -103,6 +103,9 @@ size_t lower_collect_users(LLVMValueRef v, LLVMValueRef **out);
 /* Base name of an intrinsic declaration ("llvm.dx.resource.load.typedbuffer")
  * into buf; false when fn is not an intrinsic. */
 bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size);
+/* Whether v calls the intrinsic of base name `base` (or, with prefix, one
+ * whose base name starts with it). */
+bool lower_is_intrinsic_call(LLVMValueRef v, const char *base, bool prefix);
 /* A call of intrinsic `name` (its overloaded types in over[]) at the
  * builder; NULL when LLVM has no such intrinsic. */
 LLVMValueRef lower_intrinsic_call(lower_ctx *lc, const char *name, LLVMTypeRef *over,

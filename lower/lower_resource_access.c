@@ -42,13 +42,6 @@ static LLVMTypeRef ra_scalar(LLVMTypeRef t)
     return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
 }
 
-static bool ra_is_call_to(LLVMValueRef v, const char *base)
-{
-    char name[64];
-    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
-    return fn && lower_intrinsic_base(fn, name, sizeof name) && !strcmp(name, base);
-}
-
 /* The buffer kinds LLVM 22 reads through getpointer; NULL why on success. */
 static const char *ra_decode(ra_res *r)
 {
@@ -334,7 +327,8 @@ static LLVMValueRef ra_merge_handle(LLVMValueRef v)
     LLVMValueRef h = NULL;
     for (unsigned i = 0; i < n; i++) {
         LLVMValueRef in = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
-        if (!ra_is_call_to(in, RA_GETPOINTER) || (h && LLVMGetOperand(in, 0) != h))
+        if (!lower_is_intrinsic_call(in, RA_GETPOINTER, false) ||
+            (h && LLVMGetOperand(in, 0) != h))
             return NULL;
         h = LLVMGetOperand(in, 0);
     }

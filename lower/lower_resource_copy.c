@@ -32,20 +32,12 @@ typedef struct rc_leaves {
     bool bad;
 } rc_leaves;
 
-static bool rc_is_call_to(LLVMValueRef v, const char *base)
-{
-    char name[64];
-    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
-    return fn && LLVMIsAFunction(fn) && lower_intrinsic_base(fn, name, sizeof name) &&
-           !strcmp(name, base);
-}
-
 /* The getpointer call or alloca under ptr's GEPs, or NULL. */
 static LLVMValueRef rc_root(LLVMValueRef ptr)
 {
     while (lower_is_gep(ptr))
         ptr = LLVMGetOperand(ptr, 0);
-    if (rc_is_call_to(ptr, "llvm.dx.resource.getpointer") || LLVMIsAAllocaInst(ptr))
+    if (lower_is_intrinsic_call(ptr, "llvm.dx.resource.getpointer", false) || LLVMIsAAllocaInst(ptr))
         return ptr;
     return NULL;
 }
@@ -117,8 +109,8 @@ static void rc_copy(lower_ctx *lc, LLVMValueRef call, LLVMValueRef *sroa)
 {
     LLVMValueRef dst = LLVMGetOperand(call, 0), src = LLVMGetOperand(call, 1);
     LLVMValueRef rd = rc_root(dst), rs = rc_root(src);
-    bool res_d = rc_is_call_to(rd, "llvm.dx.resource.getpointer");
-    bool res_s = rc_is_call_to(rs, "llvm.dx.resource.getpointer");
+    bool res_d = lower_is_intrinsic_call(rd, "llvm.dx.resource.getpointer", false);
+    bool res_s = lower_is_intrinsic_call(rs, "llvm.dx.resource.getpointer", false);
     if (!res_d && !res_s)
         return; /* a copy between locals: legalization's */
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(lc->mod);

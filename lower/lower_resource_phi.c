@@ -36,20 +36,12 @@ typedef struct rp_phi {
     bool has_store;
 } rp_phi;
 
-static bool rp_is_call_to(LLVMValueRef v, const char *prefix)
-{
-    char name[96];
-    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
-    return fn && lower_intrinsic_base(fn, name, sizeof name) &&
-           !strncmp(name, prefix, strlen(prefix));
-}
-
 /* The getpointer a chain of GEPs from v starts at, or NULL. */
 static LLVMValueRef rp_root(LLVMValueRef v)
 {
     while (v && LLVMIsAGetElementPtrInst(v))
         v = LLVMGetOperand(v, 0);
-    return rp_is_call_to(v, "llvm.dx.resource.getpointer") ? v : NULL;
+    return lower_is_intrinsic_call(v, "llvm.dx.resource.getpointer", false) ? v : NULL;
 }
 
 /* Every incoming value comes from a getpointer, and not all of one handle

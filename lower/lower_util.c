@@ -118,6 +118,15 @@ bool lower_intrinsic_base(LLVMValueRef fn, char *buf, size_t size)
     return true;
 }
 
+bool lower_is_intrinsic_call(LLVMValueRef v, const char *base, bool prefix)
+{
+    char name[128];
+    LLVMValueRef fn = v && LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+    if (!fn || !lower_intrinsic_base(fn, name, sizeof name))
+        return false;
+    return prefix ? !strncmp(name, base, strlen(base)) : !strcmp(name, base);
+}
+
 LLVMValueRef lower_intrinsic_call(lower_ctx *lc, const char *name, LLVMTypeRef *over,
                                   unsigned n_over, LLVMValueRef *args, unsigned n_args)
 {
