@@ -191,6 +191,37 @@ static void rt_f16tof32(rt_ctx *rc, LLVMValueRef call)
     rt_replace(rc, call, out);
 }
 
+/* DXIL's FirstbitHi and FirstbitSHi count from the top bit, SPIR-V's
+ * FindUMsb and FindSMsb from the bottom (clang puts HLSL's `31 - r` on the
+ * DXIL form): (width - 1) - r, "none" (-1) staying -1. */
+static void rt_firstbit_high(rt_ctx *rc, LLVMValueRef call, const char *spv)
+{
+    LLVMPositionBuilderBefore(rc->b, call);
+    LLVMValueRef x = LLVMGetOperand(call, 0);
+    LLVMTypeRef xt = LLVMTypeOf(x), rt = LLVMTypeOf(call);
+    bool vec = LLVMGetTypeKind(xt) == LLVMVectorTypeKind;
+    unsigned width = LLVMGetIntTypeWidth(vec ? LLVMGetElementType(xt) : xt);
+    LLVMValueRef r = rt_intrinsic(rc, spv, &xt, 1, &x, 1);
+    LLVMValueRef none = LLVMConstAllOnes(rt), top = rt_i32(rc, width - 1);
+    if (vec)
+        top = LLVMConstVector((LLVMValueRef[16]){top, top, top, top, top, top, top, top, top,
+                                                 top, top, top, top, top, top, top},
+                              LLVMGetVectorSize(rt));
+    LLVMValueRef is_none = LLVMBuildICmp(rc->b, LLVMIntEQ, r, none, "");
+    LLVMValueRef from_top = LLVMBuildSub(rc->b, top, r, "");
+    rt_replace(rc, call, LLVMBuildSelect(rc->b, is_none, none, from_top, ""));
+}
+
+static void rt_firstbit_uhigh(rt_ctx *rc, LLVMValueRef call)
+{
+    rt_firstbit_high(rc, call, "llvm.spv.firstbituhigh");
+}
+
+static void rt_firstbit_shigh(rt_ctx *rc, LLVMValueRef call)
+{
+    rt_firstbit_high(rc, call, "llvm.spv.firstbitshigh");
+}
+
 static void rt_lane_count(rt_ctx *rc, LLVMValueRef call)
 {
     LLVMPositionBuilderBefore(rc->b, call);
@@ -238,8 +269,8 @@ static const rt_intrinsic_map rt_maps[] = {
     {"fdot", "fdot", OV_ARG0, NULL, NULL},
     {"sdot", "sdot", OV_ARG0, NULL, NULL},
     {"udot", "udot", OV_ARG0, NULL, NULL},
-    {"firstbituhigh", "firstbituhigh", OV_ARG0, NULL, NULL},
-    {"firstbitshigh", "firstbitshigh", OV_ARG0, NULL, NULL},
+    {"firstbituhigh", NULL, OV_NONE, rt_firstbit_uhigh, NULL},
+    {"firstbitshigh", NULL, OV_NONE, rt_firstbit_shigh, NULL},
     {"firstbitlow", "firstbitlow", OV_ARG0, NULL, NULL},
     {"dot4add.i8packed", NULL, OV_NONE, rt_dot4add_i8, NULL},
     {"dot4add.u8packed", NULL, OV_NONE, rt_dot4add_u8, NULL},

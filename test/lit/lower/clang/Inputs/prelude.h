@@ -197,9 +197,20 @@ ALIAS(__builtin_elementwise_popcount) uint countbits(uint);
 ALIAS(__builtin_elementwise_popcount) uint2 countbits(uint2);
 ALIAS(__builtin_elementwise_bitreverse) uint reversebits(uint);
 ALIAS(__builtin_elementwise_bitreverse) uint4 reversebits(uint4);
-ALIAS(__builtin_hlsl_elementwise_firstbithigh) uint firstbithigh(uint);
-ALIAS(__builtin_hlsl_elementwise_firstbithigh) uint firstbithigh(int);
-ALIAS(__builtin_hlsl_elementwise_firstbithigh) uint2 firstbithigh(uint2);
+ALIAS(__builtin_hlsl_elementwise_firstbithigh) uint prelude_fbh(uint);
+ALIAS(__builtin_hlsl_elementwise_firstbithigh) uint prelude_fbh(int);
+// The builtin is the target's op: DXIL's FirstbitHi counts from the top
+// bit, SPIR-V's FindUMsb/FindSMsb (HLSL's meaning) from the bottom.
+INLINE uint prelude_fbh_hlsl(uint r) {
+#ifdef __DIRECTX__
+  return r == 0xFFFFFFFFu ? r : 31u - r;
+#else
+  return r;
+#endif
+}
+INLINE uint firstbithigh(uint x) { return prelude_fbh_hlsl(prelude_fbh(x)); }
+INLINE uint firstbithigh(int x) { return prelude_fbh_hlsl(prelude_fbh(x)); }
+INLINE uint2 firstbithigh(uint2 x) { return uint2(firstbithigh(x.x), firstbithigh(x.y)); }
 ALIAS(__builtin_hlsl_elementwise_firstbitlow) uint firstbitlow(uint);
 ALIAS(__builtin_hlsl_elementwise_firstbitlow) uint2 firstbitlow(uint2);
 ALIAS(__builtin_hlsl_elementwise_f16tof32) float f16tof32(uint);
