@@ -71,13 +71,16 @@ static void link_inline_all(lower_ctx *lc)
 /* Outside a library a shader's own global data is internal: clang gives a
  * static data member (`static int s = 20;` in a struct) external linkage,
  * and DXC's validator refuses an external global that instructions use
- * (Decl.NotUsedExternal, "External declaration 'X' is unused").
+ * (Decl.NotUsedExternal, "External declaration 'X' is unused"); so does
+ * it a private one (simplifycfg's `@switch.table.main`, a switch made a
+ * lookup table).
  * Groupshared memory is allowed either way and is left; so is a
  * declaration, which has no data to keep local. */
 static void link_globals_internal(lower_ctx *lc)
 {
     for (LLVMValueRef g = LLVMGetFirstGlobal(lc->mod); g; g = LLVMGetNextGlobal(g))
-        if (!LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage &&
+        if (!LLVMIsDeclaration(g) &&
+            (LLVMGetLinkage(g) == LLVMExternalLinkage || LLVMGetLinkage(g) == LLVMPrivateLinkage) &&
             LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 0) {
             LLVMSetLinkage(g, LLVMInternalLinkage);
             LLVMSetVisibility(g, LLVMDefaultVisibility);

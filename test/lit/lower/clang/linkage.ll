@@ -4,8 +4,10 @@
 ; parameters); in a library it stays, internal with default visibility.
 ; The entry stays external. A shader's own global data becomes internal:
 ; clang gives a static data member (`struct S { static int s; }`) external
-; linkage, which DXC refuses once instructions use it (Decl.NotUsedExternal);
-; groupshared memory and a library's globals keep theirs.
+; linkage, which DXC refuses once instructions use it (Decl.NotUsedExternal),
+; as it does a private one (simplifycfg's switch lookup table, found by
+; the offload suite's WaveReadLaneAt test); groupshared memory and a
+; library's globals keep theirs.
 ; RUN: %dxil-lower %s -o - | %FileCheck %s
 ; RUN: sed 's/shadermodel6.6-compute/shadermodel6.6-library/; s/"hlsl.numthreads"="1,1,1" "hlsl.shader"="compute"/"hlsl.export"/' %s > %t.lib.ll
 ; RUN: %dxil-lower %t.lib.ll -o - | %FileCheck %s --check-prefix=LIB
@@ -14,6 +16,7 @@
 ; CHECK-NOT: @kept
 ; CHECK-DAG: @G = addrspace(3) global
 ; CHECK-DAG: @_ZN1S1sE = internal global i32 20
+; CHECK-DAG: @switch.table.main = internal unnamed_addr constant [3 x i32] [i32 2, i32 3, i32 1]
 ; CHECK: define void @main()
 ; CHECK: fmul float
 ; CHECK-NOT: call {{.*}}@kept
@@ -26,6 +29,7 @@ target triple = "dxilv1.9-pc-shadermodel6.6-compute"
 
 @G = addrspace(3) global <4 x float> zeroinitializer, align 16
 @_ZN1S1sE = hidden global i32 20, align 4
+@switch.table.main = private unnamed_addr constant [3 x i32] [i32 2, i32 3, i32 1], align 4
 
 define hidden float @unused(float %x) #1 {
   %y = call float @chain(float %x)
@@ -45,7 +49,10 @@ define void @main() #0 {
   %v = load <4 x float>, ptr addrspace(3) @G, align 16
   %r = call <4 x float> @kept(<4 x float> %v)
   %s = load i32, ptr @_ZN1S1sE, align 4
-  %s1 = add i32 %s, 1
+  %k = and i32 %s, 1
+  %tp = getelementptr inbounds i32, ptr @switch.table.main, i32 %k
+  %tv = load i32, ptr %tp, align 4
+  %s1 = add i32 %s, %tv
   store i32 %s1, ptr @_ZN1S1sE, align 4
   store <4 x float> %r, ptr addrspace(3) @G, align 16
   ret void
