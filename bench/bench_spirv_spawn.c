@@ -159,10 +159,24 @@ static size_t spv_gcd(size_t a, size_t b)
     return a;
 }
 
-/* Up to SPV_CORPUS_PICK containers ours converts, in *ok (a prefix of
- * paths): the corpus is walked with a stride prime to its size, so the
- * picks spread over it; returns how many were tried. */
-static size_t spv_corpus_pick(const bench_corpus *c, char **paths, size_t *ok)
+/* Whether dxil-spirv converts the container (the yardstick's own refusals,
+ * fp16 forms it needs options for and the like, are left out of both
+ * columns, as ours are). */
+static bool spv_ref_converts(const bench_config *cfg, const char *path)
+{
+    char out[1100], *argv[12];
+    double cpu = 0;
+    snprintf(out, sizeof out, "%s/spirv-pick.spv", cfg->out_dir);
+    spv_argv_dxil_spirv(cfg, path, out, argv);
+    return bench_spawn_cpu(argv, &cpu) >= 0;
+}
+
+/* Up to SPV_CORPUS_PICK containers ours (and dxil-spirv, when given)
+ * converts, in *ok (a prefix of paths): the corpus is walked with a stride
+ * prime to its size, so the picks spread over it; returns how many were
+ * tried. */
+static size_t spv_corpus_pick(const bench_config *cfg, const bench_corpus *c, char **paths,
+                              size_t *ok)
 {
     size_t kept = 0, tried = 0, stride = 7919;
     while (c->count > 1 && spv_gcd(stride, c->count) != 1)
@@ -177,7 +191,8 @@ static size_t spv_corpus_pick(const bench_corpus *c, char **paths, size_t *ok)
         so.n_shifts = sizeof spv_corpus_shifts / sizeof *spv_corpus_shifts;
         void *out = NULL;
         size_t size = 0;
-        if (m && dxil_module_emit_spirv(m, &so, &out, &size, d) == 0)
+        if (m && dxil_module_emit_spirv(m, &so, &out, &size, d) == 0 &&
+            (!cfg->dxil_spirv || spv_ref_converts(cfg, s->path)))
             paths[kept++] = s->path;
         free(out);
         dxil_module_destroy(m);
@@ -205,9 +220,10 @@ static void spv_corpus_reference(const bench_config *cfg, const bench_corpus *c,
 void spv_corpus(const bench_config *cfg, const bench_corpus *c, bench_csv *csv)
 {
     char **paths = calloc(SPV_CORPUS_PICK, sizeof *paths);
-    size_t ok = 0, n = paths ? spv_corpus_pick(c, paths, &ok) : 0;
-    printf("corpus: %zu of %zu DXIL containers tried converted by --emit=spirv (the others "
-           "refused; with t/u/s shifts 100/200/300)\n", ok, n);
+    size_t ok = 0, n = paths ? spv_corpus_pick(cfg, c, paths, &ok) : 0;
+    printf("corpus: %zu of %zu DXIL containers tried converted by --emit=spirv%s (the others "
+           "refused; with t/u/s shifts 100/200/300)\n", ok, n,
+           cfg->dxil_spirv ? " and by dxil-spirv" : "");
     bench_csv_row(csv, "spirv", "corpus", "converted", (double)ok, "");
     unsigned runs = cfg->spawn_runs < 3 ? cfg->spawn_runs : 3;
     spv_ms ref = {-1, -1};
