@@ -12,6 +12,13 @@ bool lower_is_gep(LLVMValueRef v)
                  (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr));
 }
 
+LLVMValueRef lower_gep_base(LLVMValueRef v)
+{
+    while (lower_is_gep(v))
+        v = LLVMGetOperand(v, 0);
+    return v;
+}
+
 /* One GEP's indices: the first steps over whole source elements, the
  * rest into fields (constant by IR rule), array or vector elements. */
 static bool acc_gep(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *bytes,

@@ -24,7 +24,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define HP_INDEX 3 /* handlefrombinding(space, register, range, index, name) */
+/* handlefrombinding(space, register, range, index, name): the intrinsic's
+ * fixed signature */
+#define HP_NARGS 5
+#define HP_INDEX 3
 
 /* The first incoming call when all are handlefrombinding calls of one
  * callee agreeing on every operand but the index; else NULL. */
@@ -69,11 +72,10 @@ static void hp_merge(lower_ctx *lc, LLVMValueRef phi, LLVMValueRef first)
         LLVMValueRef fn = LLVMGetCalledValue(marker);
         idx = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, &idx, 1, "");
     }
-    LLVMValueRef args[8], fn = LLVMGetCalledValue(first);
-    unsigned na = (unsigned)LLVMGetNumArgOperands(first);
-    for (unsigned k = 0; k < na && k < 8; k++)
+    LLVMValueRef args[HP_NARGS], fn = LLVMGetCalledValue(first);
+    for (unsigned k = 0; k < HP_NARGS; k++)
         args[k] = k == HP_INDEX ? idx : LLVMGetOperand(first, k);
-    LLVMValueRef h = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, na, "");
+    LLVMValueRef h = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, HP_NARGS, "");
     lower_replace_named(lc, phi, h);
     lower_erase_dead(lc); /* the phi goes now: the verifier runs next */
 }
@@ -81,8 +83,7 @@ static void hp_merge(lower_ctx *lc, LLVMValueRef phi, LLVMValueRef first)
 /* The alloca under a chain of GEPs from p, or NULL. */
 static LLVMValueRef hp_local_base(LLVMValueRef p)
 {
-    while (p && LLVMIsAGetElementPtrInst(p))
-        p = LLVMGetOperand(p, 0);
+    p = lower_gep_base(p);
     return p && LLVMIsAAllocaInst(p) ? p : NULL;
 }
 

@@ -180,6 +180,8 @@ LLVMValueRef lower_dxil_handle(LLVMValueRef target_handle);
 /* ---- lower_access.c: shared by resource-access and cbuffer-access ---- */
 /* A getelementptr instruction or constant expression. */
 bool lower_is_gep(LLVMValueRef v);
+/* The pointer a chain of GEPs from v starts at (v itself when it is none). */
+LLVMValueRef lower_gep_base(LLVMValueRef v);
 /* Called with each dynamic GEP index: `index` steps of `stride` bytes. */
 typedef void (*lower_gep_term_fn)(void *arg, LLVMValueRef index, uint64_t stride);
 /* Adds to *bytes the constant part of ptr's byte offset from base over

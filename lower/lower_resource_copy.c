@@ -35,8 +35,7 @@ typedef struct rc_leaves {
 /* The getpointer call or alloca under ptr's GEPs, or NULL. */
 static LLVMValueRef rc_root(LLVMValueRef ptr)
 {
-    while (lower_is_gep(ptr))
-        ptr = LLVMGetOperand(ptr, 0);
+    ptr = lower_gep_base(ptr);
     if (lower_is_intrinsic_call(ptr, "llvm.dx.resource.getpointer", false) || LLVMIsAAllocaInst(ptr))
         return ptr;
     return NULL;

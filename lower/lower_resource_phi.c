@@ -39,8 +39,7 @@ typedef struct rp_phi {
 /* The getpointer a chain of GEPs from v starts at, or NULL. */
 static LLVMValueRef rp_root(LLVMValueRef v)
 {
-    while (v && LLVMIsAGetElementPtrInst(v))
-        v = LLVMGetOperand(v, 0);
+    v = lower_gep_base(v);
     return lower_is_intrinsic_call(v, "llvm.dx.resource.getpointer", false) ? v : NULL;
 }
 

@@ -202,11 +202,7 @@ static void rt_firstbit_high(rt_ctx *rc, LLVMValueRef call, const char *spv)
     bool vec = LLVMGetTypeKind(xt) == LLVMVectorTypeKind;
     unsigned width = LLVMGetIntTypeWidth(vec ? LLVMGetElementType(xt) : xt);
     LLVMValueRef r = rt_intrinsic(rc, spv, &xt, 1, &x, 1);
-    LLVMValueRef none = LLVMConstAllOnes(rt), top = rt_i32(rc, width - 1);
-    if (vec)
-        top = LLVMConstVector((LLVMValueRef[16]){top, top, top, top, top, top, top, top, top,
-                                                 top, top, top, top, top, top, top},
-                              LLVMGetVectorSize(rt));
+    LLVMValueRef none = LLVMConstAllOnes(rt), top = rt_splat(rc, rt, width - 1);
     LLVMValueRef is_none = LLVMBuildICmp(rc->b, LLVMIntEQ, r, none, "");
     LLVMValueRef from_top = LLVMBuildSub(rc->b, top, r, "");
     rt_replace(rc, call, LLVMBuildSelect(rc->b, is_none, none, from_top, ""));
